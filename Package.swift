@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// No package dependencies: the project is "packages: none" by design. Everything it needs
+// (JSON, diffing, clocks, case paths, an identified array) is written here.
+let package = Package(
+  name: "tca-replay",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "Architecture", targets: ["Architecture"]),
+    .library(name: "Recorder", targets: ["Recorder"]),
+    .executable(name: "tca-replay", targets: ["tca-replay"]),
+  ],
+  targets: [
+    // The TCA-style runtime: reducers, effects, stores, the test store, dependencies, clocks.
+    .target(name: "Architecture"),
+    // The trace format, the recording reducer and its writer, reading and replaying traces.
+    .target(name: "Recorder", dependencies: ["Architecture"]),
+    // The command-line debugger.
+    .executableTarget(name: "tca-replay", dependencies: ["Recorder"]),
+
+    // Example apps: what records the traces in Traces/.
+    .target(name: "Counter", dependencies: ["Architecture"], path: "Examples/Counter"),
+    .target(name: "Todos", dependencies: ["Architecture"], path: "Examples/Todos"),
+    .target(name: "ComposedApp", dependencies: ["Architecture"], path: "Examples/ComposedApp"),
+
+    // Release-build benchmarks: `swift run -c release benchmarks`.
+    .executableTarget(
+      name: "benchmarks",
+      dependencies: ["Architecture", "Counter", "Todos"],
+      path: "Benchmarks"
+    ),
+
+    .testTarget(name: "ArchitectureTests", dependencies: ["Architecture"]),
+    .testTarget(name: "RecorderTests", dependencies: ["Recorder"]),
+    .testTarget(name: "CounterTests", dependencies: ["Counter"]),
+    .testTarget(name: "TodosTests", dependencies: ["Todos"]),
+    .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
