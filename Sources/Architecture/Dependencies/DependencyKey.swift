@@ -1,0 +1,60 @@
+/// A key for a dependency that only has a test (and preview) value.
+///
+/// Conform a type to this protocol when its live value lives in another module; conform to
+/// ``DependencyKey`` to give the live value too.
+public protocol TestDependencyKey<Value> {
+  /// The type of the dependency's value.
+  associatedtype Value: Sendable = Self
+
+  /// The value used when running tests.
+  static var testValue: Value { get }
+
+  /// The value used in previews; defaults to ``testValue``.
+  static var previewValue: Value { get }
+}
+
+extension TestDependencyKey {
+  public static var previewValue: Value { testValue }
+}
+
+/// A key for a dependency, with the value an app uses when it runs for real.
+///
+/// ```swift
+/// struct NumberFactClient: DependencyKey {
+///   var fetch: @Sendable (Int) async throws -> String
+///   static let liveValue = NumberFactClient { number in "\(number) is a number." }
+/// }
+///
+/// extension DependencyValues {
+///   var numberFact: NumberFactClient {
+///     get { self[NumberFactClient.self] }
+///     set { self[NumberFactClient.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// A key that does not implement `testValue` reports an issue when it is read in a test, so
+/// tests never reach the live world by accident.
+public protocol DependencyKey<Value>: TestDependencyKey {
+  /// The value used when the app runs for real.
+  static var liveValue: Value { get }
+}
+
+extension DependencyKey {
+  public static var testValue: Value {
+    DependencyValues.reportMissingTestValue(for: Self.self)
+    return liveValue
+  }
+
+  public static var previewValue: Value { liveValue }
+}
+
+/// The context dependencies resolve their default values in.
+public enum DependencyContext: Sendable, Equatable {
+  /// The app runs for real: `liveValue`.
+  case live
+  /// The app runs in a preview: `previewValue`.
+  case preview
+  /// The code runs under a test runner: `testValue`.
+  case test
+}

@@ -1,0 +1,166 @@
+/// The side effects a reducer returns: work that may feed actions back into the store.
+///
+/// ```swift
+/// case .factButtonTapped:
+///   state.isLoading = true
+///   return .run { [count = state.count] send in
+///     let fact = try await numberFact.fetch(count)
+///     await send(.factResponse(fact))
+///   }
+/// ```
+///
+/// Effects run on Swift concurrency only. `.send` effects are reduced in the same batch as the
+/// action that returned them; `.run` effects run in their own task and re-enter the store
+/// through ``Send``.
+public struct Effect<Action>: Sendable {
+  indirect enum Operation: Sendable {
+    case none
+    case send(SendableBox<Action>)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(id: CancelID, cancelInFlight: Bool, Effect)
+    case cancel(id: CancelID)
+  }
+
+  let operation: Operation
+
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  public static var none: Self { Self(operation: .none) }
+
+  /// An effect that immediately sends `action` back into the store, in the same batch.
+  ///
+  /// Prefer calling a shared helper over sending actions to share logic; `.send` is for
+  /// telling a parent feature something happened.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(SendableBox(action)))
+  }
+
+  /// An effect that runs `operation` in a task and sends actions back through `send`.
+  ///
+  /// Errors other than cancellation are passed to `handler`; without a handler they are
+  /// reported as an issue that names the file and line of the `.run`. The dependencies in
+  /// force where the effect is created are in force inside its task.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let dependencies = DependencyValues._current
+    return Self(
+      operation: .run(priority) { send in
+        await DependencyValues.$_current.withValue(dependencies) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+          } catch where Task.isCancelled {
+          } catch {
+            if let handler {
+              await handler(error, send)
+            } else {
+              reportIssue(
+                """
+                An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
+
+                    \(String(reflecting: error))
+
+                All non-cancellation errors must be explicitly handled via the "catch" \
+                parameter on "Effect.run", or via a "do" block.
+                """,
+                fileID: fileID,
+                filePath: filePath,
+                line: line,
+                column: column
+              )
+            }
+          }
+        }
+      }
+    )
+  }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: Self...) -> Self { .merge(effects) }
+
+  /// Runs a collection of effects at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { !$0.isNone }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .merge(effects))
+    }
+  }
+
+  /// Runs several effects one after the other.
+  public static func concatenate(_ effects: Self...) -> Self { .concatenate(effects) }
+
+  /// Runs a collection of effects one after the other, each starting when the last finished.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { !$0.isNone }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .concatenate(effects))
+    }
+  }
+
+  /// Merges this effect with another.
+  public func merge(with other: Self) -> Self { .merge(self, other) }
+
+  /// Runs `other` after this effect finishes.
+  public func concatenate(with other: Self) -> Self { .concatenate(self, other) }
+
+  /// Transforms the actions this effect sends.
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case let .send(box):
+      return .send(transform(box.value))
+    case let .run(priority, operation):
+      return Effect<NewAction>(
+        operation: .run(priority) { send in
+          await operation(Send { action in send(transform(action)) })
+        }
+      )
+    case let .merge(effects):
+      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
+    case let .concatenate(effects):
+      return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Effect<NewAction>(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+      )
+    case let .cancel(id):
+      return Effect<NewAction>(operation: .cancel(id: id))
+    }
+  }
+
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}
+
+/// A shorthand for the effect type of a reducer.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
+/// Carries a value that is only ever touched on the store's actor across a `Sendable` boundary.
+///
+/// Actions need not be `Sendable` (TCA does not require it); effects hold them only to hand them
+/// back to the store that created them.
+struct SendableBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,204 @@
+/// The machinery of a root store: state, the reducer, the action buffer and running effects.
+///
+/// `Store` and `TestStore` both run on one of these, so they reduce and run effects the same
+/// way.
+@MainActor
+final class StoreCore<State, Action> {
+  private(set) var state: State
+  var dependencies: DependencyValues
+  private let reducer: (inout State, Action) -> Effect<Action>
+
+  private var buffer: [(action: Action, origin: ActionOrigin)] = []
+  private var isSending = false
+  private(set) var stepCount = 0
+
+  private var tasks: [Int: RunningEffect] = [:]
+  private var cancellables: [CancelID: Set<Int>] = [:]
+  private var nextTaskKey = 0
+
+  private var observers: [Int: (State) -> Void] = [:]
+  private var nextObserverKey = 0
+
+  private struct RunningEffect {
+    let task: Task<Void, Never>
+    let ids: [CancelID]
+  }
+
+  init(
+    initialState: State,
+    dependencies: DependencyValues,
+    reducer: @escaping (inout State, Action) -> Effect<Action>
+  ) {
+    self.state = initialState
+    self.dependencies = dependencies
+    self.reducer = reducer
+  }
+
+  /// Reduces `action` and anything it sends synchronously; returns the effects started.
+  @discardableResult
+  func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
+    buffer.append((action, origin))
+    return drain()
+  }
+
+  /// Whether any effect is running.
+  var hasRunningEffects: Bool { !tasks.isEmpty }
+
+  /// Cancels every running effect.
+  func cancelAllEffects() {
+    for effect in tasks.values { effect.task.cancel() }
+  }
+
+  /// Registers `observer`, called after every batch of actions; returns a key to remove it.
+  func addObserver(_ observer: @escaping (State) -> Void) -> Int {
+    defer { nextObserverKey += 1 }
+    observers[nextObserverKey] = observer
+    return nextObserverKey
+  }
+
+  func removeObserver(_ key: Int) {
+    observers[key] = nil
+  }
+
+  private func drain() -> Task<Void, Never>? {
+    guard !isSending else { return nil }
+    isSending = true
+    var started: [Task<Void, Never>] = []
+    var index = 0
+    while index < buffer.count {
+      let (action, origin) = buffer[index]
+      index += 1
+      let step = stepCount
+      stepCount += 1
+      let outer = ReduceContext.current
+      ReduceContext.current = ReduceContext(step: step, origin: origin)
+      let effect = DependencyValues.$_current.withValue(dependencies) {
+        reducer(&state, action)
+      }
+      ReduceContext.current = outer
+      start(effect, step: step, ids: [], into: &started)
+    }
+    buffer.removeAll(keepingCapacity: true)
+    isSending = false
+    if !observers.isEmpty {
+      for observer in observers.values { observer(state) }
+    }
+    return Self.combined(started)
+  }
+
+  private func start(
+    _ effect: Effect<Action>,
+    step: Int,
+    ids: [CancelID],
+    into started: inout [Task<Void, Never>]
+  ) {
+    switch effect.operation {
+    case .none:
+      break
+
+    case let .send(box):
+      buffer.append((box.value, .effect(parent: step)))
+
+    case let .run(priority, operation):
+      let send = Send<Action> { [weak self] action in
+        self?.send(action, origin: .effect(parent: step))
+      }
+      started.append(spawn(ids: ids, priority: priority) { await operation(send) })
+
+    case let .merge(effects):
+      for effect in effects { start(effect, step: step, ids: ids, into: &started) }
+
+    case let .concatenate(effects):
+      // Leading synchronous effects belong to this batch; the rest run in order in a task.
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isSynchronous {
+        start(effects[index], step: step, ids: ids, into: &started)
+        index += 1
+      }
+      guard index < effects.endIndex else { break }
+      let rest = SendableBox(Array(effects[index...]))
+      started.append(
+        spawn(ids: ids, priority: nil) { [weak self] in
+          for effect in rest.value {
+            guard !Task.isCancelled, let self else { return }
+            await self.runToCompletion(effect, step: step, ids: ids)
+          }
+        }
+      )
+
+    case let .cancellable(id, cancelInFlight, effect):
+      if cancelInFlight { cancel(id) }
+      start(effect, step: step, ids: ids + [id], into: &started)
+
+    case let .cancel(id):
+      cancel(id)
+    }
+  }
+
+  private func runToCompletion(_ effect: Effect<Action>, step: Int, ids: [CancelID]) async {
+    var started: [Task<Void, Never>] = []
+    start(effect, step: step, ids: ids, into: &started)
+    _ = drain()
+    guard let task = Self.combined(started) else { return }
+    await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+  }
+
+  /// One task that waits for all of `tasks` and cancels them when it is cancelled.
+  private static func combined(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
+    switch tasks.count {
+    case 0:
+      return nil
+    case 1:
+      return tasks[0]
+    default:
+      return Task {
+        await withTaskCancellationHandler {
+          for task in tasks { await task.value }
+        } onCancel: {
+          for task in tasks { task.cancel() }
+        }
+      }
+    }
+  }
+
+  private func spawn(
+    ids: [CancelID],
+    priority: TaskPriority?,
+    operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let key = nextTaskKey
+    nextTaskKey += 1
+    let task = Task(priority: priority) { [weak self] in
+      await operation()
+      self?.finished(key)
+    }
+    tasks[key] = RunningEffect(task: task, ids: ids)
+    for id in ids { cancellables[id, default: []].insert(key) }
+    return task
+  }
+
+  private func finished(_ key: Int) {
+    guard let effect = tasks.removeValue(forKey: key) else { return }
+    for id in effect.ids {
+      cancellables[id]?.remove(key)
+      if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    }
+  }
+
+  private func cancel(_ id: CancelID) {
+    guard let keys = cancellables.removeValue(forKey: id) else { return }
+    for key in keys { tasks[key]?.task.cancel() }
+  }
+}
+
+extension Effect {
+  /// Whether running this effect needs no task: only sends, cancellations and nothing.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
+    case let .cancellable(_, _, effect): effect.isSynchronous
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// The effects started by a ``TestStore/send(_:assert:fileID:file:line:column:)``.
+///
+/// ```swift
+/// let task = await store.send(.task)
+/// await task.cancel()
+/// ```
+public struct TestStoreTask: Hashable, Sendable {
+  let rawValue: Task<Void, Never>?
+  let timeout: Duration
+  private let probe = FinishProbe()
+
+  init(rawValue: Task<Void, Never>?, timeout: Duration) {
+    self.rawValue = rawValue
+    self.timeout = timeout
+    if let rawValue {
+      Task { [probe] in
+        await rawValue.value
+        probe.markFinished()
+      }
+    } else {
+      probe.markFinished()
+    }
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+  /// Cancels the effects and waits for them to wind down.
+  public func cancel() async {
+    rawValue?.cancel()
+    await rawValue?.value
+  }
+
+  /// Waits for the effects to finish, reporting an issue if they are still running after
+  /// `timeout` (the store's timeout by default).
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let finished = await waitUntil(timeout: timeout) { probe.isFinished }
+    if !finished {
+      reportIssue(
+        """
+        Expected task to finish, but it is still in-flight after \(timeout.secondsDescription) \
+        seconds.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    }
+  }
+
+  /// Whether the effects were cancelled; `true` when there were none.
+  public var isCancelled: Bool { rawValue?.isCancelled ?? true }
+}
+
+/// Whether a task finished, readable without waiting for it.
+final class FinishProbe: @unchecked Sendable {
+  private let lock = Lock()
+  private var finished = false
+  var isFinished: Bool { lock.withLock { finished } }
+  func markFinished() { lock.withLock { finished = true } }
+}
+
+/// Polls `condition`, yielding between polls, until it holds or `timeout` of real time passes.
+@MainActor
+func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
+  while !condition() {
+    if clock.now >= deadline { return false }
+    for _ in 0..<10 { await Task.yield() }
+    if !condition() { try? await Task.sleep(for: .microseconds(200)) }
+  }
+  return true
+}
+
+extension Duration {
+  /// The duration in seconds, as TCA's messages print it: "1.0", "0.1".
+  var secondsDescription: String {
+    let (seconds, attoseconds) = components
+    let value = Double(seconds) + Double(attoseconds) / 1e18
+    return "\((value * 1000).rounded() / 1000)"
+  }
+}
