@@ -50,7 +50,6 @@ public struct Dependency<Value>: Sendable {
     let values = DependencyValues._current
     guard values.context == .test else { return values[keyPath: keyPath] }
     let access = DependencyAccess(
-      keyPathName: Self.name(of: keyPath),
       propertyName: Self.propertyName(of: keyPath),
       fileID: fileID,
       filePath: filePath,
@@ -60,14 +59,13 @@ public struct Dependency<Value>: Sendable {
     return DependencyAccess.$current.withValue(access) { values[keyPath: keyPath] }
   }
 
-  private static func name(of keyPath: AnyKeyPath) -> String {
+  /// The property a key path names, when the runtime can tell: on Linux the accessors of
+  /// non-exported properties have no symbol names, and the value's type is named instead.
+  private static func propertyName(of keyPath: AnyKeyPath) -> String? {
     let description = "\(keyPath)"
-    return description.replacingOccurrences(of: "\\DependencyValues.", with: "\\.")
-  }
-
-  private static func propertyName(of keyPath: AnyKeyPath) -> String {
-    let name = self.name(of: keyPath)
-    return name.hasPrefix("\\.") ? String(name.dropFirst(2)) : name
+    let prefix = "\\DependencyValues."
+    guard description.hasPrefix(prefix), !description.contains("<") else { return nil }
+    return String(description.dropFirst(prefix.count))
   }
 }
 

@@ -42,7 +42,7 @@ public protocol DependencyKey<Value>: TestDependencyKey {
 
 extension DependencyKey {
   public static var testValue: Value {
-    DependencyValues.reportMissingTestValue(for: Self.self)
+    DependencyValues.markUnimplemented(Self.self)
     return liveValue
   }
 

@@ -20,7 +20,16 @@ public struct DependencyValues: Sendable {
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
-      return DefaultValues.shared.value(for: key, context: context)
+      let context = self.context
+      let value = DefaultValues.shared.value(for: key, context: context)
+      // Only a read through `@Dependency` reports: overriding a field inside
+      // `withDependencies` reads the default first and must not.
+      if context == .test, DependencyAccess.current != nil,
+        DefaultValues.shared.isUnimplemented(key)
+      {
+        Self.reportMissingTestValue(for: key)
+      }
+      return value
     }
     set { storage[ObjectIdentifier(key)] = newValue }
   }
@@ -47,8 +56,9 @@ public struct DependencyValues: Sendable {
   ) {
     guard DependencyValues._current.context == .test else { return }
     let access = DependencyAccess.current
-    let property = access?.propertyName ?? property ?? "\(Key.self)"
-    let name = "@Dependency(\\.\(property))"
+    let knownProperty = access?.propertyName ?? property
+    let name = knownProperty.map { "@Dependency(\\.\($0))" } ?? "@Dependency(\(Key.self).self)"
+    let property = knownProperty ?? "\(Key.self)"
     let location = access.map { "\($0.fileID):\($0.line)" } ?? "the first call of the value"
     reportIssue(
       """
@@ -75,6 +85,11 @@ public struct DependencyValues: Sendable {
       line: access?.line ?? #line,
       column: access?.column ?? #column
     )
+  }
+
+  /// Notes that `key` has no test value of its own, so reading it in a test is reported.
+  static func markUnimplemented<Key: TestDependencyKey>(_ key: Key.Type) {
+    DefaultValues.shared.markUnimplemented(key)
   }
 
   private enum ContextKey {}
@@ -104,6 +119,15 @@ private final class DefaultValues: @unchecked Sendable {
 
   private let lock = Lock()
   private var cache: [CacheKey: any Sendable] = [:]
+  private var unimplemented: Set<ObjectIdentifier> = []
+
+  func markUnimplemented<Key>(_ key: Key.Type) {
+    _ = lock.withLock { unimplemented.insert(ObjectIdentifier(key)) }
+  }
+
+  func isUnimplemented<Key>(_ key: Key.Type) -> Bool {
+    lock.withLock { unimplemented.contains(ObjectIdentifier(key)) }
+  }
 
   func value<Key: TestDependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
     let cacheKey = CacheKey(key: ObjectIdentifier(key), context: context)
@@ -135,8 +159,7 @@ private final class DefaultValues: @unchecked Sendable {
 struct DependencyAccess: Sendable {
   @TaskLocal static var current: DependencyAccess?
 
-  var keyPathName: String
-  var propertyName: String
+  var propertyName: String?
   var fileID: StaticString
   var filePath: StaticString
   var line: UInt

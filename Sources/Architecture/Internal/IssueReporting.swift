@@ -78,6 +78,7 @@ public func reportIssue(
 /// This is how the project's own tests prove that a `TestStore` failure is reported. On Linux
 /// XCTest has no `XCTExpectFailure`, so capturing is the portable way to expect a failure.
 public func withIssueCapture(
+  isolation: isolated (any Actor)? = #isolation,
   _ operation: () async throws -> Void
 ) async rethrows -> [ReportedIssue] {
   let capture = IssueCapture()

@@ -17,11 +17,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Scopes `child` to the state at `toChildState` and the actions of `toChildAction`.
   @inlinable
-  public init(
-    state toChildState: WritableKeyPath<ParentState, Child.State>,
-    action toChildAction: AnyCasePath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.child = child()
