@@ -4,11 +4,11 @@
 /// The alignment is a shortest edit script (Myers, "An O(ND) Difference Algorithm and Its
 /// Variations", 1986) after the common prefix and suffix are set aside, so inserting one element
 /// into a long dump costs one run of insertions. Myers' algorithm takes time and memory that
-/// grow with the square of the number of differing lines, so past
-/// ``maximumEditDistance`` the lines that occur once on each side anchor the alignment instead
-/// (as in patience diff), and the stretches between anchors are aligned the same way, down to
-/// pairing lines in order (stretches of equal length) or a plain removal and insertion where
-/// nothing anchors them.
+/// grow with the square of the number of differing lines, so past a hundred or so edits the lines
+/// that occur once on each side anchor the alignment instead (as in patience diff), and the
+/// stretches between anchors are aligned the same way; a stretch with no unique line gets a
+/// shortest edit script up to ``maximumEditDistance`` edits, and past that its lines are paired
+/// in order (if both sides have as many) or replaced outright.
 package enum LineDiff {
   /// One step of an alignment: a line kept, a line of the first sequence removed, or a line of
   /// the second sequence inserted. Indices are positions in the sequences.
@@ -25,6 +25,14 @@ package enum LineDiff {
   ///
   /// Myers' algorithm keeps a trace of up to this many squared integers: a million, 4 MB.
   package static let maximumEditDistance = 1_000
+
+  /// The number of edits up to which a stretch is aligned by Myers' algorithm straight away;
+  /// past it, unique lines anchor the alignment first, and a stretch with none is aligned by
+  /// Myers' algorithm up to ``maximumEditDistance``.
+  ///
+  /// Myers' cost grows with the square of the edits, so trying the full limit first would spend
+  /// a million steps before anchoring a diff in which every element changed.
+  private static let quickEditDistance = 128
 
   /// How many times anchoring on unique lines may nest before the rest is replaced outright.
   private static let maximumAnchoringDepth = 4
@@ -60,11 +68,13 @@ package enum LineDiff {
       suffixLength += 1
     }
 
+    let lengthDifference = abs((aUpper - aLower) - (bUpper - bLower))
+    let quickLimit = min(limit, quickEditDistance)
     if aLower == aUpper || bLower == bUpper {
       steps += (aLower..<aUpper).map(Step.delete)
       steps += (bLower..<bUpper).map(Step.insert)
-    } else if abs((aUpper - aLower) - (bUpper - bLower)) <= limit,
-      let script = shortestEditScript(a, aLower..<aUpper, b, bLower..<bUpper, limit: limit)
+    } else if lengthDifference <= quickLimit,
+      let script = shortestEditScript(a, aLower..<aUpper, b, bLower..<bUpper, limit: quickLimit)
     {
       steps += script
     } else if depth < maximumAnchoringDepth,
@@ -79,6 +89,10 @@ package enum LineDiff {
         bNext = bAnchor + 1
       }
       align(a, aNext..<aUpper, b, bNext..<bUpper, limit: limit, depth: depth + 1, into: &steps)
+    } else if lengthDifference <= limit, quickLimit < limit,
+      let script = shortestEditScript(a, aLower..<aUpper, b, bLower..<bUpper, limit: limit)
+    {
+      steps += script
     } else if aUpper - aLower == bUpper - bLower {
       // Same length and nothing to anchor on: most likely the same shape with different values
       // (every element's fields changed), so pair the lines in order.
