@@ -255,32 +255,22 @@ struct DiffTests {
     )
   }
 
-  @Test("Diffing 1,000-element arrays stays fast in a debug build and shows one inserted block")
+  @Test("Diffing 1,000-element arrays shows one inserted block")
   func largeArray() throws {
     let before = (0..<1_000).map { Todo(id: $0, title: "Todo \($0)") }
     var after = before
     after.insert(Todo(id: 5_000, title: "New"), at: 500)
-    let clock = ContinuousClock()
-    var body: String?
-    let duration = clock.measure { body = diff(before, after) }
-    let lines = try #require(body).split(separator: "\n")
+    let lines = try #require(diff(before, after)).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("+") }.count == 5)
     #expect(!lines.contains { $0.hasPrefix("\u{2212}") })
-    // About 25 ms here (two dumps of 5,000 lines and their alignment); far over it means the
-    // alignment has gone quadratic.
-    #expect(duration < .milliseconds(500))
   }
 
-  @Test("Diffing 10,000-line dumps that share nothing stays bounded in time")
+  @Test("Diffing 10,000-line dumps that share nothing removes and adds every line")
   func largeRewrite() throws {
     let before = (0..<2_000).map { Todo(id: $0, title: "Before \($0)") }
     let after = (0..<2_000).map { Todo(id: $0 + 10_000, title: "After \($0)", isComplete: true) }
-    let clock = ContinuousClock()
-    var body: String?
-    let duration = clock.measure { body = diff(before, after) }
-    let lines = try #require(body).split(separator: "\n")
+    let lines = try #require(diff(before, after)).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("\u{2212}") }.count == 6_000)
     #expect(lines.filter { $0.hasPrefix("+") }.count == 6_000)
-    #expect(duration < .seconds(3))
   }
 }
