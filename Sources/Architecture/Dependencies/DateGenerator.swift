@@ -14,10 +14,14 @@ public struct DateGenerator: Sendable {
   }
 
   /// The current date.
-  public var now: Date { generate() }
+  public var now: Date {
+    let date = generate()
+    DependencyTap.current?.record(.date(date))
+    return date
+  }
 
   /// Returns the current date.
-  public func callAsFunction() -> Date { generate() }
+  public func callAsFunction() -> Date { now }
 
   /// A generator of the real date.
   public static let live = DateGenerator { Date() }

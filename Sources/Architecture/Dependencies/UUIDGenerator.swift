@@ -15,7 +15,11 @@ public struct UUIDGenerator: Sendable {
   }
 
   /// Returns a new UUID.
-  public func callAsFunction() -> UUID { generate() }
+  public func callAsFunction() -> UUID {
+    let uuid = generate()
+    DependencyTap.current?.record(.uuid(uuid))
+    return uuid
+  }
 
   /// A generator of random UUIDs.
   public static let live = UUIDGenerator { UUID() }

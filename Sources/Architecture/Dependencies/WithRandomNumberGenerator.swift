@@ -19,7 +19,12 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator) throws -> R) rethrows
     -> R
   {
-    try lock.withLock { try work(&generator) }
+    try lock.withLock {
+      guard let tap = DependencyTap.current else { return try work(&generator) }
+      var tapped: any RandomNumberGenerator = TappedRandomNumberGenerator(base: generator, tap: tap)
+      defer { generator = (tapped as? TappedRandomNumberGenerator)?.base ?? tapped }
+      return try work(&tapped)
+    }
   }
 }
 
