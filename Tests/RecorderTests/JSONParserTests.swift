@@ -220,7 +220,8 @@ struct JSONParserTests {
     #expect(Self.parseError(atLimit) == nil)
     let overLimit = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
     #expect(Self.parseError(overLimit) == "nesting deeper than 512 levels at byte 512")
-    #expect(Self.parseError(Array("[[[1]]]".utf8), maximumDepth: 2) == "nesting deeper than 2 levels at byte 2")
+    let shallow = Self.parseError(Array("[[[1]]]".utf8), maximumDepth: 2)
+    #expect(shallow == "nesting deeper than 2 levels at byte 2")
   }
 
   @Test("Every truncation of a valid document is an error inside the input")
@@ -288,7 +289,8 @@ struct JSONParserTests {
 
     let escapedChunk = String(repeating: "abcdefgh", count: 125) + "\\n"
     let escapedText = "\"" + String(repeating: escapedChunk, count: 16_000) + "\""
-    let expected = String(repeating: String(repeating: "abcdefgh", count: 125) + "\n", count: 16_000)
+    let expectedChunk = String(repeating: "abcdefgh", count: 125) + "\n"
+    let expected = String(repeating: expectedChunk, count: 16_000)
     #expect(try JSONValue(parsing: escapedText) == .string(expected))
   }
 }

@@ -53,7 +53,10 @@ struct JSONPatchApplicationTests {
       (#"[{"op":7,"path":"/a"}]"#, #"operation 0: malformed operation: "op" must be a string"#),
       (#"[{"op":"jump","path":"/a"}]"#,
        #"operation 0 (jump /a): malformed operation: unknown op "jump""#),
-      (#"[{"op":"add","path":"/a"}]"#, #"operation 0 (add /a): malformed operation: missing "value""#),
+      (
+        #"[{"op":"add","path":"/a"}]"#,
+        #"operation 0 (add /a): malformed operation: missing "value""#
+      ),
       (#"[{"op":"remove"}]"#, #"operation 0 (remove): malformed operation: missing "path""#),
       (#"[{"op":"move","path":"/a"}]"#,
        #"operation 0 (move /a): malformed operation: missing "from""#),

@@ -22,13 +22,15 @@ struct JSONPatchDiffTests {
     #expect(forward.isIdentical(to: new), "forward \(patch.json)", sourceLocation: sourceLocation)
     let inverse = try patch.inverted()
     let backward = try inverse.apply(to: new)
-    #expect(backward.isIdentical(to: old), "backward \(inverse.json)", sourceLocation: sourceLocation)
+    #expect(
+      backward.isIdentical(to: old), "backward \(inverse.json)", sourceLocation: sourceLocation)
     // Reversible: every remove and replace follows a test of the old value at the same path.
     for (index, operation) in patch.operations.enumerated() {
       switch operation {
       case .remove(let path), .replace(let path, _):
         guard index > 0, case .test(let testPath, _) = patch.operations[index - 1] else {
-          Issue.record("operation \(index) is not preceded by a test", sourceLocation: sourceLocation)
+          Issue.record(
+            "operation \(index) is not preceded by a test", sourceLocation: sourceLocation)
           continue
         }
         #expect(testPath == path, sourceLocation: sourceLocation)
@@ -184,7 +186,9 @@ struct JSONPatchDiffTests {
         continue
       }
     }
-    let error = #expect(throws: JSONPatchError.self) { try JSONPatch(cases[2].operations).inverted() }
+    let error = #expect(throws: JSONPatchError.self) {
+      try JSONPatch(cases[2].operations).inverted()
+    }
     #expect(error?.description.hasPrefix("operation 1 (remove /a): not reversible") == true)
   }
 
