@@ -25,11 +25,18 @@ final class JSONEncodingNode: Encoder {
   let component: JSONCodingPathComponent?
   let userInfo: [CodingUserInfoKey: Any]
 
-  var kind = Kind.empty
-  var single = JSONValue.null
-  var object = JSONObject()
-  var array: [JSONValue] = []
-  var pending: [(slot: Slot, node: JSONEncodingNode)] = []
+  // A node is used by one encoding call on one thread, and no access to these properties spans
+  // a call that could reach the same node again, so the dynamic exclusivity checks (a
+  // measurable share of encoding time) are turned off for them.
+  @exclusivity(unchecked) var kind = Kind.empty
+  @exclusivity(unchecked) var single = JSONValue.null
+  @exclusivity(unchecked) var object = JSONObject()
+  @exclusivity(unchecked) var array: [JSONValue] = []
+  @exclusivity(unchecked) var pending: [(slot: Slot, node: JSONEncodingNode)] = []
+  /// Set when a container was requested that a `Dictionary` or `Set` could have used: an
+  /// unkeyed one, or a keyed one whose key type is not a plain enum. Only then is the (slower)
+  /// check for those types made.
+  @exclusivity(unchecked) var mayBeUnordered = false
 
   init(
     parent: JSONEncodingNode?,
@@ -59,14 +66,19 @@ final class JSONEncodingNode: Encoder {
   // MARK: Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    // Synthesized and hand-written `CodingKeys` enums are at most a byte; the dictionary key
+    // type is a struct holding a string.
+    if MemoryLayout<Key>.size > 1 { mayBeUnordered = true }
     if kind != .object {
       kind = .object
-      object = JSONObject()
+      // Most encoded types have a handful of properties: one allocation instead of regrowth.
+      object = JSONObject(minimumCapacity: 8)
     }
     return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(node: self))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    mayBeUnordered = true
     if kind != .array {
       kind = .array
       array = []
@@ -119,7 +131,9 @@ final class JSONEncodingNode: Encoder {
     let child = JSONEncodingNode(parent: self, component: component, userInfo: userInfo)
     try value.encode(to: child)
     var result = child.finish() ?? .object(JSONObject())
-    if T.self is any JSONUnorderedCollection.Type {
+    if child.mayBeUnordered && result.mayNeedSorting
+      && T.self is any JSONUnorderedCollection.Type
+    {
       JSONValueEncoder.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
     }
     return result
@@ -175,6 +189,18 @@ final class JSONEncodingNode: Encoder {
   }
 }
 
+extension JSONValue {
+  /// Whether sorting could change this encoded collection: an object or array of 2+ members.
+  @inline(__always)
+  fileprivate var mayNeedSorting: Bool {
+    switch self {
+    case .object(let object): object.count > 1
+    case .array(let elements): elements.count > 1
+    default: false
+    }
+  }
+}
+
 extension JSONEncodingNode: SingleValueEncodingContainer {
   private func setSingle(_ value: JSONValue) {
     kind = .single
@@ -204,7 +230,9 @@ extension JSONEncodingNode: SingleValueEncodingContainer {
     }
     // The value is this node's value, so it encodes straight into this node.
     try value.encode(to: self)
-    if T.self is any JSONUnorderedCollection.Type, var result = finish() {
+    if mayBeUnordered, T.self is any JSONUnorderedCollection.Type, var result = finish(),
+      result.mayNeedSorting
+    {
       JSONValueEncoder.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
       setSingle(result)
     }

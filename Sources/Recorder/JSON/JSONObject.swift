@@ -73,13 +73,12 @@ public struct JSONObject: Sendable {
   @inlinable
   public func position(ofKey key: String) -> Int? {
     if index.isEmpty {
-      var position = 0
-      let count = entries.count
-      while position < count {
-        if entries[position].key == key { return position }
-        position += 1
+      return entries.withUnsafeBufferPointer { buffer in
+        for position in buffer.indices where buffer[position].key == key {
+          return position
+        }
+        return nil
       }
-      return nil
     }
     return index[key]
   }
@@ -99,10 +98,20 @@ public struct JSONObject: Sendable {
     }
     set {
       if let newValue {
-        updateValue(newValue, forKey: key)
+        setValue(newValue, forKey: key)
       } else {
         removeValue(forKey: key)
       }
+    }
+  }
+
+  /// Sets the member named `key`, appending it if new (the setter behind the subscript).
+  @inlinable
+  mutating func setValue(_ value: JSONValue, forKey key: String) {
+    if let position = position(ofKey: key) {
+      entries[position].value = value
+    } else {
+      appendNew(key: key, value: value)
     }
   }
 

@@ -40,7 +40,7 @@ public struct JSONValueEncoder: Sendable {
         EncodingError.Context(
           codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
-    if T.self is any JSONUnorderedCollection.Type {
+    if root.mayBeUnordered && T.self is any JSONUnorderedCollection.Type {
       Self.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
     }
     return result
