@@ -114,11 +114,19 @@ final class JSONEncodingNode: Encoder {
       }
       pending = []
     }
+    // Values are moved out, so the result holds the only reference to its storage.
     switch kind {
-    case .empty: return nil
-    case .single: return single
-    case .object: return .object(object)
-    case .array: return .array(array)
+    case .empty:
+      return nil
+    case .single:
+      defer { single = .null }
+      return single
+    case .object:
+      defer { object = JSONObject() }
+      return .object(object)
+    case .array:
+      defer { array = [] }
+      return .array(array)
     }
   }
 
