@@ -112,12 +112,13 @@ struct JSONParser {
   private mutating func parseObject() throws(JSONParseError) -> JSONValue {
     try enterContainer()
     defer { depth -= 1 }
-    var object = JSONObject()
     skipWhitespace()
     if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
       position += 1
-      return .object(object)
+      return .object(JSONObject())
     }
+    // Room for a few members up front: most objects are small, and regrowing costs more.
+    var object = JSONObject(minimumCapacity: 4)
     while true {
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
