@@ -19,15 +19,23 @@ extension JSONPatch {
   /// left it.
   public static func diff(from old: JSONValue, to new: JSONValue) -> JSONPatch {
     var differ = Differ()
-    differ.diff(old, new, at: JSONPointer())
+    if !old.isIdentical(to: new) { differ.diff(old, new, at: JSONPointer()) }
     return JSONPatch(differ.operations)
   }
 }
 
 /// Accumulates the operations of `JSONPatch.diff(from:to:)`.
+/// The ids of an identified array, in order, and the position of each.
+private struct Identities {
+  var ids: [JSONValue]
+  var positions: [JSONValue: Int]
+}
+
 private struct Differ {
   var operations: [JSONPatch.Operation] = []
 
+  /// Diffs two values already known to differ. Callers skip identical pairs before building
+  /// their path, which keeps unchanged subtrees (the common case) free of allocations.
   mutating func diff(_ old: JSONValue, _ new: JSONValue, at path: JSONPointer) {
     switch (old, new) {
     case (.object(let oldObject), .object(let newObject)):
@@ -39,7 +47,7 @@ private struct Differ {
         diffByIndex(oldElements, newElements, at: path)
       }
     default:
-      if !old.isIdentical(to: new) { replace(old, with: new, at: path) }
+      replace(old, with: new, at: path)
     }
   }
 
@@ -58,7 +66,9 @@ private struct Differ {
       remove(value, at: path.appending(key))
     }
     for (key, value) in old {
-      if let newValue = new[key] { diff(value, newValue, at: path.appending(key)) }
+      if let newValue = new[key], !value.isIdentical(to: newValue) {
+        diff(value, newValue, at: path.appending(key))
+      }
     }
     for (key, value) in new where !old.contains(key: key) {
       operations.append(.add(path: path.appending(key), value: value))
@@ -78,8 +88,7 @@ private struct Differ {
     let oldEnd = old.count - suffix
     let newEnd = new.count - suffix
     let paired = min(oldEnd, newEnd) - prefix
-    for offset in 0..<paired {
-      let index = prefix + offset
+    for index in prefix..<(prefix + paired) where !old[index].isIdentical(to: new[index]) {
       diff(old[index], new[index], at: path.appending(index: index))
     }
     // Extra old elements: remove from the highest index down so lower indices stay valid.
@@ -92,52 +101,58 @@ private struct Differ {
     }
   }
 
-  /// The `"id"` of every element, if all are objects with a unique scalar id; otherwise `nil`.
-  private static func identities(_ elements: [JSONValue]) -> [JSONValue]? {
+  /// The `"id"` of every element and the position of each id, if all elements are objects
+  /// with a unique scalar id; otherwise `nil`.
+  private static func identities(_ elements: [JSONValue]) -> Identities? {
     var ids: [JSONValue] = []
     ids.reserveCapacity(elements.count)
-    var seen = Set<JSONValue>(minimumCapacity: elements.count)
-    for element in elements {
+    var positions: [JSONValue: Int] = [:]
+    positions.reserveCapacity(elements.count)
+    for (position, element) in elements.enumerated() {
       guard case .object(let object) = element, let id = object["id"] else { return nil }
       switch id {
       case .string, .integer, .unsignedInteger, .double, .bool: break
       default: return nil
       }
-      guard seen.insert(id).inserted else { return nil }
+      guard positions.updateValue(position, forKey: id) == nil else { return nil }
       ids.append(id)
     }
-    return ids
+    return Identities(ids: ids, positions: positions)
   }
 
   private mutating func diffByIdentity(
     _ old: [JSONValue],
-    _ oldIDs: [JSONValue],
+    _ oldIdentities: Identities,
     _ new: [JSONValue],
-    _ newIDs: [JSONValue],
+    _ newIdentities: Identities,
     at path: JSONPointer
   ) {
-    var newIndexByID: [JSONValue: Int] = [:]
-    newIndexByID.reserveCapacity(newIDs.count)
-    for (index, id) in newIDs.enumerated() { newIndexByID[id] = index }
-    var oldIndexByID: [JSONValue: Int] = [:]
-    oldIndexByID.reserveCapacity(oldIDs.count)
-    for (index, id) in oldIDs.enumerated() { oldIndexByID[id] = index }
+    if oldIdentities.ids == newIdentities.ids {
+      // Same elements in the same order: only their contents changed.
+      for index in new.indices where !old[index].isIdentical(to: new[index]) {
+        diff(old[index], new[index], at: path.appending(index: index))
+      }
+      return
+    }
+    // Where each element went, by position: one hash lookup per element.
+    let newIndexOfOld = oldIdentities.ids.map { newIdentities.positions[$0] }
+    let oldIndexOfNew = newIdentities.ids.map { oldIdentities.positions[$0] }
 
     // 1. Remove elements whose id is gone, from the highest index down.
-    for index in old.indices.reversed() where newIndexByID[oldIDs[index]] == nil {
+    for index in old.indices.reversed() where newIndexOfOld[index] == nil {
       remove(old[index], at: path.appending(index: index))
     }
 
     // 2. Reorder the survivors with as few moves as possible. Each survivor is named by its
     //    index in `new`; the longest increasing run of those stays put.
-    var working: [Int] = oldIDs.compactMap { newIndexByID[$0] }
-    let staying = Set(Self.longestIncreasingSubsequence(working))
-    if staying.count < working.count {
-      let targetOrder = working.sorted()
+    var working: [Int] = newIndexOfOld.compactMap { $0 }
+    var staying = [Bool](repeating: false, count: new.count)
+    for element in Self.longestIncreasingSubsequence(working) { staying[element] = true }
+    if working.contains(where: { !staying[$0] }) {
       var predecessor: Int? = nil
-      for element in targetOrder {
+      for element in working.sorted() {
         defer { predecessor = element }
-        if staying.contains(element) { continue }
+        if staying[element] { continue }
         guard let source = working.firstIndex(of: element) else { continue }
         working.remove(at: source)
         let destination = predecessor.flatMap { working.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
@@ -150,13 +165,13 @@ private struct Differ {
     }
 
     // 3. Insert new elements at their final indices, in increasing order.
-    for (index, id) in newIDs.enumerated() where oldIndexByID[id] == nil {
+    for index in new.indices where oldIndexOfNew[index] == nil {
       operations.append(.add(path: path.appending(index: index), value: new[index]))
     }
 
     // 4. Every element is now at its final index: diff the survivors in place.
-    for (index, id) in newIDs.enumerated() {
-      if let oldIndex = oldIndexByID[id] {
+    for index in new.indices {
+      if let oldIndex = oldIndexOfNew[index], !old[oldIndex].isIdentical(to: new[index]) {
         diff(old[oldIndex], new[index], at: path.appending(index: index))
       }
     }
