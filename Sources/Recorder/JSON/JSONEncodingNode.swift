@@ -183,8 +183,10 @@ final class JSONEncodingNode: Encoder {
     return .string(value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
   }
 
-  /// A float, stored as the double nearest its shortest decimal form so the text stays short
-  /// (`0.1`, not `0.10000000149011612`) and still reads back as the same float.
+  /// A float, stored as the double nearest its shortest decimal form.
+  ///
+  /// The text stays short (`0.1`, not `0.10000000149011612`) and still reads back as the same
+  /// float.
   static func float(_ value: Float) -> JSONValue {
     guard value.isFinite else { return double(Double(value)) }
     return .double(Double(value.description) ?? Double(value))

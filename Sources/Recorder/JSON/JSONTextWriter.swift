@@ -129,6 +129,15 @@ enum JSONTextWriter {
       }
       return
     }
+    // Integral values below 1e15 print as their digits plus ".0", exactly as `description`
+    // does, without building a String.
+    if number.magnitude < 1e15 && number.rounded(.towardZero) == number {
+      if number.sign == .minus { out.append(UInt8(ascii: "-")) }
+      appendUnsigned(UInt64(number.magnitude), negative: false, to: &out)
+      out.append(UInt8(ascii: "."))
+      out.append(UInt8(ascii: "0"))
+      return
+    }
     var text = number.description
     text.withUTF8 { bytes in
       out.append(contentsOf: bytes)

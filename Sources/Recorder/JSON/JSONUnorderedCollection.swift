@@ -1,5 +1,7 @@
-/// Marks the standard collections whose iteration order changes from run to run (their
-/// hashing is seeded per process), so the encoder sorts their output to stay deterministic.
+/// Marks the standard collections whose iteration order changes from run to run.
+///
+/// Their hashing is seeded per process, so the encoder sorts their output to stay
+/// deterministic.
 protocol JSONUnorderedCollection {}
 
 /// Marks `Dictionary`: encoded as an object (sorted by key) or as alternating key and value

@@ -1,6 +1,8 @@
 extension JSONValue: Codable {
-  /// Decodes any JSON value; with `JSONValueDecoder` this is a copy, with other decoders the
-  /// value is probed as null, boolean, integer, double, string, object and array in turn.
+  /// Decodes any JSON value.
+  ///
+  /// With `JSONValueDecoder` this is a copy; with other decoders the value is probed as null,
+  /// boolean, integer, double, string, object and array in turn.
   public init(from decoder: any Decoder) throws {
     if let node = decoder as? JSONDecodingNode {
       self = node.value
