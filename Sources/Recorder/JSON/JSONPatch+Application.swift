@@ -8,12 +8,12 @@ extension JSONPatch {
   /// operation.
   public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
     var result = document
-    try apply(toInPlace: &result)
+    try apply(to: &result)
     return result
   }
 
   /// Applies the operations to `document` in place; on error `document` may be partly changed.
-  package func apply(toInPlace document: inout JSONValue) throws(JSONPatchError) {
+  package func apply(to document: inout JSONValue) throws(JSONPatchError) {
     for (index, operation) in operations.enumerated() {
       do {
         try Self.apply(operation, to: &document)
