@@ -1,0 +1,56 @@
+extension JSONPatch {
+  /// One RFC 6902 operation.
+  public enum Operation: Sendable, Hashable {
+    /// Adds `value` at `path`: inserts into an array (the `-` token appends), sets an object
+    /// member (replacing one that exists), or replaces the whole document at the root.
+    case add(path: JSONPointer, value: JSONValue)
+    /// Removes the value at `path`, which must exist.
+    case remove(path: JSONPointer)
+    /// Replaces the value at `path`, which must exist, with `value`.
+    case replace(path: JSONPointer, value: JSONValue)
+    /// Removes the value at `from` and adds it at `path`; `from` must not be an ancestor of
+    /// `path`.
+    case move(from: JSONPointer, path: JSONPointer)
+    /// Adds a copy of the value at `from` at `path`.
+    case copy(from: JSONPointer, path: JSONPointer)
+    /// Fails the patch unless the value at `path` equals `value` (JSON equality).
+    case test(path: JSONPointer, value: JSONValue)
+
+    /// The RFC's name for the operation: `add`, `remove`, `replace`, `move`, `copy` or `test`.
+    public var name: String {
+      switch self {
+      case .add: "add"
+      case .remove: "remove"
+      case .replace: "replace"
+      case .move: "move"
+      case .copy: "copy"
+      case .test: "test"
+      }
+    }
+
+    /// The target location of the operation.
+    public var path: JSONPointer {
+      switch self {
+      case .add(let path, _), .remove(let path), .replace(let path, _), .test(let path, _),
+        .move(_, let path), .copy(_, let path):
+        path
+      }
+    }
+
+    /// The source location of a `move` or `copy`; `nil` for the other operations.
+    public var from: JSONPointer? {
+      switch self {
+      case .move(let from, _), .copy(let from, _): from
+      default: nil
+      }
+    }
+
+    /// The value carried by `add`, `replace` and `test`; `nil` for the other operations.
+    public var value: JSONValue? {
+      switch self {
+      case .add(_, let value), .replace(_, let value), .test(_, let value): value
+      default: nil
+      }
+    }
+  }
+}
