@@ -1,7 +1,6 @@
 @testable import Architecture
 
 /// Reads the package-level reduce context from tests.
-@MainActor
 enum ReduceContextProbe {
   static func current() -> (step: Int, origin: ActionOrigin) {
     let context = ReduceContext.current!

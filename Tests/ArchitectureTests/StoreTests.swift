@@ -94,10 +94,8 @@ struct StoreTests {
   func origins() {
     let store = Store(initialState: [String]()) {
       Reduce<[String], Chain.Action> { state, action in
-        MainActor.assumeIsolated {
-          let context = ReduceContextProbe.current()
-          state.append("\(context.step):\(context.origin)")
-        }
+        let context = ReduceContextProbe.current()
+        state.append("\(context.step):\(context.origin)")
         switch action {
         case .a: return .merge(.send(.b), .send(.c))
         case .b: return .send(.d)

@@ -147,7 +147,7 @@ public struct Effect<Action>: Sendable {
     }
   }
 
-  var isNone: Bool {
+  package var isNone: Bool {
     if case .none = operation { return true }
     return false
   }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where an action that a store reduced came from.
 ///
 /// Steps are numbered per root store from 0, in the order the store reduced them. A recorder
@@ -17,6 +23,46 @@ package struct ReduceContext: Sendable, Equatable {
   /// Where the action being reduced came from.
   package var origin: ActionOrigin
 
-  /// The step being reduced on the main actor, or `nil` outside a store's reduce.
-  @MainActor package static var current: ReduceContext?
+  /// The step this thread's store is reducing, or `nil` outside a store's reduce.
+  ///
+  /// Thread-local rather than actor-isolated: reducers are synchronous and run on the thread
+  /// of the store that calls them, which under a test runner need not be the main thread.
+  package static var current: ReduceContext? {
+    ReduceContextStorage.box.value
+  }
+
+  /// Runs `body` with `context` as the current reduce context of this thread.
+  package static func withValue<R>(_ context: ReduceContext, _ body: () throws -> R) rethrows
+    -> R
+  {
+    let box = ReduceContextStorage.box
+    let outer = box.value
+    box.value = context
+    defer { box.value = outer }
+    return try body()
+  }
+}
+
+/// Per-thread storage for ``ReduceContext/current``.
+private enum ReduceContextStorage {
+  final class Box {
+    var value: ReduceContext?
+  }
+
+  static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+      if let pointer { Unmanaged<Box>.fromOpaque(pointer).release() }
+    }
+    return key
+  }()
+
+  static var box: Box {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let box = Box()
+    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+    return box
+  }
 }

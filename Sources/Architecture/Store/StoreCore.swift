@@ -70,12 +70,11 @@ final class StoreCore<State, Action> {
       index += 1
       let step = stepCount
       stepCount += 1
-      let outer = ReduceContext.current
-      ReduceContext.current = ReduceContext(step: step, origin: origin)
-      let effect = DependencyValues.$_current.withValue(dependencies) {
-        reducer(&state, action)
+      let effect = ReduceContext.withValue(ReduceContext(step: step, origin: origin)) {
+        DependencyValues.$_current.withValue(dependencies) {
+          reducer(&state, action)
+        }
       }
-      ReduceContext.current = outer
       start(effect, step: step, ids: [], into: &started)
     }
     buffer.removeAll(keepingCapacity: true)

@@ -87,7 +87,7 @@ struct CallSite: Sendable {
 
 extension Effect {
   /// Rewrites every `.run` leaf of the effect tree.
-  func mapRuns(
+  package func mapRuns(
     _ transform: (
       @escaping @Sendable (Send<Action>) async -> Void
     ) -> @Sendable (Send<Action>) async -> Void

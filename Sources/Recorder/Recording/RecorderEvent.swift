@@ -1,0 +1,32 @@
+import Architecture
+import Foundation
+
+/// What the app's thread hands to the recorder's thread: Swift values, not yet encoded.
+///
+/// States and actions cross threads here. They are values the app no longer mutates (its own
+/// copy is separate by copy-on-write); a state holding a class instance that the app mutates
+/// later would be recorded with the later contents.
+enum RecorderEvent<State, Action>: @unchecked Sendable {
+  case step(Step)
+  case effect(EffectEvent)
+  case end(time: Double)
+
+  struct Step {
+    let index: Int
+    let time: Double
+    let origin: TraceStep.Origin
+    let action: Action
+    let state: State
+    let dependencies: [DependencyTap.Value]
+  }
+}
+
+extension DependencyValue {
+  init(_ value: DependencyTap.Value) {
+    switch value {
+    case let .uuid(uuid): self = .uuid(uuid.fastUppercaseString)
+    case let .date(date): self = .date(date.timeIntervalSinceReferenceDate)
+    case let .random(number): self = .random(number)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Architecture
+import Foundation
+
+extension Reducer where State: Encodable, Action: Encodable {
+  /// Records every action this reducer reduces, and the state change it caused, to `recorder`.
+  ///
+  /// ```swift
+  /// Store(initialState: AppFeature.State()) {
+  ///   AppFeature()
+  ///     .recording(to: recorder)
+  /// }
+  /// ```
+  ///
+  /// Wrap the root reducer: the trace's steps are the actions it sees. Each step also records
+  /// where the action came from, the values read from `uuid`, `date` and
+  /// `withRandomNumberGenerator` while reducing, and when the effects it returned started and
+  /// ended.
+  public func recording(to recorder: TraceRecorder) -> some Reducer<State, Action> {
+    _RecordingReducer(base: self, recorder: recorder)
+  }
+}
+
+struct _RecordingReducer<Base: Reducer>: Reducer
+where Base.State: Encodable, Base.Action: Encodable {
+  let base: Base
+  let recorder: TraceRecorder
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    guard
+      let pipeline: RecordingPipeline<Base.State, Base.Action> = recorder.pipeline(
+        reducer: String(describing: Base.self), initialState: state
+      )
+    else {
+      return base.reduce(into: &state, action: action)
+    }
+    let context = ReduceContext.current
+    let tap = DependencyTap()
+    let effect = DependencyTap.$current.withValue(tap) {
+      base.reduce(into: &state, action: action)
+    }
+    let (index, origin) = pipeline.beginStep(context: context)
+    pipeline.enqueue(
+      .step(
+        .init(
+          index: index,
+          time: pipeline.now,
+          origin: origin,
+          action: action,
+          state: state,
+          dependencies: tap.close()
+        )
+      )
+    )
+    guard !effect.isNone else { return effect }
+    if let context { pipeline.noteEffects(storeStep: context.step, index: index) }
+    let lifecycle: any EffectLifecycle = pipeline
+    return effect.mapRuns { operation in
+      reportingLifecycle(of: operation, to: lifecycle, step: index)
+    }
+  }
+}
+
+/// Wraps an effect's operation so its start and end are recorded against `step`.
+private func reportingLifecycle<Action>(
+  of operation: @escaping @Sendable (Send<Action>) async -> Void,
+  to lifecycle: any EffectLifecycle,
+  step: Int
+) -> @Sendable (Send<Action>) async -> Void {
+  let id = lifecycle.effectStarted(step: step)
+  return { send in
+    await operation(send)
+    lifecycle.effectEnded(id, step: step, cancelled: Task.isCancelled)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Turns recorded events into trace lines on the recorder's thread: encodes, redacts, diffs
+/// against the previous state, and writes.
+final class RecordingSession<State: Encodable, Action: Encodable> {
+  private let sink: TraceSink
+  private let options: TraceRecorder.Options
+  private let encoder = JSONValueEncoder()
+  private var previousState: JSONValue
+  private var stepCount = 0
+  private var output: [UInt8] = []
+
+  /// Encodes the header, with `initialState`, and keeps the state for the first diff.
+  init(
+    sink: TraceSink,
+    options: TraceRecorder.Options,
+    reducer: String,
+    initialState: State,
+    started: Date
+  ) throws {
+    self.sink = sink
+    self.options = options
+    var state = try encoder.encode(initialState)
+    Redaction.apply(options.redactions, to: &state, isState: true)
+    self.previousState = state
+    let header = TraceHeader(
+      version: traceFormatVersion,
+      tool: "tca-replay \(toolVersion)",
+      reducer: reducer,
+      stateType: String(reflecting: State.self),
+      actionType: String(reflecting: Action.self),
+      fingerprint: SchemaFingerprint(
+        state: Fingerprint.of(typeName: String(reflecting: State.self), sample: state),
+        action: Fingerprint.of(typeName: String(reflecting: Action.self), sample: nil)
+      ),
+      started: ISO8601.string(from: started),
+      keyframeInterval: options.keyframeInterval,
+      redactions: options.redactions,
+      metadata: options.metadata,
+      firstStep: 0,
+      initialState: state
+    )
+    append(.header(header))
+    try flushOutput()
+  }
+
+  func process(_ events: [RecorderEvent<State, Action>]) throws {
+    for event in events {
+      switch event {
+      case let .step(step): record(step)
+      case let .effect(effect): append(.effect(effect))
+      case let .end(time): append(.end(TraceEnd(steps: stepCount, time: time)))
+      }
+    }
+    try flushOutput()
+  }
+
+  private func record(_ step: RecorderEvent<State, Action>.Step) {
+    var action: JSONValue?
+    var label: String
+    do {
+      var encoded = try encoder.encode(step.action)
+      Redaction.apply(options.redactions, to: &encoded, isState: false)
+      action = encoded
+      label = ActionLabel.make(from: encoded)
+    } catch {
+      // Recording never fails the app: the step keeps its label and is marked not replayable.
+      label = Self.fallbackLabel(for: step.action)
+    }
+    var state: JSONValue
+    do {
+      state = try encoder.encode(step.state)
+      Redaction.apply(options.redactions, to: &state, isState: true)
+    } catch {
+      // A state that stops encoding keeps the last good state; the step records no change.
+      state = previousState
+    }
+    let patch = JSONPatch.diff(from: previousState, to: state)
+    previousState = state
+    append(
+      .step(
+        TraceStep(
+          index: step.index,
+          time: step.time,
+          origin: step.origin,
+          action: action,
+          label: label,
+          patch: patch,
+          dependencies: step.dependencies.map(DependencyValue.init)
+        )
+      )
+    )
+    stepCount = step.index + 1
+    if options.keyframeInterval > 0, stepCount % options.keyframeInterval == 0 {
+      append(.keyframe(TraceKeyframe(index: step.index, state: state)))
+    }
+  }
+
+  private static func fallbackLabel(for action: Action) -> String {
+    let text = String(describing: action)
+    let name = text.prefix { $0 != "(" }
+    return "." + name
+  }
+
+  private func append(_ record: TraceRecord) {
+    record.json.serialize(into: &output)
+    output.append(UInt8(ascii: "\n"))
+  }
+
+  private func flushOutput() throws {
+    guard !output.isEmpty else { return }
+    defer { output.removeAll(keepingCapacity: true) }
+    try sink.write(output)
+  }
+}
+
+/// The version of this package, written in trace headers.
+let toolVersion = "0.1.0"
+
+/// ISO 8601 timestamps in UTC with milliseconds, as trace headers hold them.
+enum ISO8601 {
+  static func string(from date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: date)
+  }
+}

@@ -1,0 +1,212 @@
+import Architecture
+import Synchronization
+import Foundation
+
+/// Records a store's actions and state changes to a trace.
+///
+/// ```swift
+/// let recorder = try TraceRecorder(path: "session.ndjson")
+/// let store = Store(initialState: AppFeature.State()) {
+///   AppFeature()
+///     .recording(to: recorder)
+/// }
+/// …
+/// try recorder.close()
+/// ```
+///
+/// The app's thread only hands each action and the new state over; encoding, diffing and
+/// writing happen on the recorder's own thread, in order. When that thread falls behind by
+/// ``Options/queueCapacity`` steps, the app waits rather than losing one. Recording never
+/// throws into the app: a failure to write is kept and rethrown by ``flush()`` and ``close()``.
+public final class TraceRecorder: Sendable {
+  /// How a recorder writes.
+  public struct Options: Sendable {
+    /// A keyframe (the whole state) follows every this many steps; 0 for none.
+    public var keyframeInterval: Int
+    /// Values hidden before anything is encoded.
+    public var redactions: [Redaction]
+    /// Free-form facts written in the header.
+    public var metadata: [String: String]
+    /// How many steps may wait for the recorder's thread before the app waits.
+    public var queueCapacity: Int
+
+    /// Creates options; the defaults suit most apps.
+    public init(
+      keyframeInterval: Int = 100,
+      redactions: [Redaction] = [],
+      metadata: [String: String] = [:],
+      queueCapacity: Int = 4_096
+    ) {
+      self.keyframeInterval = keyframeInterval
+      self.redactions = redactions
+      self.metadata = metadata
+      self.queueCapacity = queueCapacity
+    }
+  }
+
+  let sink: TraceSink
+  let options: Options
+  private let state = Mutex(Pipelines())
+
+  private struct Pipelines: @unchecked Sendable {
+    var pipeline: AnyObject?
+    var isClosed = false
+  }
+
+  /// Creates a recorder that writes to `sink`.
+  public init(sink: TraceSink, options: Options = Options()) {
+    self.sink = sink
+    self.options = options
+  }
+
+  /// Creates a recorder that writes to a new file at `path`, readable by its owner only.
+  public convenience init(path: String, options: Options = Options()) throws {
+    self.init(sink: try .file(atPath: path), options: options)
+  }
+
+  /// Waits until every step recorded so far is written, and syncs the file.
+  public func flush() throws {
+    if let pipeline = state.withLock({ $0.pipeline }) as? any PipelineControl {
+      try pipeline.drain()
+    }
+    try sink.flush()
+  }
+
+  /// Writes the end record, then closes the trace. Steps after closing are not recorded.
+  public func close() throws {
+    let pipeline = state.withLock { state -> AnyObject? in
+      state.isClosed = true
+      return state.pipeline
+    }
+    if let pipeline = pipeline as? any PipelineControl {
+      try pipeline.finish()
+    }
+    try sink.close()
+  }
+
+  /// The pipeline for a reducer's types, created with the state before its first step.
+  func pipeline<State: Encodable, Action: Encodable>(
+    reducer: String,
+    initialState: @autoclosure () -> State
+  ) -> RecordingPipeline<State, Action>? {
+    state.withLock { state in
+      guard !state.isClosed else { return nil }
+      if let pipeline = state.pipeline {
+        return pipeline as? RecordingPipeline<State, Action>
+      }
+      let pipeline = RecordingPipeline<State, Action>(
+        sink: sink, options: options, reducer: reducer, initialState: initialState()
+      )
+      state.pipeline = pipeline
+      return pipeline
+    }
+  }
+}
+
+/// Where effects report their lifecycle; free of the pipeline's generic types so effect
+/// tasks need not capture them.
+protocol EffectLifecycle: AnyObject, Sendable {
+  func effectStarted(step: Int) -> Int
+  func effectEnded(_ effect: Int, step: Int, cancelled: Bool)
+}
+
+protocol PipelineControl: AnyObject {
+  func drain() throws
+  func finish() throws
+}
+
+/// One recording's moving parts: the step counter, the clock, and the writer thread.
+final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineControl,
+  EffectLifecycle, @unchecked Sendable
+{
+  private let writer: WriterThread<RecorderEvent<State, Action>>
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+  private let counters = Mutex(Counters())
+  private let setupError: (any Error)?
+
+  private struct Counters {
+    var nextStep = 0
+    var nextEffect = 0
+    /// Trace steps of the store steps whose effects may still send actions.
+    var stepsByStoreStep: [Int: Int] = [:]
+  }
+
+  init(
+    sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
+  ) {
+    start = clock.now
+    var session: RecordingSession<State, Action>?
+    do {
+      session = try RecordingSession(
+        sink: sink, options: options, reducer: reducer, initialState: initialState,
+        started: Date()
+      )
+      setupError = nil
+    } catch {
+      setupError = error
+    }
+    writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
+      events in
+      try session?.process(events)
+    }
+  }
+
+  var now: Double { (clock.now - start).seconds }
+
+  /// Numbers the next step and works out its origin in trace terms.
+  func beginStep(context: ReduceContext?) -> (index: Int, origin: TraceStep.Origin) {
+    counters.withLock { counters in
+      let index = counters.nextStep
+      counters.nextStep += 1
+      switch context?.origin {
+      case .send, nil:
+        return (index, .send)
+      case let .effect(parent):
+        return (index, .effect(cause: counters.stepsByStoreStep[parent]))
+      }
+    }
+  }
+
+  /// Remembers that store step `storeStep` is trace step `index`, for the actions its
+  /// effects send later.
+  func noteEffects(storeStep: Int, index: Int) {
+    counters.withLock { $0.stepsByStoreStep[storeStep] = index }
+  }
+
+  func effectStarted(step: Int) -> Int {
+    let id = counters.withLock { counters in
+      defer { counters.nextEffect += 1 }
+      return counters.nextEffect
+    }
+    enqueue(.effect(EffectEvent(event: .started, effect: id, step: step, time: now)))
+    return id
+  }
+
+  func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
+    let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
+    enqueue(.effect(EffectEvent(event: event, effect: effect, step: step, time: now)))
+  }
+
+  func enqueue(_ event: RecorderEvent<State, Action>) {
+    writer.enqueue(event)
+  }
+
+  func drain() throws {
+    if let setupError { throw setupError }
+    try writer.drain()
+  }
+
+  func finish() throws {
+    writer.enqueue(.end(time: now))
+    try writer.finish()
+    if let setupError { throw setupError }
+  }
+}
+
+extension Duration {
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

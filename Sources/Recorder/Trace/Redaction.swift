@@ -1,0 +1,83 @@
+/// A rule that hides a value before it is written to a trace.
+///
+/// ```swift
+/// TraceRecorder.Options(redactions: [.key("password"), .path("/session/token")])
+/// ```
+///
+/// Redaction happens on the recorder's thread before anything is encoded to bytes, so a
+/// redacted value never reaches the file. The trace's header lists the rules, and a replay
+/// treats redacted values as unknown rather than as a divergence.
+public enum Redaction: Sendable, Hashable, CustomStringConvertible {
+  /// Every object member with this name, at any depth, in states and actions.
+  case key(String)
+  /// The state value at this JSON Pointer; a `*` token matches any member or element.
+  case path(String)
+
+  /// What a redacted value is replaced with.
+  public static let placeholder = JSONValue.string("<redacted>")
+
+  public var description: String {
+    switch self {
+    case let .key(name): "key \(name)"
+    case let .path(path): "path \(path)"
+    }
+  }
+
+  /// Replaces what `rules` cover in `value`; path rules only apply when `isState`.
+  static func apply(_ rules: [Redaction], to value: inout JSONValue, isState: Bool) {
+    guard !rules.isEmpty else { return }
+    let keys = Set(rules.compactMap { if case let .key(name) = $0 { name } else { nil } })
+    if !keys.isEmpty { redact(keys: keys, in: &value) }
+    guard isState else { return }
+    for rule in rules {
+      guard case let .path(path) = rule, let pointer = JSONPointer(path) else { continue }
+      redact(tokens: pointer.tokens[...], in: &value)
+    }
+  }
+
+  private static func redact(keys: Set<String>, in value: inout JSONValue) {
+    switch value {
+    case var .object(object):
+      value = .null  // Drop the extra reference so the object is mutated in place.
+      for position in object.indices {
+        let key = object[position].key
+        if keys.contains(key) {
+          object[key] = placeholder
+        } else {
+          object.modifyValue(at: position) { redact(keys: keys, in: &$0) }
+        }
+      }
+      value = .object(object)
+    case var .array(elements):
+      value = .null
+      for index in elements.indices { redact(keys: keys, in: &elements[index]) }
+      value = .array(elements)
+    default:
+      break
+    }
+  }
+
+  private static func redact(tokens: ArraySlice<String>, in value: inout JSONValue) {
+    guard let token = tokens.first else {
+      value = placeholder
+      return
+    }
+    let rest = tokens.dropFirst()
+    switch value {
+    case var .object(object):
+      value = .null
+      for position in object.indices where token == "*" || object[position].key == token {
+        object.modifyValue(at: position) { redact(tokens: rest, in: &$0) }
+      }
+      value = .object(object)
+    case var .array(elements):
+      value = .null
+      for index in elements.indices where token == "*" || token == String(index) {
+        redact(tokens: rest, in: &elements[index])
+      }
+      value = .array(elements)
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,283 @@
+extension TraceRecord {
+  /// The record as the JSON object written on its line, members in the documented order.
+  public var json: JSONValue {
+    var object = JSONObject()
+    switch self {
+    case let .header(header):
+      object["kind"] = "header"
+      object["version"] = .integer(Int64(header.version))
+      object["tool"] = .string(header.tool)
+      object["reducer"] = .string(header.reducer)
+      object["stateType"] = .string(header.stateType)
+      object["actionType"] = .string(header.actionType)
+      object["fingerprint"] = [
+        "state": .string(header.fingerprint.state),
+        "action": .string(header.fingerprint.action),
+      ]
+      object["started"] = .string(header.started)
+      object["keyframeInterval"] = .integer(Int64(header.keyframeInterval))
+      if !header.redactions.isEmpty {
+        object["redactions"] = .array(header.redactions.map(\.json))
+      }
+      if !header.metadata.isEmpty {
+        object["metadata"] = .object(
+          JSONObject(header.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        )
+      }
+      if header.firstStep != 0 { object["firstStep"] = .integer(Int64(header.firstStep)) }
+      object["initialState"] = header.initialState
+
+    case let .step(step):
+      object["kind"] = "step"
+      object["index"] = .integer(Int64(step.index))
+      object["time"] = .double(step.time)
+      switch step.origin {
+      case .send:
+        object["origin"] = "send"
+      case let .effect(cause):
+        object["origin"] = "effect"
+        object["cause"] = cause.map { .integer(Int64($0)) } ?? .null
+      }
+      object["action"] = step.action ?? .null
+      object["label"] = .string(step.label)
+      object["patch"] = step.patch.json
+      if !step.dependencies.isEmpty {
+        object["deps"] = .array(step.dependencies.map(\.json))
+      }
+
+    case let .keyframe(keyframe):
+      object["kind"] = "keyframe"
+      object["index"] = .integer(Int64(keyframe.index))
+      object["state"] = keyframe.state
+
+    case let .effect(event):
+      object["kind"] = "effect"
+      object["event"] = .string(event.event.rawValue)
+      object["effect"] = .integer(Int64(event.effect))
+      object["step"] = .integer(Int64(event.step))
+      object["time"] = .double(event.time)
+
+    case let .end(end):
+      object["kind"] = "end"
+      object["steps"] = .integer(Int64(end.steps))
+      object["time"] = .double(end.time)
+    }
+    return .object(object)
+  }
+
+  /// Reads a record from its line's JSON; `nil` for a kind this version does not know.
+  ///
+  /// - Throws: ``TraceFormatError`` naming the member that is missing or malformed.
+  public init?(json: JSONValue) throws(TraceFormatError) {
+    let fields = try Fields(json)
+    switch try fields.string("kind") {
+    case "header":
+      let version = try fields.int("version")
+      guard version <= traceFormatVersion else {
+        throw TraceFormatError(
+          "unsupported trace format version \(version); this build reads up to "
+            + "\(traceFormatVersion)"
+        )
+      }
+      let fingerprint = try Fields(fields.required("fingerprint"), context: "fingerprint")
+      self = .header(
+        TraceHeader(
+          version: version,
+          tool: try fields.string("tool"),
+          reducer: try fields.string("reducer"),
+          stateType: try fields.string("stateType"),
+          actionType: try fields.string("actionType"),
+          fingerprint: SchemaFingerprint(
+            state: try fingerprint.string("state"), action: try fingerprint.string("action")
+          ),
+          started: try fields.string("started"),
+          keyframeInterval: try fields.int("keyframeInterval"),
+          redactions: try (fields.optional("redactions")?.arrayValue ?? []).map {
+            (value) throws(TraceFormatError) in try Redaction(json: value)
+          },
+          metadata: try fields.stringDictionary("metadata"),
+          firstStep: try fields.optionalInt("firstStep") ?? 0,
+          initialState: try fields.required("initialState")
+        )
+      )
+
+    case "step":
+      let origin: TraceStep.Origin
+      switch try fields.string("origin") {
+      case "send": origin = .send
+      case "effect": origin = .effect(cause: try fields.optionalInt("cause"))
+      case let other: throw TraceFormatError("unknown origin \"\(other)\"")
+      }
+      let action = try fields.required("action")
+      let patch: JSONPatch
+      do {
+        patch = try JSONPatch(json: try fields.required("patch"))
+      } catch {
+        throw TraceFormatError("malformed patch: \(error)")
+      }
+      self = .step(
+        TraceStep(
+          index: try fields.int("index"),
+          time: try fields.double("time"),
+          origin: origin,
+          action: action.isNull ? nil : action,
+          label: try fields.string("label"),
+          patch: patch,
+          dependencies: try (fields.optional("deps")?.arrayValue ?? []).map {
+            (value) throws(TraceFormatError) in try DependencyValue(json: value)
+          }
+        )
+      )
+
+    case "keyframe":
+      self = .keyframe(
+        TraceKeyframe(index: try fields.int("index"), state: try fields.required("state"))
+      )
+
+    case "effect":
+      let name = try fields.string("event")
+      guard let event = EffectEvent.Kind(rawValue: name) else {
+        throw TraceFormatError("unknown effect event \"\(name)\"")
+      }
+      self = .effect(
+        EffectEvent(
+          event: event,
+          effect: try fields.int("effect"),
+          step: try fields.int("step"),
+          time: try fields.double("time")
+        )
+      )
+
+    case "end":
+      self = .end(TraceEnd(steps: try fields.int("steps"), time: try fields.double("time")))
+
+    default:
+      return nil
+    }
+  }
+}
+
+extension Redaction {
+  var json: JSONValue {
+    switch self {
+    case let .key(name): ["key": .string(name)]
+    case let .path(path): ["path": .string(path)]
+    }
+  }
+
+  init(json: JSONValue) throws(TraceFormatError) {
+    let fields = try Fields(json, context: "redaction")
+    if let name = fields.optional("key")?.stringValue {
+      self = .key(name)
+    } else if let path = fields.optional("path")?.stringValue {
+      self = .path(path)
+    } else {
+      throw TraceFormatError("a redaction needs a \"key\" or a \"path\"")
+    }
+  }
+}
+
+extension DependencyValue {
+  var json: JSONValue {
+    switch self {
+    case let .uuid(uuid): ["uuid": .string(uuid)]
+    case let .date(date): ["date": .double(date)]
+    case let .random(number): ["random": .number(number)]
+    }
+  }
+
+  init(json: JSONValue) throws(TraceFormatError) {
+    let fields = try Fields(json, context: "deps")
+    if let uuid = fields.optional("uuid")?.stringValue {
+      self = .uuid(uuid)
+    } else if let date = fields.optional("date")?.doubleValue {
+      self = .date(date)
+    } else if let random = fields.optional("random") {
+      switch random {
+      case let .integer(value) where value >= 0: self = .random(UInt64(value))
+      case let .unsignedInteger(value): self = .random(value)
+      default: throw TraceFormatError("\"random\" must be an unsigned integer")
+      }
+    } else {
+      throw TraceFormatError("a dependency value needs \"uuid\", \"date\" or \"random\"")
+    }
+  }
+}
+
+/// A record that does not follow the trace format.
+public struct TraceFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong, in one line.
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// Typed access to a record's members, with errors that name the member.
+private struct Fields {
+  let object: JSONObject
+  let context: String?
+
+  init(_ value: JSONValue, context: String? = nil) throws(TraceFormatError) {
+    guard case let .object(object) = value else {
+      throw TraceFormatError("\(context.map { "\"\($0)\" " } ?? "a record ")must be an object")
+    }
+    self.object = object
+    self.context = context
+  }
+
+  private func name(_ key: String) -> String {
+    context.map { "\"\($0).\(key)\"" } ?? "\"\(key)\""
+  }
+
+  func optional(_ key: String) -> JSONValue? { object[key] }
+
+  func required(_ key: String) throws(TraceFormatError) -> JSONValue {
+    guard let value = object[key] else { throw TraceFormatError("missing \(name(key))") }
+    return value
+  }
+
+  func string(_ key: String) throws(TraceFormatError) -> String {
+    guard let value = try required(key).stringValue else {
+      throw TraceFormatError("\(name(key)) must be a string")
+    }
+    return value
+  }
+
+  func int(_ key: String) throws(TraceFormatError) -> Int {
+    guard let value = try required(key).int64Value, let int = Int(exactly: value) else {
+      throw TraceFormatError("\(name(key)) must be an integer")
+    }
+    return int
+  }
+
+  func optionalInt(_ key: String) throws(TraceFormatError) -> Int? {
+    guard let value = object[key], !value.isNull else { return nil }
+    return try int(key)
+  }
+
+  func double(_ key: String) throws(TraceFormatError) -> Double {
+    guard let value = try required(key).doubleValue else {
+      throw TraceFormatError("\(name(key)) must be a number")
+    }
+    return value
+  }
+
+  func stringDictionary(_ key: String) throws(TraceFormatError) -> [String: String] {
+    guard let value = object[key] else { return [:] }
+    guard case let .object(members) = value else {
+      throw TraceFormatError("\(name(key)) must be an object")
+    }
+    var result: [String: String] = [:]
+    for (member, value) in members {
+      guard let string = value.stringValue else {
+        throw TraceFormatError("\(name(key)).\(member) must be a string")
+      }
+      result[member] = string
+    }
+    return result
+  }
+}

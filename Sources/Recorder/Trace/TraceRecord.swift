@@ -1,0 +1,127 @@
+/// One line of a trace.
+///
+/// Every record is a JSON object whose first member, `kind`, says which record it is. Readers
+/// skip kinds they do not know. `Documentation/TraceFormat.md` is the normative description.
+public enum TraceRecord: Sendable, Equatable {
+  /// The first line: versions, types, fingerprints and the initial state.
+  case header(TraceHeader)
+  /// One reduced action and the state change it caused.
+  case step(TraceStep)
+  /// The whole state after a step, so a reader can start there instead of at the beginning.
+  case keyframe(TraceKeyframe)
+  /// An effect started, finished or was cancelled.
+  case effect(EffectEvent)
+  /// The last line of a trace whose recorder was closed cleanly.
+  case end(TraceEnd)
+}
+
+/// The version of the trace format this build writes, and the newest it reads.
+public let traceFormatVersion = 1
+
+/// The first record of a trace.
+public struct TraceHeader: Sendable, Equatable {
+  /// The trace format version, ``traceFormatVersion`` when written by this build.
+  public var version: Int
+  /// The tool and version that wrote the trace, e.g. `tca-replay 0.1.0`.
+  public var tool: String
+  /// The type name of the recorded reducer.
+  public var reducer: String
+  /// The full type name of the reducer's `State`.
+  public var stateType: String
+  /// The full type name of the reducer's `Action`.
+  public var actionType: String
+  /// Fingerprints of the shapes of `State` and `Action`, to tell traces from other builds.
+  public var fingerprint: SchemaFingerprint
+  /// When recording started, as an ISO 8601 UTC timestamp.
+  public var started: String
+  /// A keyframe follows every step whose index plus one is a multiple of this.
+  public var keyframeInterval: Int
+  /// The redaction rules applied before anything was written.
+  public var redactions: [Redaction]
+  /// Free-form facts about the recording: app version, device, user note.
+  public var metadata: [String: String]
+  /// The index of the first step in this file: 0 unless the file continues a rotated trace.
+  public var firstStep: Int
+  /// The state before the first step.
+  public var initialState: JSONValue
+}
+
+/// Fingerprints of the shapes of a reducer's `State` and `Action` types.
+public struct SchemaFingerprint: Sendable, Equatable {
+  /// A fingerprint of `State`'s shape.
+  public var state: String
+  /// A fingerprint of `Action`'s shape.
+  public var action: String
+}
+
+/// One reduced action.
+public struct TraceStep: Sendable, Equatable {
+  /// Where the action came from.
+  public enum Origin: Sendable, Equatable {
+    /// Sent from outside the store.
+    case send
+    /// Sent by an effect returned by step `cause`; `nil` when that step was not recorded.
+    case effect(cause: Int?)
+  }
+
+  /// The step's position in the trace, from 0.
+  public var index: Int
+  /// Seconds since recording started.
+  public var time: Double
+  /// Where the action came from.
+  public var origin: Origin
+  /// The action, or `nil` when it could not be encoded.
+  public var action: JSONValue?
+  /// A short readable name for the action, like `.todo(id: 3F2A…, action: .toggle)`.
+  public var label: String
+  /// The change the action made to the state, applicable forwards and, inverted, backwards.
+  public var patch: JSONPatch
+  /// The values the reducer read from nondeterministic dependencies, in the order it read them.
+  public var dependencies: [DependencyValue]
+
+  /// Whether the step can be replayed: its action was encoded.
+  public var isReplayable: Bool { action != nil }
+}
+
+/// A value a reducer read from a nondeterministic dependency while reducing.
+public enum DependencyValue: Sendable, Equatable {
+  /// A UUID from `@Dependency(\.uuid)`, as its uppercase string.
+  case uuid(String)
+  /// A date from `@Dependency(\.date)`, as seconds since 2001-01-01 (Foundation's reference date).
+  case date(Double)
+  /// A number from `@Dependency(\.withRandomNumberGenerator)`.
+  case random(UInt64)
+}
+
+/// The whole state after a step.
+public struct TraceKeyframe: Sendable, Equatable {
+  /// The step after which the state was taken.
+  public var index: Int
+  /// The state after step `index`.
+  public var state: JSONValue
+}
+
+/// A change in an effect's life.
+public struct EffectEvent: Sendable, Equatable {
+  /// What happened.
+  public enum Kind: String, Sendable, Equatable {
+    case started, finished, cancelled
+  }
+
+  /// What happened.
+  public var event: Kind
+  /// The effect's number, unique within the trace.
+  public var effect: Int
+  /// The step whose reducer returned the effect.
+  public var step: Int
+  /// Seconds since recording started.
+  public var time: Double
+}
+
+/// The last record of a cleanly closed trace.
+public struct TraceEnd: Sendable, Equatable {
+  /// How many steps the trace holds.
+  public var steps: Int
+  /// Seconds since recording started.
+  public var time: Double
+}
