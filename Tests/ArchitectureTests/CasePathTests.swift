@@ -1,4 +1,5 @@
-import Architecture
+@testable import Architecture
+import Synchronization
 import Testing
 
 private struct Child: Equatable, Sendable {
@@ -50,6 +51,12 @@ private indirect enum Tree: Equatable, Sendable {
   case leaf(Int)
   case node(Tree, Tree)
   case empty
+}
+
+/// Every case `indirect`: payloads are read through `Mirror`, including a one-element tuple.
+private indirect enum Node: Sendable {
+  case value(id: Int)
+  case pair(Node, Node)
 }
 
 private enum Generic<Element: Sendable>: Sendable {
@@ -156,6 +163,47 @@ struct CasePathTests {
     #expect(node.extract(from: .leaf(1)) == nil)
     #expect((/Tree.leaf).extract(from: .leaf(9)) == 9)
     #expect((/Tree.leaf).extract(from: tree) == nil)
+  }
+
+  @Test("/Case of an indirect case with one labelled payload extracts it through Mirror")
+  func indirectLabelledPayload() {
+    let value = /Node.value
+    #expect(value.extract(from: .value(id: 3)) == 3)
+    #expect(value.extract(from: .pair(.value(id: 1), .value(id: 2))) == nil)
+  }
+
+  @Test("Payloads are copied out of storage except for indirect cases")
+  func extractionStrategy() {
+    /// Whether a fresh path for `embed` copies payloads out of storage, after one extract.
+    func isProjecting<Value>(_ embed: @escaping @Sendable (Value) -> Action, _ root: Action) -> Bool {
+      let reflected = ReflectedCase(embed: embed)
+      _ = reflected.extract(from: root)
+      let state = reflected.state.load(ordering: .acquiring)
+      #expect(state != 0, "the path must have learned its case")
+      return state & (1 << 62) != 0
+    }
+    #expect(isProjecting(Action.state, .state(Child(count: 1, title: "t"))))
+    #expect(isProjecting(Action.second, .first(1)))
+    #expect(isProjecting(Action.child, .child(.increment)))
+    #expect(isProjecting(Action.move, .move(1, "a")))
+    #expect(isProjecting(Action.resize, .resize(width: 1, height: 2)))
+    #expect(isProjecting(Action.named, .named(id: 1)))
+    #expect(isProjecting(Action.optional, .optional(nil)))
+    #expect(isProjecting(Action.failure, .failure(Failure(code: 1))))
+    #expect(!isProjecting(Action.delayed, .delayed(.tapped)))
+  }
+
+  @Test("A fresh path rejects a root whose payload type can never be its value, learning nothing")
+  func rejectsUnrelatedPayloadTypes() {
+    let reflected = ReflectedCase(embed: Action.state)
+    #expect(reflected.extract(from: .first(1)) == nil)
+    #expect(reflected.extract(from: .child(.increment)) == nil)
+    #expect(reflected.extract(from: .move(1, "a")) == nil)
+    #expect(reflected.extract(from: .optional(1)) == nil)
+    #expect(reflected.extract(from: .tapped) == nil)
+    #expect(reflected.state.load(ordering: .acquiring) == 0)
+    #expect(reflected.extract(from: .state(Child(count: 2, title: "u")))?.count == 2)
+    #expect(reflected.state.load(ordering: .acquiring) != 0)
   }
 
   @Test("/Case extracts class and existential payloads")

@@ -24,6 +24,7 @@ prefix operator /
 /// - Returns: A case path that extracts by reflection. The enum's case is read from the Swift
 ///   runtime's metadata: extracting from a root of another case is a tag comparison, and from a
 ///   root of this case a copy of its payload.
+@inlinable
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> AnyCasePath<Root, Value> {

@@ -18,8 +18,8 @@
 /// Build one with the `/` prefix operator from a case's embed function (no extract closure needed),
 /// or spell both directions out with ``init(embed:extract:)``.
 public struct AnyCasePath<Root, Value>: Sendable {
-  private let _embed: @Sendable (Value) -> Root
-  private let _extract: @Sendable (Root) -> Value?
+  @usableFromInline let _embed: @Sendable (Value) -> Root
+  @usableFromInline let _extract: @Sendable (Root) -> Value?
 
   /// Creates a case path from a pair of functions.
   ///
@@ -33,6 +33,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// - Parameters:
   ///   - embed: A function that always succeeds in embedding a value in a root.
   ///   - extract: A function that returns the value if the root is the case, and `nil` otherwise.
+  @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
@@ -46,6 +47,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// ```swift
   /// (/AppAction.counter).embed(.incrementButtonTapped)  // .counter(.incrementButtonTapped)
   /// ```
+  @inlinable
   public func embed(_ value: Value) -> Root {
     self._embed(value)
   }
@@ -55,6 +57,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// ```swift
   /// (/AppAction.counter).extract(from: .settingsButtonTapped)  // nil
   /// ```
+  @inlinable
   public func extract(from root: Root) -> Value? {
     self._extract(root)
   }

@@ -14,18 +14,22 @@
 /// - the enum descriptor holds, after 4 32-bit words, a relative pointer to its field descriptor,
 ///   whose 12-byte records list payload cases first, so record `n` describes tag `n`; bit 0 of a
 ///   record's flags marks an `indirect` case.
+@usableFromInline
 struct EnumMetadata: @unchecked Sendable {
+  @usableFromInline
   typealias GetTag = @convention(thin) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline
   typealias ProjectData = @convention(thin) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
 
   /// The type's metadata record.
-  let metadata: UnsafeRawPointer
-  private let getTag: GetTag
-  private let projectData: ProjectData
+  @usableFromInline let metadata: UnsafeRawPointer
+  @usableFromInline let getTag: GetTag
+  @usableFromInline let projectData: ProjectData
   /// The field descriptor, or `nil` when the type was compiled without reflection metadata.
   private let fields: UnsafeRawPointer?
 
   /// Reads the metadata of `type`, or returns `nil` when `type` is not an enum or an optional.
+  @usableFromInline
   init?(_ type: Any.Type) {
     guard let witnesses = readEnumWitnesses(type) else { return nil }
     self.metadata = witnesses.metadata
@@ -36,7 +40,7 @@ struct EnumMetadata: @unchecked Sendable {
 
   /// The tag of the value's case: payload cases count from 0 in declaration order, then the
   /// cases without a payload.
-  @inline(__always)
+  @inlinable @inline(__always)
   func tag<Root>(of root: Root) -> UInt32 {
     withUnsafePointer(to: root) { self.getTag(UnsafeRawPointer($0), self.metadata) }
   }
@@ -56,7 +60,7 @@ struct EnumMetadata: @unchecked Sendable {
   /// - Precondition: `root`'s case is not `indirect` and its payload's type has the layout of
   ///   `Value`. Callers establish this once per case, with `storedType(of:)` and
   ///   `isLayoutCompatible(payload:value:)`.
-  @inline(__always)
+  @inlinable @inline(__always)
   func projectPayload<Root, Value>(of root: Root, as _: Value.Type) -> Value {
     let size = Swift.max(MemoryLayout<Root>.size, 1)
     return withUnsafeTemporaryAllocation(
@@ -73,34 +77,6 @@ struct EnumMetadata: @unchecked Sendable {
   }
 }
 
-/// The declared type of the payload a `Mirror` child holds, read from the `Any` container.
-///
-/// `Mirror` builds each enum child as an `Any` whose type is the case's declared payload type
-/// (even when that type is an existential), so this names the payload's static type.
-func storedType(of child: Any) -> UnsafeRawPointer {
-  // Wrapped, so that Swift does not open the existential: the bytes are the `Any` container's.
-  struct Container { var value: Any }
-  return withUnsafeBytes(of: Container(value: child)) {
-    $0.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-  }
-}
-
-/// The metadata record of a type, as a pointer.
-func metadataPointer(of type: Any.Type) -> UnsafeRawPointer {
-  unsafeBitCast(type, to: UnsafeRawPointer.self)
-}
-
-/// Whether a payload of type `payload` can be read as a `Value` bit for bit.
-///
-/// True for the same type; for two tuple types with the same element types (labels do not change
-/// a tuple's layout); and for a one-element tuple and its element, which is how the payload of
-/// `case named(id: Int)` is stored.
-func isLayoutCompatible(payload: UnsafeRawPointer, value: UnsafeRawPointer) -> Bool {
-  if payload == value { return true }
-  if tupleElement(ofSingleElementTuple: payload) == value { return true }
-  return tuplesHaveSameElements(payload, value)
-}
-
 /// The words of a type's metadata that this module reads.
 private struct EnumWitnesses {
   var metadata: UnsafeRawPointer
@@ -109,9 +85,6 @@ private struct EnumWitnesses {
   var fields: UnsafeRawPointer?
 }
 
-private let enumKind: UInt = 0x201
-private let optionalKind: UInt = 0x202
-private let tupleKind: UInt = 0x301
 
 /// Reads an enum's witnesses from its metadata.
 ///
@@ -123,7 +96,7 @@ private func readEnumWitnesses(_ type: Any.Type) -> EnumWitnesses? {
   let word = MemoryLayout<UnsafeRawPointer>.size
   let metadata = metadataPointer(of: type)
   let kind = metadata.load(as: UInt.self)
-  guard kind == enumKind || kind == optionalKind else { return nil }
+  guard kind == MetadataKind.enum || kind == MetadataKind.optional else { return nil }
   let witnessTable = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
   // 8 witness functions, `size`, `stride`, then two 32-bit fields.
   let enumWitnessesOffset = 10 * word + 8
@@ -141,36 +114,4 @@ private func readEnumWitnesses(_ type: Any.Type) -> EnumWitnesses? {
   return EnumWitnesses(
     metadata: metadata, getTag: getTag, projectData: projectData, fields: fields
   )
-}
-
-/// The element type of a one-element tuple type, or `nil` for any other type.
-@inline(never) @_optimize(none)
-private func tupleElement(ofSingleElementTuple tuple: UnsafeRawPointer) -> UnsafeRawPointer? {
-  let word = MemoryLayout<UnsafeRawPointer>.size
-  guard
-    tuple.load(as: UInt.self) == tupleKind,
-    tuple.load(fromByteOffset: word, as: Int.self) == 1
-  else { return nil }
-  return tuple.load(fromByteOffset: 3 * word, as: UnsafeRawPointer.self)
-}
-
-/// Whether two tuple metadata records have the same element types in the same order.
-@inline(never) @_optimize(none)
-private func tuplesHaveSameElements(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-  let word = MemoryLayout<UnsafeRawPointer>.size
-  guard
-    lhs.load(as: UInt.self) == tupleKind,
-    rhs.load(as: UInt.self) == tupleKind
-  else { return false }
-  let count = lhs.load(fromByteOffset: word, as: Int.self)
-  guard count == rhs.load(fromByteOffset: word, as: Int.self) else { return false }
-  // Kind, element count, labels; then (type, offset) pairs.
-  for index in 0..<count {
-    let offset = 3 * word + index * 2 * word
-    guard
-      lhs.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-        == rhs.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-    else { return false }
-  }
-  return true
 }

@@ -4,90 +4,81 @@ import Synchronization
 ///
 /// An embed function names its case only implicitly, so the case's tag is learned from a payload:
 /// embedding any `Value` and reading the result's tag gives the tag of this path's case. After
-/// that, extracting from a root of another case is a tag comparison (a few nanoseconds), and from
-/// a root of this case a copy of the payload straight out of the enum's storage.
+/// that, extracting from a root of another case is a tag comparison, and from a root of this case
+/// a copy of the payload straight out of the enum's storage. Until then, a root whose payload type
+/// can never be a `Value` is rejected from facts cached per case (see `CaseFacts`).
 ///
 /// The payload is taken through `Mirror` instead (slower, but always right) when the case is
 /// `indirect`, when the enum customizes its mirror, or when the declared payload type differs from
 /// `Value` (an embed closure that converts its argument, say).
 ///
+/// The hot path is inlinable so that it is specialized for the client's enum, where `/Action.child`
+/// is written; learning the case is not.
+///
 /// The embed function must be a case's embed function, or at least always produce the same case.
+@usableFromInline
 final class ReflectedCase<Root, Value>: Sendable {
-  private let embed: @Sendable (Value) -> Root
-  private let metadata: EnumMetadata?
-  /// Whether payloads may be copied straight out of storage, case types permitting.
-  private let mayProject: Bool
-  /// `0` until the case is learned; then `learnedBit`, maybe `projectableBit`, and the tag.
-  private let state = Atomic<UInt64>(0)
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let facts: CaseFacts<Root, Value>
+  @usableFromInline let metadata: EnumMetadata?
+  /// `0` until the case is learned; then bit 63, bit 62 if payloads can be copied out of storage,
+  /// and the case's tag in the low 32 bits.
+  @usableFromInline let state = Atomic<UInt64>(0)
 
-  private static var learnedBit: UInt64 { 1 << 63 }
-  private static var projectableBit: UInt64 { 1 << 62 }
-
+  @usableFromInline
   init(embed: @escaping @Sendable (Value) -> Root) {
     self.embed = embed
-    self.metadata = EnumMetadata(Root.self)
-    self.mayProject =
-      !(Root.self is any CustomReflectable.Type)
-      && MemoryLayout<Value>.size <= MemoryLayout<Root>.size
+    self.facts = CaseFacts.shared()
+    self.metadata = self.facts.metadata
   }
 
   /// Returns the root's payload if the root is this path's case.
+  @inlinable
   func extract(from root: Root) -> Value? {
     guard let metadata else { return nil }
     let tag = metadata.tag(of: root)
     var state = self.state.load(ordering: .acquiring)
     if state == 0 {
-      guard let learned = self.learn(from: root, tag: tag, metadata: metadata) else { return nil }
-      state = learned
-      self.state.store(learned, ordering: .releasing)
+      state = self.learn(from: root, tag: tag, metadata: metadata)
+      if state == 0 { return nil }
     }
     guard UInt32(truncatingIfNeeded: state) == tag else { return nil }
-    if state & Self.projectableBit != 0 {
+    if state & (1 << 62) != 0 {
       return metadata.projectPayload(of: root, as: Value.self)
     }
     return Self.mirrorPayload(of: root)
   }
 
-  /// Learns this path's case tag, from a cached sample payload or from `root`'s payload.
+  /// Learns this path's case tag from `root`'s payload, and records it in `state`.
   ///
-  /// Returns `nil` when no sample is cached and `root`'s payload is not a `Value`: then `root` is
-  /// not this path's case, and there is nothing to learn yet.
-  private func learn(from root: Root, tag: UInt32, metadata: EnumMetadata) -> UInt64? {
-    let cache = CaseReflectionCache.shared
-    let sample: Value
-    if let cached = cache.sample(Root.self, Value.self) {
-      sample = cached
-    } else {
-      let payload: Value?
-      if self.isProjectable(tag: tag, in: root, metadata: metadata) {
-        payload = metadata.projectPayload(of: root, as: Value.self)
-      } else {
-        payload = Self.mirrorPayload(of: root)
-      }
-      guard let payload else { return nil }
-      cache.storeSample(payload, root: Root.self)
-      sample = payload
+  /// Any payload that is a `Value` teaches the tag: embedding it gives a root of this path's case.
+  /// Returns `0` when `root`'s payload is not a `Value`: then `root` is not this path's case, and
+  /// there is nothing to learn yet.
+  @inlinable
+  func learn(from root: Root, tag: UInt32, metadata: EnumMetadata) -> UInt64 {
+    let payload: Value?
+    switch self.facts.match(tag: tag, of: root) {
+    case .projectable:
+      payload = metadata.projectPayload(of: root, as: Value.self)
+    case .mirror, .unknown:
+      payload = Self.mirrorPayload(of: root)
+    case .impossible:
+      payload = nil
     }
-    let embedded = self.embed(sample)
+    guard let payload else { return 0 }
+    let embedded = self.embed(payload)
     let caseTag = metadata.tag(of: embedded)
-    var state = Self.learnedBit | UInt64(caseTag)
-    if self.isProjectable(tag: caseTag, in: embedded, metadata: metadata) {
-      state |= Self.projectableBit
+    var state = 1 << 63 | UInt64(caseTag)
+    if self.facts.match(tag: caseTag, of: embedded) == .projectable {
+      state |= 1 << 62
     }
+    self.state.store(state, ordering: .releasing)
     return state
   }
 
-  /// Whether payloads of the case with this tag can be copied out of storage as a `Value`.
-  private func isProjectable(tag: UInt32, in root: Root, metadata: EnumMetadata) -> Bool {
-    guard self.mayProject, metadata.isIndirect(tag: tag) == false else { return false }
-    guard
-      let payloadType = CaseReflectionCache.shared.payloadType(of: root, tag: tag)
-    else { return false }
-    return isLayoutCompatible(payload: payloadType, value: metadataPointer(of: Value.self))
-  }
-
   /// The root's payload through `Mirror`, cast to `Value`; `()` for a case without a payload.
-  private static func mirrorPayload(of root: Root) -> Value? {
+  @usableFromInline
+  static func mirrorPayload(of root: Root) -> Value? {
     guard let child = Mirror(reflecting: root).children.first else { return () as? Value }
     if let value = child.value as? Value { return value }
     // `case named(id: Int)` stores a one-element tuple `(id: Int)`, which does not cast to `Int`.
