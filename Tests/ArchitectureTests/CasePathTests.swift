@@ -175,7 +175,10 @@ struct CasePathTests {
   @Test("Payloads are copied out of storage except for indirect cases")
   func extractionStrategy() {
     /// Whether a fresh path for `embed` copies payloads out of storage, after one extract.
-    func isProjecting<Value>(_ embed: @escaping @Sendable (Value) -> Action, _ root: Action) -> Bool {
+    func isProjecting<Value>(
+      _ embed: @escaping @Sendable (Value) -> Action,
+      _ root: Action
+    ) -> Bool {
       let reflected = ReflectedCase(embed: embed)
       _ = reflected.extract(from: root)
       let state = reflected.state.load(ordering: .acquiring)

@@ -204,7 +204,7 @@ struct IdentifiedArrayTests {
     #expect(array == todos(1, 2))
   }
 
-  @Test("Changing an element's id through subscript(id:) is reported; re-keyed, or dropped if taken")
+  @Test("Changing an element's id via subscript(id:) is reported; re-keyed, or dropped if taken")
   func subscriptIDMutation() {
     var array = todos(1, 2, 3)
     let rekeyed = withIssueCapture { array[id: 1]?.id = 10 }

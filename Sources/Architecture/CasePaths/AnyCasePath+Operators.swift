@@ -18,6 +18,7 @@ prefix operator /
 ///
 /// Works for cases with one payload, several (the value is a tuple, labels dropped), optional or
 /// enum payloads, and `indirect` cases, and tells apart cases whose payloads have the same type.
+/// `Root` must be an enum (or an optional); for any other type the path never extracts.
 ///
 /// - Parameter embed: An enum case's embed function, such as `AppAction.counter`. A closure works
 ///   too as long as it always produces the same case.
@@ -50,7 +51,8 @@ public prefix func / <Root, Value>(
 /// embed function: Swift 6.3 ranks an unconstrained `/ <Root>(embed: Root)` above the
 /// embed-function overload, and `/AppAction.counter` would become a path to `Void`.
 ///
-/// - Parameter embed: A case of an enum, without a payload.
+/// - Parameter embed: A case of an enum, without a payload. (Given a case with a payload, the path
+///   matches every value of that case.)
 /// - Returns: A case path whose extract compares the root's case with `embed`'s.
 public prefix func / <Root: Equatable>(embed: Root) -> AnyCasePath<Root, Void> {
   PayloadlessCase(embed).casePath

@@ -85,7 +85,6 @@ private struct EnumWitnesses {
   var fields: UnsafeRawPointer?
 }
 
-
 /// Reads an enum's witnesses from its metadata.
 ///
 /// Kept out of line and unoptimized on purpose: when the metadata is a constant the optimizer can

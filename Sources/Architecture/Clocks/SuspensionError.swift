@@ -14,6 +14,7 @@ public struct SuspensionError: Error, Equatable, CustomStringConvertible {
 
   /// What went wrong, in a sentence.
   public var description: String {
-    "Expected no sleeps to be suspended on the test clock, but \(sleepCount) \(sleepCount == 1 ? "is" : "are")."
+    let verb = sleepCount == 1 ? "is" : "are"
+    return "Expected no sleeps to be suspended on the test clock, but \(sleepCount) \(verb)."
   }
 }

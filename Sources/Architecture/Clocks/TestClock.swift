@@ -94,7 +94,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
       return self.state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         let outcome: SleepOutcome = self.lock.withLock {
           // Checked under the lock: the cancellation handler either ran before (and found no
           // sleeper) or runs after the sleeper is registered (and removes it).

@@ -239,11 +239,14 @@ extension IdentifiedArray {
   mutating func _identityChanged(at index: Int, from oldID: ID) {
     let newID = self._idOf(self._storage.elements[index])
     let isTaken = self.index(id: newID) != nil
+    let outcome =
+      isTaken
+      ? "Another element has that id, so the element was removed."
+      : "It is now stored under its new id."
     reportIssue(
       """
       Element identity must remain constant: the element with id \(String(reflecting: oldID)) \
-      at index \(index) was changed to have the id \(String(reflecting: newID)). \
-      \(isTaken ? "Another element has that id, so the element was removed." : "It is now stored under its new id.")
+      at index \(index) was changed to have the id \(String(reflecting: newID)). \(outcome)
       """
     )
     self._storage.withUnsafeMutablePointers { header, elements in
