@@ -35,6 +35,7 @@ extension IdentifiedArray: MutableCollection {
       precondition(position >= 0 && position < self.count, "Index out of range")
       return self._storage.elements[position]
     }
+    @inlinable
     set {
       precondition(position >= 0 && position < self.count, "Index out of range")
       let id = self.ids[position]
@@ -51,6 +52,7 @@ extension IdentifiedArray: MutableCollection {
       self._makeUnique()
       self._storage.elements[position] = newValue
     }
+    @inlinable
     _modify {
       precondition(position >= 0 && position < self.count, "Index out of range")
       self._makeUnique()
@@ -67,6 +69,7 @@ extension IdentifiedArray: MutableCollection {
   /// Exchanges the elements at two indices.
   ///
   /// - Complexity: O(1) when the storage is not shared.
+  @inlinable
   public mutating func swapAt(_ i: Int, _ j: Int) {
     precondition(i >= 0 && i < self.count && j >= 0 && j < self.count, "Index out of range")
     guard i != j else { return }

@@ -8,6 +8,7 @@ extension IdentifiedArray {
   ///
   /// - Returns: Whether the element was inserted, and the index of the element with its id.
   /// - Complexity: O(1) on average (amortized).
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     self.insert(element, at: self.count)
@@ -30,6 +31,7 @@ extension IdentifiedArray {
   /// - Returns: Whether the element was inserted, and the index of the element with its id (the
   ///   existing one's when it was not inserted).
   /// - Complexity: O(`count`).
+  @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     let id = self._idOf(element)

@@ -8,6 +8,7 @@ extension IdentifiedArray {
   /// ```
   ///
   /// - Complexity: O(`count`).
+  @inlinable
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     guard let index = self.index(id: id) else { return nil }
@@ -17,6 +18,7 @@ extension IdentifiedArray {
   /// Removes and returns the element at `index`.
   ///
   /// - Complexity: O(`count`).
+  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     precondition(index >= 0 && index < self.count, "Index out of range")

@@ -118,6 +118,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       guard let index = self.index(id: id) else { return nil }
       return self._storage.elements[index]
     }
+    @inlinable
     set {
       let index = self.index(id: id)
       switch (index, newValue) {
@@ -144,6 +145,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         }
       }
     }
+    @inlinable
     _modify {
       guard let index = self.index(id: id) else {
         var element: Element?
@@ -181,28 +183,35 @@ extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Send
 
 extension IdentifiedArray {
   /// The id of an element, as this array reads it.
-  @usableFromInline
+  @inlinable
   func _idOf(_ element: Element) -> ID {
     self._storage.withUnsafeMutablePointerToHeader { $0.pointee.idOf }(element)
   }
 
   /// Makes the buffer unique to this array, with room for `additional` more elements.
-  @usableFromInline
+  @inlinable
   mutating func _makeUnique(reservingCapacity additional: Int = 0) {
-    let count = self.count
+    let (count, capacity) = self._storage.withUnsafeMutablePointerToHeader {
+      ($0.pointee.count, $0.pointee.capacity)
+    }
     let needed = count + additional
-    let capacity = self._storage.capacity
+    if isKnownUniquelyReferenced(&self._storage), needed <= capacity { return }
+    self._reallocate(capacity: needed > capacity ? Swift.max(needed, 2 * capacity) : capacity)
+  }
+
+  /// Replaces the buffer with one of the given capacity: the elements are moved if the buffer is
+  /// unique to this array, copied otherwise.
+  @usableFromInline
+  mutating func _reallocate(capacity: Int) {
     if isKnownUniquelyReferenced(&self._storage) {
-      guard needed > capacity else { return }
-      self._storage = self._storage.move(capacity: Swift.max(needed, 2 * capacity))
+      self._storage = self._storage.move(capacity: capacity)
     } else {
-      let grown = needed > capacity ? Swift.max(needed, 2 * capacity) : capacity
-      self._storage = self._storage.copy(capacity: grown)
+      self._storage = self._storage.copy(capacity: capacity)
     }
   }
 
   /// Inserts an element whose id is not in the array.
-  @usableFromInline
+  @inlinable
   mutating func _insert(_ element: Element, id: ID, at index: Int) {
     precondition(index >= 0 && index <= self.count, "Index out of range")
     self._makeUnique(reservingCapacity: 1)
@@ -216,7 +225,7 @@ extension IdentifiedArray {
   }
 
   /// Fills the hole left at `index` by `subscript(id:)`'s `_modify`, or closes it.
-  @usableFromInline
+  @inlinable
   mutating func _refill(_ index: Int, with element: Element?, id: ID) {
     self._storage.withUnsafeMutablePointers { header, elements in
       if let element {

@@ -3,6 +3,8 @@
 struct IdentifiedArrayHeader<ID: Hashable, Element> {
   /// How many elements are initialized, from the start of the element buffer.
   @usableFromInline var count: Int
+  /// How many elements the buffer has room for.
+  @usableFromInline var capacity: Int
   /// The elements' ids, in the same order, with each id's index.
   @usableFromInline var ids: OrderedSet<ID>
   /// The key path to an element's id, as given by the user (``IdentifiedArray/id``).
@@ -13,6 +15,7 @@ struct IdentifiedArrayHeader<ID: Hashable, Element> {
   @usableFromInline
   init(idPath: KeyPath<Element, ID>, idOf: @escaping (Element) -> ID) {
     self.count = 0
+    self.capacity = 0
     self.ids = OrderedSet()
     self.idPath = idPath
     self.idOf = idOf
@@ -39,7 +42,11 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
     capacity: Int,
     header: IdentifiedArrayHeader<ID, Element>
   ) -> IdentifiedArrayStorage {
-    let buffer = self.create(minimumCapacity: capacity) { _ in header }
+    let buffer = self.create(minimumCapacity: capacity) { buffer in
+      var header = header
+      header.capacity = buffer.capacity
+      return header
+    }
     return unsafeDowncast(buffer, to: IdentifiedArrayStorage.self)
   }
 

@@ -71,6 +71,7 @@ public struct OrderedSet<Element: Hashable> {
   ///
   /// - Returns: Whether the element was inserted, and its index in the set.
   /// - Complexity: O(1) on average.
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     if let index = self._positions[element] { return (false, index) }
@@ -89,6 +90,7 @@ public struct OrderedSet<Element: Hashable> {
   ///
   /// - Returns: Whether the element was inserted, and its index in the set.
   /// - Complexity: O(`count`).
+  @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     if let existing = self._positions[element] { return (false, existing) }
@@ -101,6 +103,7 @@ public struct OrderedSet<Element: Hashable> {
   /// Removes the element, returning it, or returns `nil` if the set does not contain it.
   ///
   /// - Complexity: O(`count`).
+  @inlinable
   @discardableResult
   public mutating func remove(_ element: Element) -> Element? {
     guard let index = self._positions[element] else { return nil }
@@ -110,6 +113,7 @@ public struct OrderedSet<Element: Hashable> {
   /// Removes and returns the element at `index`.
   ///
   /// - Complexity: O(`count`).
+  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = self._elements.remove(at: index)
@@ -134,7 +138,7 @@ public struct OrderedSet<Element: Hashable> {
   }
 
   /// Replaces the element at `index` with one the set does not contain.
-  @usableFromInline
+  @inlinable
   mutating func _replace(at index: Int, with element: Element) {
     self._positions[self._elements[index]] = nil
     self._elements[index] = element
@@ -142,7 +146,7 @@ public struct OrderedSet<Element: Hashable> {
   }
 
   /// Exchanges the elements at two indices.
-  @usableFromInline
+  @inlinable
   mutating func _swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
     self._elements.swapAt(i, j)
@@ -158,7 +162,7 @@ public struct OrderedSet<Element: Hashable> {
   }
 
   /// Records the index of every element from `start` on.
-  @usableFromInline
+  @inlinable
   mutating func _renumber(from start: Int) {
     for index in start..<self._elements.count {
       self._positions[self._elements[index]] = index
