@@ -53,6 +53,15 @@ private indirect enum Tree: Equatable, Sendable {
   case empty
 }
 
+private class Animal: @unchecked Sendable {}
+private final class Dog: Animal, @unchecked Sendable {}
+private final class Cat: Animal, @unchecked Sendable {}
+
+private enum Zoo: Sendable {
+  case animal(Animal)
+  case keeper(String)
+}
+
 /// Every case `indirect`: payloads are read through `Mirror`, including a one-element tuple.
 private indirect enum Node: Sendable {
   case value(id: Int)
@@ -207,6 +216,17 @@ struct CasePathTests {
     #expect(reflected.state.load(ordering: .acquiring) == 0)
     #expect(reflected.extract(from: .state(Child(count: 2, title: "u")))?.count == 2)
     #expect(reflected.state.load(ordering: .acquiring) != 0)
+  }
+
+  @Test("A path whose value is a subclass of the declared payload extracts only that subclass")
+  func subclassValue() {
+    let dog = Dog()
+    let animal = /Zoo.animal
+    #expect(animal.extract(from: .animal(Cat())) is Cat)
+    let dogs: AnyCasePath<Zoo, Dog> = /{ (dog: Dog) in Zoo.animal(dog) }
+    #expect(dogs.extract(from: .animal(dog)) === dog)
+    #expect(dogs.extract(from: .animal(Cat())) == nil)
+    #expect(dogs.extract(from: .keeper("k")) == nil)
   }
 
   @Test("/Case extracts class and existential payloads")
