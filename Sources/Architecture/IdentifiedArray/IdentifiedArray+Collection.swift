@@ -1,0 +1,177 @@
+import struct Foundation.IndexSet
+
+extension IdentifiedArray: RandomAccessCollection {
+  /// The position of the first element: `0`.
+  @inlinable public var startIndex: Int { 0 }
+
+  /// The position one past the last element: `count`.
+  @inlinable public var endIndex: Int { self.count }
+
+  /// The number of elements.
+  @inlinable
+  public var count: Int {
+    self._storage.withUnsafeMutablePointerToHeader { $0.pointee.count }
+  }
+
+  /// The valid indices, `0..<count`.
+  @inlinable public var indices: Range<Int> { 0..<self.count }
+}
+
+extension IdentifiedArray: MutableCollection {
+  /// Accesses the element at a position; a written element must keep the id of the one it
+  /// replaces.
+  ///
+  /// ```swift
+  /// todos[0].title = "Buy milk"   // in place
+  /// todos[0] = Todo(id: 7)        // reported, and ignored, unless todos[0].id is 7
+  /// ```
+  ///
+  /// Assigning an element with another id reports an issue and leaves the array unchanged.
+  /// Mutating an element's id in place (`todos[0].id = 7`) reports an issue; the element is then
+  /// kept under its new id, or dropped if another element already has that id.
+  public subscript(position: Int) -> Element {
+    @inlinable
+    get {
+      precondition(position >= 0 && position < self.count, "Index out of range")
+      return self._storage.elements[position]
+    }
+    @inlinable
+    set {
+      precondition(position >= 0 && position < self.count, "Index out of range")
+      let id = self.ids[position]
+      guard self._idOf(newValue) == id else {
+        reportIssue(
+          """
+          Element identity must remain constant: an element with id \
+          \(String(reflecting: self._idOf(newValue))) was assigned at index \(position), which \
+          holds the id \(String(reflecting: id)). The assignment was ignored.
+          """
+        )
+        return
+      }
+      self._makeUnique()
+      self._storage.elements[position] = newValue
+    }
+    @inlinable
+    _modify {
+      precondition(position >= 0 && position < self.count, "Index out of range")
+      self._makeUnique()
+      let id = self.ids[position]
+      defer {
+        if self._idOf(self._storage.elements[position]) != id {
+          self._identityChanged(at: position, from: id)
+        }
+      }
+      yield &self._storage.elements[position]
+    }
+  }
+
+  /// Exchanges the elements at two indices.
+  ///
+  /// - Complexity: O(1) when the storage is not shared.
+  @inlinable
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    precondition(i >= 0 && i < self.count && j >= 0 && j < self.count, "Index out of range")
+    guard i != j else { return }
+    self._makeUnique()
+    self._storage.withUnsafeMutablePointers { header, elements in
+      swap(&elements[i], &elements[j])
+      header.pointee.ids._swapAt(i, j)
+    }
+  }
+
+  /// Reorders the elements so that those matching the predicate come after the others, keeping
+  /// the relative order within each group.
+  ///
+  /// - Returns: The index of the first matching element, or `endIndex` if none matches.
+  /// - Complexity: O(`count`).
+  public mutating func partition(
+    by belongsInSecondPartition: (Element) throws -> Bool
+  ) rethrows -> Int {
+    let matches = try self.map(belongsInSecondPartition)
+    let first = self.indices.filter { !matches[$0] }
+    self._permute(first + self.indices.filter { matches[$0] })
+    return first.count
+  }
+
+  /// Sorts the elements in place with the given ordering.
+  ///
+  /// ```swift
+  /// todos.sort { $0.title < $1.title }
+  /// ```
+  ///
+  /// If the predicate throws, the elements may be reordered, but none is lost.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  public mutating func sort(
+    by areInIncreasingOrder: (Element, Element) throws -> Bool
+  ) rethrows {
+    self._makeUnique()
+    try self._storage.withUnsafeMutablePointers { header, elements in
+      var buffer = UnsafeMutableBufferPointer(start: elements, count: header.pointee.count)
+      defer {
+        let idOf = header.pointee.idOf
+        header.pointee.ids._reorder(buffer.map(idOf))
+      }
+      try buffer.sort(by: areInIncreasingOrder)
+    }
+  }
+
+  /// Moves the elements at the given offsets to just before the element at `destination`, as
+  /// SwiftUI's `onMove` reports it.
+  ///
+  /// ```swift
+  /// var letters: IdentifiedArray = … // a, b, c, d (ids a, b, c, d)
+  /// letters.move(fromOffsets: [0, 2], toOffset: 4)  // b, d, a, c
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The offsets of the elements to move.
+  ///   - destination: The offset, in the array before the move, of the element to move them in
+  ///     front of; `count` moves them to the end.
+  /// - Complexity: O(`count`).
+  public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+    precondition(destination >= 0 && destination <= self.count, "Offset out of range")
+    let moving = source.filter { $0 < self.count }
+    guard !moving.isEmpty else { return }
+    let remaining = self.indices.filter { !source.contains($0) }
+    let insertion = destination - moving.count { $0 < destination }
+    let order = Array(remaining[..<insertion]) + moving + remaining[insertion...]
+    self._permute(order)
+  }
+}
+
+extension IdentifiedArray where Element: Comparable {
+  /// Sorts the elements in ascending order.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  public mutating func sort() {
+    self.sort(by: <)
+  }
+}
+
+extension IdentifiedArray {
+  /// Returns the elements that satisfy the predicate, as an identified array.
+  ///
+  /// ```swift
+  /// let open = todos.filter { !$0.isComplete }  // IdentifiedArrayOf<Todo>
+  /// ```
+  ///
+  /// - Complexity: O(`count`).
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    var result = Self(
+      id: self.id,
+      idOf: self._storage.withUnsafeMutablePointerToHeader { $0.pointee.idOf },
+      capacity: 0
+    )
+    for (index, element) in self.enumerated() where try isIncluded(element) {
+      result._insert(element, id: self.ids[index], at: result.count)
+    }
+    return result
+  }
+
+  /// Reserves room for at least `minimumCapacity` elements.
+  public mutating func reserveCapacity(_ minimumCapacity: Int) {
+    self._makeUnique(reservingCapacity: Swift.max(0, minimumCapacity - self.count))
+  }
+}
