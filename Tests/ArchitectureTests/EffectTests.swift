@@ -5,7 +5,7 @@ import Testing
 @Suite("Effect")
 struct EffectTests {
   struct Feature: Reducer {
-    let log: EventLog
+    let log: EventLog<String>
     struct State: Equatable { var count = 0 }
     enum Action: Equatable { case start(String), startReplacing(String), stop, finished }
     enum CancelID { case work }
@@ -29,7 +29,7 @@ struct EffectTests {
 
   @Test("cancel(id:) cancels every running effect marked with that id")
   func cancelByID() async {
-    let log = EventLog()
+    let log = EventLog<String>()
     let store = Store(initialState: Feature.State()) { Feature(log: log) }
     let first = store.send(.start("first"))
     let second = store.send(.start("second"))
@@ -41,7 +41,7 @@ struct EffectTests {
 
   @Test("cancelInFlight cancels the older effect with the same id and keeps the new one")
   func cancelInFlight() async {
-    let log = EventLog()
+    let log = EventLog<String>()
     let store = Store(initialState: Feature.State()) { Feature(log: log) }
     let first = store.send(.startReplacing("first"))
     let second = store.send(.startReplacing("second"))
@@ -55,7 +55,7 @@ struct EffectTests {
 
   @Test("cancellation ids are scoped to the root store")
   func idsArePerStore() async {
-    let log = EventLog()
+    let log = EventLog<String>()
     let one = Store(initialState: Feature.State()) { Feature(log: log) }
     let two = Store(initialState: Feature.State()) { Feature(log: log) }
     let kept = one.send(.start("one"))

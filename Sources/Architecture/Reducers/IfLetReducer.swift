@@ -91,7 +91,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   private func reduceChild(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    guard let childAction = toChildAction.extract(action) else { return .none }
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
       reportIssue(
         """

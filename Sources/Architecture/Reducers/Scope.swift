@@ -30,7 +30,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction>
   {
-    guard let childAction = toChildAction.extract(action) else { return .none }
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
     return child.reduce(into: &state[keyPath: toChildState], action: childAction)
       .map(toChildAction.embed)
   }

@@ -74,7 +74,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     await receive(
-      { actionCase.extract($0) != nil },
+      { actionCase.extract(from: $0) != nil },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       fileID: fileID,

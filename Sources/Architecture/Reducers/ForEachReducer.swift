@@ -1,0 +1,128 @@
+extension Reducer {
+  /// Runs `element` on the element of an identified array that an action names; the element
+  /// runs first.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in … }
+  ///     .forEach(\.todos, action: /Action.todo(id:action:)) {
+  ///       TodoFeature()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// When an element is removed, its running effects are cancelled. An action for an id that
+  /// is not in the array is reported, not run.
+  @inlinable
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, (ID, ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    _ForEachReducer(
+      parent: self,
+      element: element(),
+      toElementsState: toElementsState,
+      toElementAction: toElementAction,
+      site: IfLetSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer `forEach` returns.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElementsState:
+    WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction: AnyCasePath<Parent.Action, (ID, Element.Action)>
+  @usableFromInline let site: IfLetSite
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    element: Element,
+    toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: AnyCasePath<Parent.Action, (ID, Element.Action)>,
+    site: IfLetSite
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElementsState = toElementsState
+    self.toElementAction = toElementAction
+    self.site = site
+  }
+
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    let elementEffects = reduceElement(into: &state, action: action)
+    let idsBefore = state[keyPath: toElementsState].ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let idsAfter = state[keyPath: toElementsState].ids
+    guard idsBefore.count != idsAfter.count || !idsBefore.elementsEqual(idsAfter) else {
+      return elementEffects.merge(with: parentEffects)
+    }
+    let elements = state[keyPath: toElementsState]
+    let cancellations = idsBefore.filter { elements[id: $0] == nil }.map {
+      Effect<Parent.Action>.cancel(id: ElementCancelID(keyPath: toElementsState, id: $0))
+    }
+    return .merge([elementEffects, parentEffects] + cancellations)
+  }
+
+  private func reduceElement(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
+    guard let index = state[keyPath: toElementsState].index(id: id) else {
+      reportIssue(
+        """
+        A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element. …
+
+          Action:
+            \(customDump(action))
+
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+        • A parent reducer removed an element with this ID before this reducer ran. This \
+        reducer must run before any other reducer removes an element, which ensures that \
+        element reducers can handle their actions while their state is still available.
+
+        • An in-flight effect emitted this action when state contained no element at this ID. \
+        While it may be perfectly reasonable to ignore this action, consider canceling the \
+        associated effect before an element is removed, especially if it is a long-living \
+        effect.
+
+        • This action was sent to the store while its state contained no element at this ID. \
+        To fix this make sure that actions for this reducer can only be sent from a view store \
+        when its state contains an element at this id.
+        """,
+        fileID: site.fileID,
+        filePath: site.filePath,
+        line: site.line,
+        column: site.column
+      )
+      return .none
+    }
+    let cancelID = ElementCancelID(keyPath: toElementsState, id: id)
+    let effect = NavigationPath.$current.withValue(NavigationPath.current.appending(cancelID)) {
+      element.reduce(into: &state[keyPath: toElementsState][index], action: elementAction)
+    }
+    let toElementAction = self.toElementAction
+    return effect.map { toElementAction.embed((id, $0)) }.cancellable(id: cancelID)
+  }
+}
+
+/// Identifies the effects of one element of a `forEach`.
+///
+/// Key paths without captured values are immutable, so sharing one across tasks is safe.
+struct ElementCancelID: Hashable, @unchecked Sendable {
+  let keyPath: AnyKeyPath
+  let id: AnyHashable
+}
