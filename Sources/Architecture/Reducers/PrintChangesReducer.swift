@@ -45,7 +45,7 @@ public struct _ReducerPrinter<State, Action> {
       text += Architecture.customDump(action).indented(by: 2)
       text += "\n"
       if let difference = diff(oldState, newState) {
-        text += difference.indented(by: 2)
+        text += difference
       } else {
         text += "  (No state changes)"
       }
