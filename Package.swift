@@ -23,6 +23,17 @@ let package = Package(
     .target(name: "Counter", dependencies: ["Architecture"], path: "Examples/Counter"),
     .target(name: "Todos", dependencies: ["Architecture"], path: "Examples/Todos"),
     .target(name: "ComposedApp", dependencies: ["Architecture"], path: "Examples/ComposedApp"),
+    // Scripted sessions of the examples, recorded into Traces/ by `swift run record-traces`.
+    .target(
+      name: "ExampleSessions",
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      path: "Examples/Sessions"
+    ),
+    .executableTarget(
+      name: "record-traces",
+      dependencies: ["ExampleSessions"],
+      path: "Examples/RecordTraces"
+    ),
 
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
@@ -32,7 +43,10 @@ let package = Package(
     ),
 
     .testTarget(name: "ArchitectureTests", dependencies: ["Architecture"]),
-    .testTarget(name: "RecorderTests", dependencies: ["Recorder"]),
+    .testTarget(
+      name: "RecorderTests",
+      dependencies: ["Recorder", "ExampleSessions", "record-traces"]
+    ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp"]),

@@ -223,6 +223,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     guard count == 0 else { throw SuspensionError(sleepCount: count) }
   }
 
+  /// How many tasks are sleeping on the clock now.
+  package var sleeperCount: Int {
+    lock.withLock { state.sleepers.count }
+  }
+
   /// Resumes a sleeper and waits until its task runs again.
   private func wake(_ sleeper: Sleeper) async {
     await withUnsafeContinuation { (acknowledgement: UnsafeContinuation<Void, Never>) in

@@ -1,0 +1,43 @@
+import ExampleSessions
+import Foundation
+import Recorder
+
+// Re-records the sample traces: `swift run record-traces [directory]` (default: Traces).
+//
+// `record-traces --until-killed <file>` records the counter without end; the crash-safety
+// test kills it with SIGKILL and checks what is left on disk.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "--until-killed", arguments.count == 2 {
+  let recorder = try TraceRecorder(path: arguments[1], options: .init(keyframeInterval: 50))
+  while true {
+    await ExampleSession.counter.record(to: recorder)
+  }
+}
+
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    USAGE: record-traces [<directory>]
+
+    Plays the scripted example sessions and records each one to <directory>/<name>.ndjson.
+    <directory> defaults to Traces.
+    """
+  )
+  exit(0)
+}
+
+let directory = arguments.first ?? "Traces"
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+for session in ExampleSession.allCases {
+  let path = "\(directory)/\(session.fileName)"
+  let recorder = try TraceRecorder(
+    path: path,
+    options: .init(metadata: ["session": session.rawValue, "source": "record-traces"])
+  )
+  await session.record(to: recorder)
+  try recorder.close()
+  let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  print("recorded \(path) (\(size) bytes)")
+}

@@ -1,0 +1,17 @@
+import Recorder
+
+/// The example sessions recorded into `Traces/`, by file name.
+@MainActor
+public enum ExampleSession: String, CaseIterable, Sendable {
+  case counter
+
+  /// The trace file this session is recorded to.
+  public var fileName: String { "\(rawValue).ndjson" }
+
+  /// Plays the session, recording it to `recorder`.
+  public func record(to recorder: TraceRecorder) async {
+    switch self {
+    case .counter: await recordCounterSession(to: recorder)
+    }
+  }
+}

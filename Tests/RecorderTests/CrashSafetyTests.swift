@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import Recorder
+
+@Suite("Crash safety")
+struct CrashSafetyTests {
+  /// The `record-traces` executable, built next to the test bundle.
+  static var recordTraces: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("record-traces")
+  }
+
+  @Test("a recorder killed with SIGKILL leaves a file that loads up to its last complete line")
+  func sigkill() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("killed-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let process = Process()
+    process.executableURL = Self.recordTraces
+    process.arguments = ["--until-killed", path]
+    try process.run()
+
+    // Let it write a good amount, then kill it mid-stride.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+    while (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 < 200_000 {
+      try #require(ContinuousClock.now < deadline, "the recorder never wrote 200 KB")
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    // A file that does not end in a newline ends in a torn line, which a reader drops.
+    let torn = lines.removeLast()
+    #expect(bytes.last == UInt8(ascii: "\n") ? torn.isEmpty : !torn.isEmpty)
+
+    var expectedIndex = 0
+    var sawHeader = false
+    for line in lines {
+      let record = try #require(try TraceRecord(json: JSONValue(parsing: line)))
+      switch record {
+      case .header: sawHeader = true
+      case let .step(step):
+        #expect(step.index == expectedIndex)
+        expectedIndex += 1
+      case .end: Issue.record("a killed recorder cannot have closed its trace")
+      default: break
+      }
+    }
+    #expect(sawHeader)
+    #expect(expectedIndex > 500)
+  }
+}
