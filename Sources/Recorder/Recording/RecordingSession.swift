@@ -6,7 +6,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private let sink: TraceSink
   private let options: TraceRecorder.Options
   private let encoder = JSONValueEncoder()
-  private var previousState: JSONValue
+  private var differ: StateDiffer<State>
   private var stepCount = 0
   private var output: [UInt8] = []
 
@@ -20,9 +20,9 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   ) throws {
     self.sink = sink
     self.options = options
-    var state = try encoder.encode(initialState)
-    Redaction.apply(options.redactions, to: &state, isState: true)
-    self.previousState = state
+    let differ = try StateDiffer(initialState: initialState, redactions: options.redactions)
+    let state = differ.json
+    self.differ = differ
     let header = TraceHeader(
       version: traceFormatVersion,
       tool: "tca-replay \(toolVersion)",
@@ -67,16 +67,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       // Recording never fails the app: the step keeps its label and is marked not replayable.
       label = Self.fallbackLabel(for: step.action)
     }
-    var state: JSONValue
-    do {
-      state = try encoder.encode(step.state)
-      Redaction.apply(options.redactions, to: &state, isState: true)
-    } catch {
-      // A state that stops encoding keeps the last good state; the step records no change.
-      state = previousState
-    }
-    let patch = JSONPatch.diff(from: previousState, to: state)
-    previousState = state
+    // A state that stops encoding keeps the last good state; the step records no change.
+    let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
     append(
       .step(
         TraceStep(
@@ -92,6 +84,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     )
     stepCount = step.index + 1
     if options.keyframeInterval > 0, stepCount % options.keyframeInterval == 0 {
+      let state = (try? differ.verified()) ?? differ.json
       append(.keyframe(TraceKeyframe(index: step.index, state: state)))
     }
   }

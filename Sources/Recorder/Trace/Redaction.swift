@@ -25,14 +25,40 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
 
   /// Replaces what `rules` cover in `value`; path rules only apply when `isState`.
   static func apply(_ rules: [Redaction], to value: inout JSONValue, isState: Bool) {
+    if isState {
+      apply(rules, to: &value, at: .root)
+    } else {
+      redactKeys(rules, in: &value)
+    }
+  }
+
+  /// Replaces what `rules` cover in `value`, the part of a state found at `location`.
+  static func apply(_ rules: [Redaction], to value: inout JSONValue, at location: JSONPointer) {
     guard !rules.isEmpty else { return }
-    let keys = Set(rules.compactMap { if case let .key(name) = $0 { name } else { nil } })
-    if !keys.isEmpty { redact(keys: keys, in: &value) }
-    guard isState else { return }
+    redactKeys(rules, in: &value)
+    // A key rule also covers a subtree that sits under a member with that name.
+    for case let .key(name) in rules where location.tokens.contains(name) {
+      value = placeholder
+      return
+    }
     for rule in rules {
       guard case let .path(path) = rule, let pointer = JSONPointer(path) else { continue }
-      redact(tokens: pointer.tokens[...], in: &value)
+      let rule = pointer.tokens
+      let here = location.tokens
+      let shared = min(rule.count, here.count)
+      guard zip(rule.prefix(shared), here.prefix(shared)).allSatisfy({ $0 == "*" || $0 == $1 })
+      else { continue }
+      if rule.count <= here.count {
+        value = placeholder  // This whole value lies under a redacted path.
+        return
+      }
+      redact(tokens: rule[shared...], in: &value)
     }
+  }
+
+  private static func redactKeys(_ rules: [Redaction], in value: inout JSONValue) {
+    let keys = Set(rules.compactMap { if case let .key(name) = $0 { name } else { nil } })
+    if !keys.isEmpty { redact(keys: keys, in: &value) }
   }
 
   private static func redact(keys: Set<String>, in value: inout JSONValue) {
