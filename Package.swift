@@ -38,7 +38,7 @@ let package = Package(
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Architecture", "Counter", "Todos"],
+      dependencies: ["Architecture", "Recorder", "Counter", "Todos"],
       path: "Benchmarks"
     ),
 

@@ -13,28 +13,31 @@ package final class DependencyTap: @unchecked Sendable {
     case random(UInt64)
   }
 
-  /// The tap of the reduce running in this task, if any.
-  @TaskLocal package static var current: DependencyTap?
+  /// The tap of the reduce running on this thread, if any.
+  ///
+  /// Thread-local, not task-local: a reduce is synchronous, and effects it creates run later,
+  /// elsewhere, and must not add to the step's values.
+  package static var current: DependencyTap? {
+    ThreadLocal.box.tap
+  }
 
-  private let lock = Lock()
   private var values: [Value] = []
-  private var isOpen = true
 
   package init() {}
 
   func record(_ value: Value) {
-    lock.withLock {
-      if isOpen { values.append(value) }
-    }
+    values.append(value)
   }
 
-  /// Stops listening and returns what was heard. Effects started by the reduce inherit the
-  /// tap; what they read later belongs to no step.
-  package func close() -> [Value] {
-    lock.withLock {
-      isOpen = false
-      return values
-    }
+  /// Runs `body` with this tap listening on this thread; returns what it heard and the result.
+  package func listen<R>(_ body: () throws -> R) rethrows -> (values: [Value], result: R) {
+    let box = ThreadLocal.box
+    let outer = box.tap
+    values.removeAll(keepingCapacity: true)
+    box.tap = self
+    defer { box.tap = outer }
+    let result = try body()
+    return (values, result)
   }
 }
 

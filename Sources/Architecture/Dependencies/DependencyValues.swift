@@ -11,7 +11,18 @@ public struct DependencyValues: Sendable {
   /// The dependencies of the current task.
   @TaskLocal public static var _current = DependencyValues()
 
-  private var storage: [ObjectIdentifier: any Sendable] = [:]
+  private var storage: [ObjectIdentifier: any Sendable] = [:] {
+    didSet { identity = Identity() }
+  }
+  /// Changes whenever `storage` does, so two sets can be told the same in O(1).
+  private var identity = Identity()
+  private final class Identity: Sendable {}
+
+  /// Whether `other` is this very set of dependencies, unchanged: an O(1) check that may say
+  /// `false` for equal sets.
+  package func isIdentical(to other: DependencyValues) -> Bool {
+    identity === other.identity
+  }
 
   /// Creates an empty set of dependencies: every read gives the key's default for the context.
   public init() {}

@@ -28,25 +28,26 @@ package struct ReduceContext: Sendable, Equatable {
   /// Thread-local rather than actor-isolated: reducers are synchronous and run on the thread
   /// of the store that calls them, which under a test runner need not be the main thread.
   package static var current: ReduceContext? {
-    ReduceContextStorage.box.value
+    ThreadLocal.box.context
   }
 
   /// Runs `body` with `context` as the current reduce context of this thread.
   package static func withValue<R>(_ context: ReduceContext, _ body: () throws -> R) rethrows
     -> R
   {
-    let box = ReduceContextStorage.box
-    let outer = box.value
-    box.value = context
-    defer { box.value = outer }
+    let box = ThreadLocal.box
+    let outer = box.context
+    box.context = context
+    defer { box.context = outer }
     return try body()
   }
 }
 
-/// Per-thread storage for ``ReduceContext/current``.
-private enum ReduceContextStorage {
+/// Per-thread storage for what a store's reduce publishes to the reducers it runs.
+enum ThreadLocal {
   final class Box {
-    var value: ReduceContext?
+    var context: ReduceContext?
+    var tap: DependencyTap?
   }
 
   static let key: pthread_key_t = {

@@ -37,8 +37,11 @@ final class StoreCore<State, Action> {
   /// Reduces `action` and anything it sends synchronously; returns the effects started.
   @discardableResult
   func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
-    buffer.append((action, origin))
-    return drain()
+    guard !isSending else {
+      buffer.append((action, origin))
+      return nil
+    }
+    return drain(first: action, origin: origin)
   }
 
   /// Whether any effect is running.
@@ -60,29 +63,44 @@ final class StoreCore<State, Action> {
     observers[key] = nil
   }
 
-  private func drain() -> Task<Void, Never>? {
+  /// Reduces `first` (if any) and then everything buffered, in order.
+  private func drain(first: Action? = nil, origin: ActionOrigin = .send) -> Task<Void, Never>? {
     guard !isSending else { return nil }
     isSending = true
     var started: [Task<Void, Never>] = []
+    // Skip the task-local push when the store runs with the dependencies already in force.
+    let pushDependencies = !dependencies.isIdentical(to: DependencyValues._current)
+    if let first {
+      reduce(first, origin: origin, pushDependencies: pushDependencies, into: &started)
+    }
     var index = 0
     while index < buffer.count {
       let (action, origin) = buffer[index]
       index += 1
-      let step = stepCount
-      stepCount += 1
-      let effect = ReduceContext.withValue(ReduceContext(step: step, origin: origin)) {
-        DependencyValues.$_current.withValue(dependencies) {
-          reducer(&state, action)
-        }
-      }
-      start(effect, step: step, ids: [], into: &started)
+      reduce(action, origin: origin, pushDependencies: pushDependencies, into: &started)
     }
-    buffer.removeAll(keepingCapacity: true)
+    if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
     isSending = false
     if !observers.isEmpty {
       for observer in observers.values { observer(state) }
     }
     return Self.combined(started)
+  }
+
+  private func reduce(
+    _ action: Action,
+    origin: ActionOrigin,
+    pushDependencies: Bool,
+    into started: inout [Task<Void, Never>]
+  ) {
+    let step = stepCount
+    stepCount += 1
+    let effect = ReduceContext.withValue(ReduceContext(step: step, origin: origin)) {
+      pushDependencies
+        ? DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+        : reducer(&state, action)
+    }
+    if !effect.isNone { start(effect, step: step, ids: [], into: &started) }
   }
 
   private func start(

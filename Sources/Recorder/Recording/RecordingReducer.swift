@@ -16,7 +16,7 @@ extension Reducer where State: Encodable, Action: Encodable {
   /// `withRandomNumberGenerator` while reducing, and when the effects it returned started and
   /// ended.
   public func recording(to recorder: TraceRecorder) -> some Reducer<State, Action> {
-    _RecordingReducer(base: self, recorder: recorder)
+    _RecordingReducer(base: self, recorder: recorder, cache: PipelineCache())
   }
 }
 
@@ -24,18 +24,24 @@ struct _RecordingReducer<Base: Reducer>: Reducer
 where Base.State: Encodable, Base.Action: Encodable {
   let base: Base
   let recorder: TraceRecorder
+  let cache: PipelineCache
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    guard
-      let pipeline: RecordingPipeline<Base.State, Base.Action> = recorder.pipeline(
-        reducer: String(describing: Base.self), initialState: state
-      )
-    else {
+    let pipeline: RecordingPipeline<Base.State, Base.Action>
+    if let cached = cache.pipeline as? RecordingPipeline<Base.State, Base.Action>,
+      !recorder.isClosed
+    {
+      pipeline = cached
+    } else if let created: RecordingPipeline<Base.State, Base.Action> = recorder.pipeline(
+      reducer: String(describing: Base.self), initialState: state
+    ) {
+      cache.pipeline = created
+      pipeline = created
+    } else {
       return base.reduce(into: &state, action: action)
     }
     let context = ReduceContext.current
-    let tap = DependencyTap()
-    let effect = DependencyTap.$current.withValue(tap) {
+    let (values, effect) = pipeline.tap.listen {
       base.reduce(into: &state, action: action)
     }
     let (index, origin) = pipeline.beginStep(context: context)
@@ -47,7 +53,7 @@ where Base.State: Encodable, Base.Action: Encodable {
           origin: origin,
           action: action,
           state: state,
-          dependencies: tap.close()
+          dependencies: values
         )
       )
     )
@@ -71,4 +77,9 @@ private func reportingLifecycle<Action>(
     await operation(send)
     lifecycle.effectEnded(id, step: step, cancelled: Task.isCancelled)
   }
+}
+
+/// The pipeline a recording reducer found on its first step, kept to skip the recorder's lock.
+final class PipelineCache: @unchecked Sendable {
+  var pipeline: AnyObject?
 }

@@ -84,6 +84,9 @@ public final class TraceRecorder: Sendable {
     try sink.close()
   }
 
+  /// Whether ``close()`` was called.
+  var isClosed: Bool { state.withLock { $0.isClosed } }
+
   /// The pipeline for a reducer's types, created with the state before its first step.
   func pipeline<State: Encodable, Action: Encodable>(
     reducer: String,
@@ -120,6 +123,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   EffectLifecycle, @unchecked Sendable
 {
   private let writer: WriterThread<RecorderEvent<State, Action>>
+  /// Listens to the dependencies each reduce reads; reused, since reduces do not overlap.
+  let tap = DependencyTap()
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
   private let counters = Mutex(Counters())

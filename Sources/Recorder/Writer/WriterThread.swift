@@ -9,6 +9,7 @@ final class WriterThread<Event>: @unchecked Sendable {
   private let condition = NSCondition()
   private var queue: [Event] = []
   private var isBusy = false
+  private var consumerIsWaiting = false
   private var isClosing = false
   private var isFinished = false
   private var failure: (any Error)?
@@ -32,7 +33,8 @@ final class WriterThread<Event>: @unchecked Sendable {
     }
     if !isFinished {
       queue.append(event)
-      condition.broadcast()
+      // Waking the writer costs a system call; only pay it when it sleeps.
+      if consumerIsWaiting { condition.broadcast() }
     }
     condition.unlock()
   }
@@ -64,7 +66,9 @@ final class WriterThread<Event>: @unchecked Sendable {
     while true {
       condition.lock()
       while queue.isEmpty && !isClosing {
+        consumerIsWaiting = true
         condition.wait()
+        consumerIsWaiting = false
       }
       if queue.isEmpty && isClosing {
         isFinished = true

@@ -1,0 +1,40 @@
+import Foundation
+
+// Release-build benchmarks. Every figure is compared, in the same run, with a baseline.
+//
+//   swift run -c release benchmarks [store|record|all] [--runs N]
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    USAGE: benchmarks [store|record|all] [--runs <n>]
+
+    store   Store.send throughput against calling the reducer directly.
+    record  The cost of recording: app-thread time, total CPU and bytes per step.
+    all     Everything (the default).
+
+    --runs  How many times each figure is measured; the median is reported (default 7).
+    """
+  )
+  exit(0)
+}
+var runs = 7
+if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.endIndex,
+  let value = Int(arguments[index + 1])
+{
+  runs = value
+}
+let suite = arguments.first { !$0.hasPrefix("-") && Int($0) == nil } ?? "all"
+let harness = Harness(runs: runs)
+
+#if DEBUG
+  print("warning: a debug build; run `swift run -c release benchmarks` for real figures\n")
+#endif
+
+if suite == "store" || suite == "all" {
+  for table in storeBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
+if suite == "record" || suite == "all" {
+  for table in recordingBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
