@@ -243,6 +243,31 @@ struct TestStoreTests {
       issue.comments.contains { $0.rawValue.hasPrefix("A state change does not match") }
     }
   }
+
+  @Test("advancing a test clock by n seconds delivers all n ticks of a store's timer effect")
+  func timerTicksWithinOneAdvance() async {
+    // Each tick is sent to the store on the main actor before the timer sleeps again, so the
+    // clock must let the main actor run between wake-ups, or later ticks are skipped.
+    let clock = TestClock()
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Bool> { count, isTick in
+        guard isTick else {
+          return .run { send in
+            for await _ in clock.timer(interval: .seconds(1)) { await send(true) }
+          }
+          .cancellable(id: "timer")
+        }
+        count += 1
+        return .none
+      }
+    }
+    let task = await store.send(false)
+    await clock.advance(by: .seconds(3))
+    await store.receive(true) { $0 = 1 }
+    await store.receive(true) { $0 = 2 }
+    await store.receive(true) { $0 = 3 }
+    await task.cancel()
+  }
 }
 
 extension String {
