@@ -77,8 +77,8 @@ public struct TodosFeature: Reducer, Sendable {
         return save(state.todos)
 
       case let .deleteButtonTapped(id):
-        // `forEach` cancels the effects of the todo it loses; the parent's pending sort and save
-        // are not the todo's and keep running.
+        // `forEach` cancels only the removed todo's own effects: a pending sort belongs to the
+        // list, and still runs.
         state.todos.remove(id: id)
         return save(state.todos)
 
