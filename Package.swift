@@ -22,7 +22,9 @@ let package = Package(
     // Example apps: what records the traces in Traces/.
     .target(name: "Counter", dependencies: ["Architecture"], path: "Examples/Counter"),
     .target(name: "Todos", dependencies: ["Architecture"], path: "Examples/Todos"),
-    .target(name: "ComposedApp", dependencies: ["Architecture"], path: "Examples/ComposedApp"),
+    .target(
+      name: "ComposedApp", dependencies: ["Architecture", "Counter"], path: "Examples/ComposedApp"
+    ),
     // Scripted sessions of the examples, recorded into Traces/ by `swift run record-traces`.
     .target(
       name: "ExampleSessions",
@@ -49,7 +51,7 @@ let package = Package(
     ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
-    .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp"]),
+    .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 import Architecture
 
 /// Drives a store through a scripted session the way a person would, one action at a time,
-/// waiting for the effects each action starts to play out before the next.
+/// waiting for the effects each action starts to play out, or to fall asleep on the clock,
+/// before the next.
 ///
 /// Waiting makes a session reproducible: the same script records the same trace, whatever the
 /// scheduler does, because nothing is left running when the next action is sent.
@@ -15,9 +16,11 @@ public struct SessionDriver<State, Action> {
     self.clock = clock
   }
 
-  /// Sends `action` and waits until the effects it started have finished.
+  /// Sends `action` and waits until the effects it started have finished or are asleep on
+  /// the clock.
   public func send(_ action: Action) async {
-    await store.send(action).finish()
+    store.send(action)
+    await settle()
   }
 
   /// Sends `action` without waiting: for long-living effects such as timers.
@@ -31,15 +34,16 @@ public struct SessionDriver<State, Action> {
   public func advance(
     by duration: Duration, until condition: (State) -> Bool = { _ in true }
   ) async {
-    await settle { [clock] _ in clock.sleeperCount > 0 }
+    await settle()
     await clock.advance(by: duration)
     await settle(until: condition)
   }
 
-  /// Yields until `condition` holds; gives up after a generous number of turns.
-  public func settle(until condition: (State) -> Bool) async {
+  /// Yields until `condition` holds and every running effect is asleep on the clock, so
+  /// nothing is left half done; gives up after a generous number of turns.
+  public func settle(until condition: (State) -> Bool = { _ in true }) async {
     for _ in 0..<1_000_000 {
-      if condition(store.state) { return }
+      if condition(store.state), store.runningEffectCount == clock.sleeperCount { return }
       await Task.yield()
     }
     fatalError("A scripted session waited for a state that never came.")

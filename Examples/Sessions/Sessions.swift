@@ -4,6 +4,8 @@ import Recorder
 @MainActor
 public enum ExampleSession: String, CaseIterable, Sendable {
   case counter
+  case todos
+  case composedApp = "composed-app"
 
   /// The trace file this session is recorded to.
   public var fileName: String { "\(rawValue).ndjson" }
@@ -12,6 +14,8 @@ public enum ExampleSession: String, CaseIterable, Sendable {
   public func record(to recorder: TraceRecorder) async {
     switch self {
     case .counter: await recordCounterSession(to: recorder)
+    case .todos: await recordTodosSession(to: recorder)
+    case .composedApp: await recordComposedAppSession(to: recorder)
     }
   }
 }

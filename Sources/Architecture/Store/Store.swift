@@ -55,6 +55,9 @@ public final class Store<State, Action> {
     backend.state[keyPath: keyPath]
   }
 
+  /// How many effects of the root store are running now; for tools that drive a store.
+  package var runningEffectCount: Int { backend.runningEffectCount }
+
   /// Runs `body` with the current state; TCA's `withState`.
   public func withState<R>(_ body: (State) -> R) -> R {
     body(backend.state)
@@ -141,6 +144,7 @@ protocol StoreBackend<State, Action>: AnyObject {
   var state: State { get }
   func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>?
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreObservation
+  var runningEffectCount: Int { get }
 }
 
 @MainActor
@@ -156,6 +160,8 @@ private final class RootBackend<State, Action>: StoreBackend {
   func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
     core.send(action, origin: origin)
   }
+
+  var runningEffectCount: Int { core.runningEffectCount }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreObservation {
     let key = core.addObserver(observer)
@@ -184,6 +190,8 @@ private final class ScopedBackend<ParentState, ParentAction, State, Action>: Sto
   func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
     parent.send(fromAction(action), origin: origin)
   }
+
+  var runningEffectCount: Int { parent.runningEffectCount }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreObservation {
     let toState = self.toState

@@ -44,8 +44,8 @@ final class StoreCore<State, Action> {
     return drain(first: action, origin: origin)
   }
 
-  /// Whether any effect is running.
-  var hasRunningEffects: Bool { !tasks.isEmpty }
+  /// How many effects are running.
+  var runningEffectCount: Int { tasks.count }
 
   /// Cancels every running effect.
   func cancelAllEffects() {

@@ -41,7 +41,8 @@ enum ActionLabel {
 
   private static func quoted(_ string: String) -> String {
     if string.utf8.count == 36, string.utf8.filter({ $0 == UInt8(ascii: "-") }).count == 4 {
-      return String(string.prefix(8)) + "…"  // A UUID: its first group identifies it in a log.
+      // A UUID: its ends tell ids apart, random or counted, without filling the line.
+      return String(string.prefix(4)) + "…" + String(string.suffix(4))
     }
     if string.count > 24 { return "\"\(string.prefix(21))…\"" }
     return "\"\(string)\""

@@ -72,7 +72,7 @@ public struct TraceStep: Sendable, Equatable {
   public var origin: Origin
   /// The action, or `nil` when it could not be encoded.
   public var action: JSONValue?
-  /// A short readable name for the action, like `.todo(id: 3F2A…, action: .toggle)`.
+  /// A short readable name for the action, like `.todo(id: 3F2A…9B1C, action: .checkboxTapped)`.
   public var label: String
   /// The change the action made to the state, applicable forwards and, inverted, backwards.
   public var patch: JSONPatch
