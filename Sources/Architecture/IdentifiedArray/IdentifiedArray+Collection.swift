@@ -33,7 +33,7 @@ extension IdentifiedArray: MutableCollection {
     @inlinable
     get {
       precondition(position >= 0 && position < self.count, "Index out of range")
-      return self._storage.elements[position]
+      return self._address(position).pointee
     }
     @inlinable
     set {
@@ -49,20 +49,20 @@ extension IdentifiedArray: MutableCollection {
         )
         return
       }
-      self._makeUnique()
-      self._storage.elements[position] = newValue
+      self._uniqueAddress(position).pointee = newValue
     }
     @inlinable
     _modify {
       precondition(position >= 0 && position < self.count, "Index out of range")
-      self._makeUnique()
+      // Only the element's chunk is made unique to this array: a copy shares the others.
+      let address = self._uniqueAddress(position)
       let id = self.ids[position]
       defer {
-        if self._idOf(self._storage.elements[position]) != id {
+        if self._idOf(address.pointee) != id {
           self._identityChanged(at: position, from: id)
         }
       }
-      yield &self._storage.elements[position]
+      yield &address.pointee
     }
   }
 
@@ -73,9 +73,10 @@ extension IdentifiedArray: MutableCollection {
   public mutating func swapAt(_ i: Int, _ j: Int) {
     precondition(i >= 0 && i < self.count && j >= 0 && j < self.count, "Index out of range")
     guard i != j else { return }
-    self._makeUnique()
-    self._storage.withUnsafeMutablePointers { header, elements in
-      swap(&elements[i], &elements[j])
+    let first = self._uniqueAddress(i)
+    let second = self._uniqueAddress(j)
+    swap(&first.pointee, &second.pointee)
+    self._storage.withUnsafeMutablePointerToHeader { header in
       header.pointee.ids._swapAt(i, j)
     }
   }
@@ -106,15 +107,24 @@ extension IdentifiedArray: MutableCollection {
   public mutating func sort(
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows {
-    self._makeUnique()
-    try self._storage.withUnsafeMutablePointers { header, elements in
-      var buffer = UnsafeMutableBufferPointer(start: elements, count: header.pointee.count)
-      defer {
-        let idOf = header.pointee.idOf
-        header.pointee.ids._reorder(buffer.map(idOf))
-      }
-      try buffer.sort(by: areInIncreasingOrder)
+    let count = self.count
+    guard count > 1 else { return }
+    self._makeChunksUnique(from: 0)
+    // Sorted in one contiguous buffer, and moved back into the chunks whatever happens.
+    var buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+    defer { buffer.deallocate() }
+    for position in 0..<count {
+      (buffer.baseAddress! + position).moveInitialize(from: self._address(position), count: 1)
     }
+    defer {
+      let idOf = self._storage.withUnsafeMutablePointerToHeader { $0.pointee.idOf }
+      let ids = buffer.map(idOf)
+      for position in 0..<count {
+        self._address(position).moveInitialize(from: buffer.baseAddress! + position, count: 1)
+      }
+      self._storage.withUnsafeMutablePointerToHeader { $0.pointee.ids._reorder(ids) }
+    }
+    try buffer.sort(by: areInIncreasingOrder)
   }
 
   /// Moves the elements at the given offsets to just before the element at `destination`, as

@@ -1,9 +1,32 @@
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Two arrays are equal when they hold equal elements in the same order.
   ///
-  /// - Complexity: O(1) when both share storage, O(`count`) otherwise.
+  /// Copies share their chunks of elements until one of them writes to a chunk, and a shared
+  /// chunk is equal to itself: only the chunks that are not shared have their elements compared.
+  /// Comparing two versions of an array that differ by one mutated element compares one chunk's
+  /// elements.
+  ///
+  /// - Complexity: O(1) when both share storage; otherwise O(*c*) for *c* chunks, plus
+  ///   O(`count`) at most for the chunks that are not shared.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs._isIdentical(to: rhs) || lhs.elementsEqual(rhs)
+    if lhs._storage === rhs._storage { return true }
+    let count = lhs.count
+    guard count == rhs.count else { return false }
+    let lhsChunks = lhs._storage.chunks
+    let rhsChunks = rhs._storage.chunks
+    for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: count) {
+      let lhsChunk = lhsChunks[chunk]
+      let rhsChunk = rhsChunks[chunk]
+      if lhsChunk === rhsChunk { continue }
+      let lhsElements = lhsChunk.elements
+      let rhsElements = rhsChunk.elements
+      for offset in 0..<lhsChunk._header.pointee.count
+      where lhsElements[offset] != rhsElements[offset] {
+        return false
+      }
+    }
+    return true
   }
 }
 

@@ -60,9 +60,9 @@ extension IdentifiedArray {
   ) -> (originalMember: Element?, index: Int) {
     let id = self._idOf(element)
     if let existing = self.index(id: id) {
-      self._makeUnique()
-      let original = self._storage.elements[existing]
-      self._storage.elements[existing] = element
+      let address = self._uniqueAddress(existing)
+      let original = address.move()
+      address.initialize(to: element)
       return (original, existing)
     }
     self._insert(element, id: id, at: index)

@@ -22,15 +22,9 @@ extension IdentifiedArray {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     precondition(index >= 0 && index < self.count, "Index out of range")
-    self._makeUnique()
-    return self._storage.withUnsafeMutablePointers { header, elements in
-      let count = header.pointee.count
-      let element = (elements + index).move()
-      (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
-      header.pointee.count = count - 1
-      header.pointee.ids.remove(at: index)
-      return element
-    }
+    let element = self._uniqueAddress(index).move()
+    self._closeHole(at: index)
+    return element
   }
 
   /// Removes the elements at the given offsets, as SwiftUI's `onDelete` reports them.
@@ -62,7 +56,10 @@ extension IdentifiedArray {
 
   /// Removes every element.
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-    let capacity = keepCapacity ? self._storage.capacity : 0
+    let capacity =
+      keepCapacity
+      ? self._storage._header.pointee.capacity * _IdentifiedArrayChunks.size
+      : 0
     self = Self(
       id: self.id,
       idOf: self._storage.withUnsafeMutablePointerToHeader { $0.pointee.idOf },

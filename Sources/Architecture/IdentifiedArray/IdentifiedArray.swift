@@ -27,7 +27,9 @@
 /// through a subscript is reported as an issue (a test failure under a test runner): see
 /// ``subscript(id:)`` and ``subscript(position:)`` for what the array does then.
 ///
-/// Storage is copy-on-write: copies share one buffer until one of them is mutated.
+/// Storage is copy-on-write, in chunks of 64 elements: copies share everything until one of
+/// them is mutated, and mutating one element of a shared array then copies the chunk that holds it
+/// (and the list of chunks), not the whole array.
 public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var _storage: IdentifiedArrayStorage<ID, Element>
 
@@ -46,11 +48,13 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     self.init(id: id, idOf: { $0[keyPath: id] }, capacity: 0)
   }
 
-  /// Creates an empty array with the given way of reading ids.
+  /// Creates an empty array with the given way of reading ids, with room for `capacity` elements'
+  /// chunk references.
   @usableFromInline
   init(id: KeyPath<Element, ID>, idOf: @escaping (Element) -> ID, capacity: Int) {
     self._storage = IdentifiedArrayStorage.make(
-      capacity: capacity, header: IdentifiedArrayHeader(idPath: id, idOf: idOf)
+      capacity: _IdentifiedArrayChunks.chunkCount(holding: capacity),
+      header: IdentifiedArrayHeader(idPath: id, idOf: idOf)
     )
   }
 
@@ -76,7 +80,17 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Complexity: O(`count`): the array is a copy.
   public var elements: [Element] {
-    Array(UnsafeBufferPointer(start: self._storage.elements, count: self.count))
+    let count = self.count
+    return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      let chunks = self._storage.chunks
+      var position = 0
+      for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: count) {
+        let chunkCount = chunks[chunk]._header.pointee.count
+        (buffer.baseAddress! + position).initialize(from: chunks[chunk].elements, count: chunkCount)
+        position += chunkCount
+      }
+      initialized = count
+    }
   }
 
   /// Returns the index of the element with this id, or `nil` if there is none.
@@ -116,7 +130,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     @inlinable
     get {
       guard let index = self.index(id: id) else { return nil }
-      return self._storage.elements[index]
+      return self._address(index).pointee
     }
     @inlinable
     set {
@@ -138,8 +152,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
           return
         }
         if let index {
-          self._makeUnique()
-          self._storage.elements[index] = newValue
+          self._uniqueAddress(index).pointee = newValue
         } else {
           self._insert(newValue, id: id, at: self.count)
         }
@@ -153,9 +166,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         if element != nil { self[id: id] = element }
         return
       }
-      self._makeUnique()
-      // Moved out, so that the caller mutates the only copy; moved back (or removed) after.
-      var element: Element? = (self._storage.elements + index).move()
+      // Moved out, so that the caller mutates the only copy; moved back (or removed) after. Only
+      // the element's chunk is made unique to this array: a copy shares the others.
+      var element: Element? = self._uniqueAddress(index).move()
       defer { self._refill(index, with: element, id: id) }
       yield &element
     }
@@ -167,6 +180,58 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// collections that did not change between two states, without comparing their elements.
   package func _isIdentical(to other: Self) -> Bool {
     self._storage === other._storage
+  }
+
+  /// The positions whose elements may differ from `old`'s, found in time proportional to the
+  /// number of chunks plus the changed chunks — or nil when the two differ in length or in
+  /// their ids, i.e. elements were inserted, removed or reordered (the caller then falls back
+  /// to a full comparison).
+  ///
+  /// Elements live in chunks of 64 that copies of an array share until one of them writes to a
+  /// chunk. The ranges are those of the chunks that are not shared, in order, with adjacent ranges
+  /// merged; every element outside them is the same as `old`'s at the same position. An element
+  /// inside them may still be equal to `old`'s (a chunk is copied whenever one of its elements is
+  /// mutated, even back to its old value), so compare those:
+  ///
+  /// ```swift
+  /// let old: IdentifiedArrayOf<Todo> = …   // 1,000 todos, todo 100 at position 100
+  /// var new = old
+  /// new._positionsThatMayDiffer(from: old)  // []
+  /// new[id: 100]?.isComplete.toggle()
+  /// new._positionsThatMayDiffer(from: old)  // [64..<128]: the chunk that holds position 100
+  /// new.remove(id: 100)
+  /// new._positionsThatMayDiffer(from: old)  // nil: compare in full
+  /// ```
+  ///
+  /// - Complexity: O(1) when both share one buffer; otherwise O(*c*) for *c* chunks when the ids
+  ///   are shared too (only elements' other fields were mutated), O(`count`) when the ids were
+  ///   rebuilt (they are then compared one by one).
+  package func _positionsThatMayDiffer(from old: Self) -> [Range<Int>]? {
+    if self._isIdentical(to: old) { return [] }
+    let count = self.count
+    guard count == old.count else { return nil }
+    let ids = self.ids._elements
+    let oldIDs = old.ids._elements
+    let sharesIDs = ids.withUnsafeBufferPointer { ids in
+      oldIDs.withUnsafeBufferPointer { $0.baseAddress == ids.baseAddress }
+    }
+    guard sharesIDs || ids == oldIDs else { return nil }
+
+    let chunks = self._storage.chunks
+    let oldChunks = old._storage.chunks
+    let size = _IdentifiedArrayChunks.size
+    var ranges: [Range<Int>] = []
+    for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: count)
+    where chunks[chunk] !== oldChunks[chunk] {
+      let start = chunk * size
+      let end = Swift.min(start + size, count)
+      if let last = ranges.last, last.upperBound == start {
+        ranges[ranges.count - 1] = last.lowerBound..<end
+      } else {
+        ranges.append(start..<end)
+      }
+    }
+    return ranges
   }
 }
 
@@ -188,19 +253,40 @@ extension IdentifiedArray {
     self._storage.withUnsafeMutablePointerToHeader { $0.pointee.idOf }(element)
   }
 
-  /// Makes the buffer unique to this array, with room for `additional` more elements.
+  /// The address of the element at `position`, to read it; valid until the array is mutated.
+  ///
+  /// - Precondition: `position` is in `0..<count`.
+  @inlinable
+  func _address(_ position: Int) -> UnsafeMutablePointer<Element> {
+    self._storage.chunks[position &>> _IdentifiedArrayChunks.shift].elements
+      + (position & _IdentifiedArrayChunks.mask)
+  }
+
+  /// The address of the element at `position`, to write it: the chunk references and the chunk
+  /// that holds the element are made unique to this array first, and no other chunk is copied.
+  ///
+  /// - Precondition: `position` is in `0..<count`.
+  @inlinable
+  mutating func _uniqueAddress(_ position: Int) -> UnsafeMutablePointer<Element> {
+    self._makeUnique()
+    self._makeChunkUnique(position &>> _IdentifiedArrayChunks.shift)
+    return self._address(position)
+  }
+
+  /// Makes the buffer of chunk references unique to this array, with room for the chunks of
+  /// `additional` more elements. The chunks themselves stay shared with any copy.
   @inlinable
   mutating func _makeUnique(reservingCapacity additional: Int = 0) {
     let (count, capacity) = self._storage.withUnsafeMutablePointerToHeader {
       ($0.pointee.count, $0.pointee.capacity)
     }
-    let needed = count + additional
+    let needed = _IdentifiedArrayChunks.chunkCount(holding: count + additional)
     if isKnownUniquelyReferenced(&self._storage), needed <= capacity { return }
     self._reallocate(capacity: needed > capacity ? Swift.max(needed, 2 * capacity) : capacity)
   }
 
-  /// Replaces the buffer with one of the given capacity: the elements are moved if the buffer is
-  /// unique to this array, copied otherwise.
+  /// Replaces the buffer with one with room for `capacity` chunk references: the references are
+  /// moved if the buffer is unique to this array, copied (retained) otherwise.
   @usableFromInline
   mutating func _reallocate(capacity: Int) {
     if isKnownUniquelyReferenced(&self._storage) {
@@ -210,43 +296,155 @@ extension IdentifiedArray {
     }
   }
 
+  /// Makes the chunk at `index` unique to this array, with room for `minimumCapacity` elements:
+  /// copies it if another buffer shares it, grows it if it is too small.
+  ///
+  /// - Precondition: The buffer of chunk references is unique to this array (`_makeUnique()`).
+  @inlinable
+  mutating func _makeChunkUnique(_ index: Int, minimumCapacity: Int = 0) {
+    let slot = self._storage.chunks + index
+    let capacity = slot.pointee._header.pointee.capacity
+    let isUnique = isKnownUniquelyReferenced(&slot.pointee)
+    if isUnique, minimumCapacity <= capacity { return }
+    let newCapacity =
+      minimumCapacity <= capacity
+      ? capacity
+      : Swift.min(_IdentifiedArrayChunks.size, Swift.max(minimumCapacity, 2 * capacity))
+    slot.pointee =
+      isUnique ? slot.pointee.move(capacity: newCapacity) : slot.pointee.copy(capacity: newCapacity)
+  }
+
+  /// Makes the chunks from the one holding `position` to the last unique to this array.
+  @usableFromInline
+  mutating func _makeChunksUnique(from position: Int) {
+    self._makeUnique()
+    let end = _IdentifiedArrayChunks.chunkCount(holding: self.count)
+    for chunk in (position &>> _IdentifiedArrayChunks.shift)..<end {
+      self._makeChunkUnique(chunk)
+    }
+  }
+
   /// Inserts an element whose id is not in the array.
+  ///
+  /// Only the chunks from the one at `index` to the last are written to (each one's last element
+  /// moves to the start of the next): inserting near the end leaves the others shared.
   @inlinable
   mutating func _insert(_ element: Element, id: ID, at index: Int) {
     precondition(index >= 0 && index <= self.count, "Index out of range")
     self._makeUnique(reservingCapacity: 1)
-    self._storage.withUnsafeMutablePointers { header, elements in
-      let count = header.pointee.count
-      (elements + index + 1).moveInitialize(from: elements + index, count: count - index)
-      (elements + index).initialize(to: element)
+    let shift = _IdentifiedArrayChunks.shift
+    let mask = _IdentifiedArrayChunks.mask
+    let count = self.count
+    let chunks = self._storage.chunks
+    // The chunk that receives position `count`, and its element count.
+    let last = count &>> shift
+    let lastCount = count & mask
+    if lastCount == 0 {
+      // A new chunk. The first grows like an array's buffer, unless more room was reserved;
+      // later ones are full-sized from the start.
+      let isFirst = last == 0 && self._storage._header.pointee.capacity <= 1
+      (chunks + last).initialize(
+        to: .make(capacity: isFirst ? 4 : _IdentifiedArrayChunks.size)
+      )
+    } else {
+      self._makeChunkUnique(last, minimumCapacity: lastCount + 1)
+    }
+    let first = index &>> shift
+    for chunk in first..<last {
+      self._makeChunkUnique(chunk)
+    }
+
+    // From the last chunk down: shift each chunk's elements up by one, and move the previous
+    // chunk's last element into the free first slot.
+    let offset = index & mask
+    var chunk = last
+    var elements = chunks[last].elements
+    if first == last {
+      (elements + offset + 1).moveInitialize(from: elements + offset, count: lastCount - offset)
+    } else {
+      (elements + 1).moveInitialize(from: elements, count: lastCount)
+      while true {
+        let previous = chunks[chunk - 1].elements
+        elements.moveInitialize(from: previous + mask, count: 1)
+        chunk -= 1
+        elements = previous
+        if chunk == first { break }
+        (elements + 1).moveInitialize(from: elements, count: mask)
+      }
+      (elements + offset + 1).moveInitialize(from: elements + offset, count: mask - offset)
+    }
+    (elements + offset).initialize(to: element)
+    chunks[last]._header.pointee.count = lastCount + 1
+    self._storage.withUnsafeMutablePointerToHeader { header in
       header.pointee.count = count + 1
       header.pointee.ids.insert(id, at: index)
+    }
+  }
+
+  /// Closes the hole at `index`, whose element was moved out or destroyed: the later elements
+  /// move down by one, the last chunk goes if it is emptied, and the id is removed.
+  ///
+  /// - Precondition: The buffer of chunk references and the chunk holding `index` are unique to
+  ///   this array (`_uniqueAddress(_:)`).
+  @inlinable
+  mutating func _closeHole(at index: Int) {
+    let shift = _IdentifiedArrayChunks.shift
+    let mask = _IdentifiedArrayChunks.mask
+    let count = self.count
+    let first = index &>> shift
+    let last = (count - 1) &>> shift
+    var chunk = first
+    while chunk < last {
+      chunk += 1
+      self._makeChunkUnique(chunk)
+    }
+
+    // From the hole's chunk up: shift each chunk's later elements down by one, and move the next
+    // chunk's first element into the free last slot.
+    let chunks = self._storage.chunks
+    var elements = chunks[first].elements
+    var offset = index & mask
+    chunk = first
+    while chunk < last {
+      (elements + offset).moveInitialize(from: elements + offset + 1, count: mask - offset)
+      let next = chunks[chunk + 1].elements
+      (elements + mask).moveInitialize(from: next, count: 1)
+      chunk += 1
+      elements = next
+      offset = 0
+    }
+    let lastCount = chunks[last]._header.pointee.count
+    (elements + offset).moveInitialize(from: elements + offset + 1, count: lastCount - offset - 1)
+    chunks[last]._header.pointee.count = lastCount - 1
+    if lastCount == 1 {
+      (chunks + last).deinitialize(count: 1)
+    }
+    self._storage.withUnsafeMutablePointerToHeader { header in
+      header.pointee.count = count - 1
+      header.pointee.ids.remove(at: index)
     }
   }
 
   /// Fills the hole left at `index` by `subscript(id:)`'s `_modify`, or closes it.
   @inlinable
   mutating func _refill(_ index: Int, with element: Element?, id: ID) {
-    self._storage.withUnsafeMutablePointers { header, elements in
-      if let element {
-        (elements + index).initialize(to: element)
-      } else {
-        let count = header.pointee.count
-        (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
-        header.pointee.count = count - 1
-        header.pointee.ids.remove(at: index)
-      }
+    guard let element else {
+      self._closeHole(at: index)
+      return
     }
-    if let element, self._idOf(element) != id {
+    self._address(index).initialize(to: element)
+    if self._idOf(element) != id {
       self._identityChanged(at: index, from: id)
     }
   }
 
   /// Handles an element whose id was changed in place: reports it, then keeps the element under
   /// its new id if that id is free, and drops it otherwise.
+  ///
+  /// - Precondition: The element's chunk is unique to this array.
   @usableFromInline
   mutating func _identityChanged(at index: Int, from oldID: ID) {
-    let newID = self._idOf(self._storage.elements[index])
+    let newID = self._idOf(self._address(index).pointee)
     let isTaken = self.index(id: newID) != nil
     let outcome =
       isTaken
@@ -258,14 +456,11 @@ extension IdentifiedArray {
       at index \(index) was changed to have the id \(String(reflecting: newID)). \(outcome)
       """
     )
-    self._storage.withUnsafeMutablePointers { header, elements in
-      if isTaken {
-        let count = header.pointee.count
-        (elements + index).deinitialize(count: 1)
-        (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
-        header.pointee.count = count - 1
-        header.pointee.ids.remove(at: index)
-      } else {
+    if isTaken {
+      self._address(index).deinitialize(count: 1)
+      self._closeHole(at: index)
+    } else {
+      self._storage.withUnsafeMutablePointerToHeader { header in
         header.pointee.ids._replace(at: index, with: newID)
       }
     }
@@ -273,43 +468,66 @@ extension IdentifiedArray {
 
   /// Rearranges the elements: the element at `order[i]` moves to index `i`.
   ///
+  /// The chunks before the first element that moves are left shared.
+  ///
   /// - Precondition: `order` is a permutation of the indices.
   @usableFromInline
   mutating func _permute(_ order: [Int]) {
-    self._makeUnique()
-    self._storage.withUnsafeMutablePointers { header, elements in
-      let count = header.pointee.count
-      let moved = UnsafeMutablePointer<Element>.allocate(capacity: count)
-      defer { moved.deallocate() }
-      moved.moveInitialize(from: elements, count: count)
+    guard let start = order.indices.first(where: { order[$0] != $0 }) else { return }
+    self._makeChunksUnique(from: start)
+    let count = self.count
+    let moved = UnsafeMutablePointer<Element>.allocate(capacity: count - start)
+    defer { moved.deallocate() }
+    for position in start..<count {
+      (moved + position - start).moveInitialize(from: self._address(position), count: 1)
+    }
+    for target in start..<count {
+      self._address(target).moveInitialize(from: moved + (order[target] - start), count: 1)
+    }
+    self._storage.withUnsafeMutablePointerToHeader { header in
       let ids = header.pointee.ids.elements
-      for (target, source) in order.enumerated() {
-        (elements + target).moveInitialize(from: moved + source, count: 1)
-      }
       header.pointee.ids._reorder(order.map { ids[$0] })
     }
   }
 
   /// Keeps the elements at the indices `keep` says to keep, in order, and destroys the others.
+  ///
+  /// The chunks before the first element removed are left shared.
   @usableFromInline
   mutating func _compact(keeping keep: [Bool]) {
-    self._makeUnique()
-    self._storage.withUnsafeMutablePointers { header, elements in
-      let count = header.pointee.count
-      let ids = header.pointee.ids.elements
-      var kept = 0
-      var keptIDs: [ID] = []
-      keptIDs.reserveCapacity(count)
-      for index in 0..<count {
-        if keep[index] {
-          if kept != index {
-            (elements + kept).moveInitialize(from: elements + index, count: 1)
-          }
-          keptIDs.append(ids[index])
-          kept += 1
-        } else {
-          (elements + index).deinitialize(count: 1)
+    guard let start = keep.firstIndex(of: false) else { return }
+    self._makeChunksUnique(from: start)
+    let count = self.count
+    var kept = start
+    for position in start..<count {
+      let source = self._address(position)
+      if keep[position] {
+        if kept != position {
+          self._address(kept).moveInitialize(from: source, count: 1)
         }
+        kept += 1
+      } else {
+        source.deinitialize(count: 1)
+      }
+    }
+    // The chunks past the kept elements are empty now; the last kept one may be partly full.
+    let chunks = self._storage.chunks
+    let oldChunkCount = _IdentifiedArrayChunks.chunkCount(holding: count)
+    let newChunkCount = _IdentifiedArrayChunks.chunkCount(holding: kept)
+    for chunk in newChunkCount..<oldChunkCount {
+      chunks[chunk]._header.pointee.count = 0
+    }
+    (chunks + newChunkCount).deinitialize(count: oldChunkCount - newChunkCount)
+    if newChunkCount > 0 {
+      chunks[newChunkCount - 1]._header.pointee.count =
+        kept - (newChunkCount - 1) * _IdentifiedArrayChunks.size
+    }
+    self._storage.withUnsafeMutablePointerToHeader { header in
+      let ids = header.pointee.ids.elements
+      var keptIDs: [ID] = []
+      keptIDs.reserveCapacity(kept)
+      for index in 0..<count where keep[index] {
+        keptIDs.append(ids[index])
       }
       header.pointee.count = kept
       header.pointee.ids = OrderedSet(keptIDs)
