@@ -20,12 +20,3 @@ extension IdentifiedArray: PositionallyDiffable {
 
   package func _element(at position: Int) -> Any { self[position] }
 }
-
-// Stand-in until the chunked storage lands: whole-array granularity.
-extension IdentifiedArray {
-  package func _positionsThatMayDiffer(from old: Self) -> [Range<Int>]? {
-    if _isIdentical(to: old) { return [] }
-    guard count == old.count, ids == old.ids else { return nil }
-    return count == 0 ? [] : [0..<count]
-  }
-}

@@ -1,4 +1,4 @@
-/// Writes the short readable label of an encoded action: `.todo(id: 3F2A1B2C…, action: .toggle)`.
+/// Writes the short readable label of an encoded action: `.todo(id: 3F2A…9B1C, action: .checkboxTapped)`.
 ///
 /// Swift's synthesized `Codable` encodes an enum case as a one-member object named after the
 /// case, holding its associated values (`_0`, `_1`… when unlabelled). The label reverses that
