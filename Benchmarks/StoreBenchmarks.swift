@@ -3,7 +3,10 @@ import Architecture
 /// `Store.send` of effect-free actions against calling the reducer directly.
 @MainActor
 func storeBenchmarks(_ harness: Harness) -> [Table] {
-  [storeTable(counterShape, harness, operations: 200_000)]
+  [
+    storeTable(counterShape, harness, operations: 200_000),
+    storeTable(todosFilterShape(count: 1_000), harness, operations: 200_000),
+  ]
 }
 
 @MainActor

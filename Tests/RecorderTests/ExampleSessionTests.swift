@@ -59,6 +59,7 @@ struct ExampleSessionTests {
         break
       }
     }
+    // The sample sessions' states are small next to their steps: a keyframe every K steps.
     #expect(keyframes == (states.count - 1) / header.keyframeInterval)
     let steps = records.compactMap { if case let .step(step) = $0 { step } else { nil } }
     for step in steps.reversed() {

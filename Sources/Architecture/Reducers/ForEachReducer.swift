@@ -65,7 +65,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let idsBefore = state[keyPath: toElementsState].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
-    guard idsBefore.count != idsAfter.count || !idsBefore.elementsEqual(idsAfter) else {
+    // Usually the parent leaves the ids alone, and they still share storage: an O(1) check.
+    guard idsBefore != idsAfter else {
       return elementEffects.merge(with: parentEffects)
     }
     let elements = state[keyPath: toElementsState]

@@ -9,6 +9,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var differ: StateDiffer<State>
   private var stepCount = 0
   private var output: [UInt8] = []
+  /// Bytes of step records written since the last keyframe (or the header).
+  private var bytesSinceKeyframe = 0
+  /// Bytes of the last full state written, in the header or a keyframe.
+  private var stateBytes = 0
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -40,7 +44,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       firstStep: 0,
       initialState: state
     )
-    append(.header(header))
+    stateBytes = append(.header(header))
     try flushOutput()
   }
 
@@ -69,7 +73,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
-    append(
+    bytesSinceKeyframe += append(
       .step(
         TraceStep(
           index: step.index,
@@ -83,9 +87,14 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       )
     )
     stepCount = step.index + 1
-    if options.keyframeInterval > 0, stepCount % options.keyframeInterval == 0 {
+    // A keyframe every K steps, but never one that costs more than the steps it saves a reader
+    // from replaying: a big state with small changes gets fewer keyframes.
+    if options.keyframeInterval > 0, stepCount % options.keyframeInterval == 0,
+      bytesSinceKeyframe >= stateBytes
+    {
       let state = (try? differ.verified()) ?? differ.json
-      append(.keyframe(TraceKeyframe(index: step.index, state: state)))
+      stateBytes = append(.keyframe(TraceKeyframe(index: step.index, state: state)))
+      bytesSinceKeyframe = 0
     }
   }
 
@@ -95,9 +104,13 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     return "." + name
   }
 
-  private func append(_ record: TraceRecord) {
+  /// Appends the record's line to the output; returns its length in bytes.
+  @discardableResult
+  private func append(_ record: TraceRecord) -> Int {
+    let start = output.count
     record.json.serialize(into: &output)
     output.append(UInt8(ascii: "\n"))
+    return output.count - start
   }
 
   private func flushOutput() throws {

@@ -34,7 +34,7 @@ public struct TraceHeader: Sendable, Equatable {
   public var fingerprint: SchemaFingerprint
   /// When recording started, as an ISO 8601 UTC timestamp.
   public var started: String
-  /// A keyframe follows every step whose index plus one is a multiple of this.
+  /// Keyframes may follow steps whose index plus one is a multiple of this (see the format).
   public var keyframeInterval: Int
   /// The redaction rules applied before anything was written.
   public var redactions: [Redaction]
