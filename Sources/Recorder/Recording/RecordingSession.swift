@@ -13,6 +13,11 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var bytesSinceKeyframe = 0
   /// Bytes of the last full state written, in the header or a keyframe.
   private var stateBytes = 0
+  /// The header of the current segment, the template of the next one's.
+  private var header: TraceHeader
+  /// Bytes written to the current segment, and the index of its first step.
+  private var segmentBytes = 0
+  private var segmentFirstStep = 0
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -44,14 +49,16 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       firstStep: 0,
       initialState: state
     )
+    self.header = header
     stateBytes = append(.header(header))
+    segmentBytes = stateBytes
     try flushOutput()
   }
 
   func process(_ events: [RecorderEvent<State, Action>]) throws {
     for event in events {
       switch event {
-      case let .step(step): record(step)
+      case let .step(step): try record(step)
       case let .effect(effect): append(.effect(effect))
       case let .end(time): append(.end(TraceEnd(steps: stepCount, time: time)))
       }
@@ -59,7 +66,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     try flushOutput()
   }
 
-  private func record(_ step: RecorderEvent<State, Action>.Step) {
+  private func record(_ step: RecorderEvent<State, Action>.Step) throws {
+    try startSegmentIfNeeded(before: step.index)
     var action: JSONValue?
     var label: String
     do {
@@ -73,7 +81,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
-    bytesSinceKeyframe += append(
+    let stepBytes = append(
       .step(
         TraceStep(
           index: step.index,
@@ -86,6 +94,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
         )
       )
     )
+    bytesSinceKeyframe += stepBytes
+    segmentBytes += stepBytes
     stepCount = step.index + 1
     // A keyframe every K steps, but never one that costs more than the steps it saves a reader
     // from replaying: a big state with small changes gets fewer keyframes.
@@ -94,8 +104,28 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     {
       let state = (try? differ.verified()) ?? differ.json
       stateBytes = append(.keyframe(TraceKeyframe(index: step.index, state: state)))
+      segmentBytes += stateBytes
       bytesSinceKeyframe = 0
     }
+  }
+
+  /// Starts a new file, with a header holding the current state, when the size limit says so.
+  private func startSegmentIfNeeded(before index: Int) throws {
+    guard let limit = options.limit, let rotate = sink.rotate, index > segmentFirstStep else {
+      return
+    }
+    switch limit {
+    case let .rotate(maxBytes, _): guard segmentBytes >= maxBytes else { return }
+    case let .lastSteps(steps): guard index - segmentFirstStep >= max(1, steps) else { return }
+    }
+    try flushOutput()
+    try rotate()
+    header.firstStep = index
+    header.initialState = differ.json
+    stateBytes = append(.header(header))
+    segmentBytes = stateBytes
+    bytesSinceKeyframe = 0
+    segmentFirstStep = index
   }
 
   private static func fallbackLabel(for action: Action) -> String {

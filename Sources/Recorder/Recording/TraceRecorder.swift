@@ -30,17 +30,42 @@ public final class TraceRecorder: Sendable {
     /// How many steps may wait for the recorder's thread before the app waits.
     public var queueCapacity: Int
 
+    /// How big a trace file may grow; `nil` for no limit.
+    public var limit: SizeLimit?
+
     /// Creates options; the defaults suit most apps.
     public init(
       keyframeInterval: Int = 100,
       redactions: [Redaction] = [],
       metadata: [String: String] = [:],
-      queueCapacity: Int = 4_096
+      queueCapacity: Int = 4_096,
+      limit: SizeLimit? = nil
     ) {
       self.keyframeInterval = keyframeInterval
       self.redactions = redactions
       self.metadata = metadata
       self.queueCapacity = queueCapacity
+      self.limit = limit
+    }
+  }
+
+  /// How a recorder keeps a long session's files bounded.
+  ///
+  /// Each new file (a segment) starts with a header whose initial state is the state at that
+  /// point and whose `firstStep` continues the numbering, so every segment loads on its own.
+  /// Older segments are kept as `<path>.1` (the newest), `<path>.2`, and so on.
+  public enum SizeLimit: Sendable, Equatable {
+    /// Starts a new file when the current one reaches `maxBytes`; keeps `keep` older files.
+    case rotate(maxBytes: Int, keep: Int)
+    /// A flight recorder: starts a new file every `steps` steps and keeps only the previous
+    /// one, so the last `steps` to `2 × steps` steps are always on disk.
+    case lastSteps(Int)
+
+    var keep: Int {
+      switch self {
+      case let .rotate(_, keep): max(0, keep)
+      case .lastSteps: 1
+      }
     }
   }
 
@@ -60,8 +85,10 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Creates a recorder that writes to a new file at `path`, readable by its owner only.
+  ///
+  /// With ``Options/limit``, older segments are kept next to it as `<path>.1`, `<path>.2`, ….
   public convenience init(path: String, options: Options = Options()) throws {
-    self.init(sink: try .file(atPath: path), options: options)
+    self.init(sink: try .file(atPath: path, keep: options.limit?.keep ?? 0), options: options)
   }
 
   /// Waits until every step recorded so far is written, and syncs the file.

@@ -18,6 +18,8 @@ public struct TraceSink: Sendable {
   let write: @Sendable (_ bytes: [UInt8]) throws -> Void
   let flush: @Sendable () throws -> Void
   let close: @Sendable () throws -> Void
+  /// Starts a new segment; `nil` for sinks that cannot, which then ignore size limits.
+  let rotate: (@Sendable () throws -> Void)?
 
   /// Creates a sink from closures; `write` receives one or more complete lines.
   public init(
@@ -28,6 +30,19 @@ public struct TraceSink: Sendable {
     self.write = write
     self.flush = flush
     self.close = close
+    self.rotate = nil
+  }
+
+  private init(
+    write: @escaping @Sendable ([UInt8]) throws -> Void,
+    flush: @escaping @Sendable () throws -> Void,
+    close: @escaping @Sendable () throws -> Void,
+    rotate: @escaping @Sendable () throws -> Void
+  ) {
+    self.write = write
+    self.flush = flush
+    self.close = close
+    self.rotate = rotate
   }
 
   /// A sink that keeps the lines in `buffer`, for tests.
@@ -37,13 +52,16 @@ public struct TraceSink: Sendable {
 
   /// A sink that writes to a new file at `path`, readable and writable by its owner only.
   ///
-  /// An existing file at `path` is replaced.
-  public static func file(atPath path: String) throws -> Self {
-    let file = try TraceFile(path: path)
+  /// An existing file at `path` is replaced. When the recorder starts a new segment, the file
+  /// becomes `<path>.1` (older ones move up to `<path>.<keep>`, and the oldest is removed) and
+  /// a new file is started at `path`.
+  public static func file(atPath path: String, keep: Int = 0) throws -> Self {
+    let file = try RotatingTraceFile(path: path, keep: keep)
     return Self(
       write: { try file.write($0) },
       flush: { try file.synchronize() },
-      close: { try file.close() }
+      close: { try file.close() },
+      rotate: { try file.rotate() }
     )
   }
 }
@@ -126,5 +144,40 @@ final class TraceFile: @unchecked Sendable {
 
   deinit {
     if descriptor >= 0 { _ = Glibc.close(descriptor) }
+  }
+}
+
+/// A trace file that can move aside for a new segment, keeping a number of older ones.
+final class RotatingTraceFile: @unchecked Sendable {
+  private let lock = Lock()
+  private var file: TraceFile
+  private let path: String
+  private let keep: Int
+
+  init(path: String, keep: Int) throws {
+    self.path = path
+    self.keep = keep
+    self.file = try TraceFile(path: path)
+  }
+
+  func write(_ bytes: [UInt8]) throws { try lock.withLock { try file.write(bytes) } }
+  func synchronize() throws { try lock.withLock { try file.synchronize() } }
+  func close() throws { try lock.withLock { try file.close() } }
+
+  /// Closes the current file, shifts the kept segments up by one, and starts a new file.
+  func rotate() throws {
+    try lock.withLock {
+      try file.close()
+      if keep == 0 {
+        unlink(path)
+      } else {
+        unlink("\(path).\(keep)")
+        for index in stride(from: keep - 1, through: 1, by: -1) {
+          rename("\(path).\(index)", "\(path).\(index + 1)")
+        }
+        rename(path, "\(path).1")
+      }
+      file = try TraceFile(path: path)
+    }
   }
 }
