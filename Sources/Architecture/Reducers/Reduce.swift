@@ -32,31 +32,3 @@ public struct Reduce<State, Action>: Reducer {
     reduce(&state, action)
   }
 }
-
-/// Runs the reducers of its body top to bottom, as one reducer.
-///
-/// Useful to apply an operator such as `ifLet` to several reducers at once.
-public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: Reducer {
-  @usableFromInline let reducers: Reducers
-
-  /// Combines the reducers built by `build`.
-  @inlinable
-  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
-    self.reducers = build()
-  }
-
-  @inlinable
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    reducers.reduce(into: &state, action: action)
-  }
-}
-
-/// A reducer that does nothing: no state change, no effect.
-public struct EmptyReducer<State, Action>: Reducer {
-  /// Creates a reducer that does nothing.
-  @inlinable
-  public init() {}
-
-  @inlinable
-  public func reduce(into _: inout State, action _: Action) -> Effect<Action> { .none }
-}
