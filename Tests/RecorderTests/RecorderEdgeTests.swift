@@ -169,16 +169,8 @@ struct RecorderEdgeTests {
     #expect(object["action"] == .null)
     #expect(object["label"] == ".failed")
     // Read back, the step has no action and is not replayable.
-    withKnownIssue(
-      """
-      TraceRecord(json:) reads "action": null as .some(.null), not nil: in \
-      `action.isNull ? nil : action` (TraceRecord+JSON.swift:123) the nil literal is \
-      JSONValue.null, because JSONValue is ExpressibleByNilLiteral
-      """
-    ) {
-      #expect(steps[1].action == nil)
-      #expect(!steps[1].isReplayable)
-    }
+    #expect(steps[1].action == nil)
+    #expect(!steps[1].isReplayable)
 
     // The other steps are recorded as usual.
     for step in [steps[0], steps[2]] {
@@ -362,6 +354,15 @@ struct TraceReaderHostileInputTests {
       #expect(error.line == nil)
       #expect(error.message == "the trace is empty")
       #expect(error.description == "\(path): the trace is empty")
+    }
+  }
+
+  @Test("a file without a single newline is refused as having no complete line")
+  func noCompleteLine() throws {
+    try Self.withFile(Array(repeating: UInt8(ascii: "x"), count: 300)) { path in
+      let error = try Self.error(reading: path)
+      #expect(error.kind == .malformed)
+      #expect(error.description == "\(path): the trace has no complete line: it does not end in a newline")
     }
   }
 

@@ -66,7 +66,13 @@ public final class TraceReader {
       }
       if let record { return record }
     }
-    if line == 0 { throw failure("the trace is empty", line: nil) }
+    if line == 0 {
+      let problem =
+        warning == nil
+        ? "the trace is empty"
+        : "the trace has no complete line: it does not end in a newline"
+      throw failure(problem, line: nil)
+    }
     return nil
   }
 

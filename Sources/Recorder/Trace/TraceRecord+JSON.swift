@@ -120,7 +120,7 @@ extension TraceRecord {
           index: try fields.int("index"),
           time: try fields.double("time"),
           origin: origin,
-          action: action.isNull ? nil : action,
+          action: action.isNull ? JSONValue?.none : action,
           label: try fields.string("label"),
           patch: patch,
           dependencies: try (fields.optional("deps")?.arrayValue ?? []).map {
