@@ -8,7 +8,10 @@ final class StoreCore<State, Action> {
   var dependencies: DependencyValues
   private let reducer: (inout State, Action) -> Effect<Action>
 
-  private var buffer: [(action: Action, origin: ActionOrigin)] = []
+  private var buffer: [Buffered] = []
+  /// `buffer.count`, kept apart: reading a generic array's count in unspecialized code costs a
+  /// metadata lookup, and the buffer is empty for almost every action.
+  private var bufferedCount = 0
   private var isSending = false
   private(set) var stepCount = 0
 
@@ -17,7 +20,13 @@ final class StoreCore<State, Action> {
   private var nextTaskKey = 0
 
   private var observers: [Int: (State) -> Void] = [:]
+  private var observerCount = 0
   private var nextObserverKey = 0
+
+  private struct Buffered {
+    let action: Action
+    let origin: ActionOrigin
+  }
 
   private struct RunningEffect {
     let task: Task<Void, Never>
@@ -38,10 +47,14 @@ final class StoreCore<State, Action> {
   @discardableResult
   func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
     guard !isSending else {
-      buffer.append((action, origin))
+      enqueue(action, origin: origin)
       return nil
     }
-    return drain(first: action, origin: origin)
+    isSending = true
+    var started: [Task<Void, Never>] = []
+    let pushDependencies = !dependencies.isIdentical(to: DependencyValues._current)
+    reduce(action, origin: origin, pushDependencies: pushDependencies, into: &started)
+    return finishBatch(pushDependencies: pushDependencies, started: &started)
   }
 
   /// How many effects are running.
@@ -56,35 +69,52 @@ final class StoreCore<State, Action> {
   func addObserver(_ observer: @escaping (State) -> Void) -> Int {
     defer { nextObserverKey += 1 }
     observers[nextObserverKey] = observer
+    observerCount = observers.count
     return nextObserverKey
   }
 
   func removeObserver(_ key: Int) {
     observers[key] = nil
+    observerCount = observers.count
   }
 
-  /// Reduces `first` (if any) and then everything buffered, in order.
-  private func drain(first: Action? = nil, origin: ActionOrigin = .send) -> Task<Void, Never>? {
+  private func enqueue(_ action: Action, origin: ActionOrigin) {
+    buffer.append(Buffered(action: action, origin: origin))
+    bufferedCount += 1
+  }
+
+  /// Reduces everything buffered, in order.
+  private func drain() -> Task<Void, Never>? {
     guard !isSending else { return nil }
     isSending = true
     var started: [Task<Void, Never>] = []
     // Skip the task-local push when the store runs with the dependencies already in force.
     let pushDependencies = !dependencies.isIdentical(to: DependencyValues._current)
-    if let first {
-      reduce(first, origin: origin, pushDependencies: pushDependencies, into: &started)
+    return finishBatch(pushDependencies: pushDependencies, started: &started)
+  }
+
+  /// Reduces what the batch buffered, then tells the observers.
+  private func finishBatch(
+    pushDependencies: Bool, started: inout [Task<Void, Never>]
+  ) -> Task<Void, Never>? {
+    if bufferedCount > 0 {
+      var index = 0
+      while index < bufferedCount {
+        let buffered = buffer[index]
+        index += 1
+        reduce(
+          buffered.action, origin: buffered.origin, pushDependencies: pushDependencies,
+          into: &started
+        )
+      }
+      buffer.removeAll(keepingCapacity: true)
+      bufferedCount = 0
     }
-    var index = 0
-    while index < buffer.count {
-      let (action, origin) = buffer[index]
-      index += 1
-      reduce(action, origin: origin, pushDependencies: pushDependencies, into: &started)
-    }
-    if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
     isSending = false
-    if !observers.isEmpty {
+    if observerCount > 0 {
       for observer in observers.values { observer(state) }
     }
-    return Self.combined(started)
+    return started.isEmpty ? nil : Self.combined(started)
   }
 
   private func reduce(
@@ -114,7 +144,7 @@ final class StoreCore<State, Action> {
       break
 
     case let .send(box):
-      buffer.append((box.value, .effect(parent: step)))
+      enqueue(box.value, origin: .effect(parent: step))
 
     case let .run(priority, operation):
       let send = Send<Action> { [weak self] action in
