@@ -116,11 +116,9 @@ struct StateDiffer<State: Encodable> {
               continue
             case let (nil, newChild?):
               operations.append(.add(path: path.appending(label), value: try encode(newChild, at: path.appending(label))))
-            case let (oldChild?, nil):
-              let oldValue = oldObject[label]!
-              operations.append(.test(path: path.appending(label), value: oldValue))
+            case (_?, nil):
+              operations.append(.test(path: path.appending(label), value: oldObject[label]!))
               operations.append(.remove(path: path.appending(label)))
-              _ = oldChild
             case let (oldChild?, newChild?):
               try walk(
                 old: oldChild, new: newChild, oldJSON: oldObject[label]!,
@@ -184,18 +182,12 @@ private protocol OptionalProtocol {
 }
 
 extension Optional: OptionalProtocol {
+  /// The wrapped value, itself unwrapped if it is an optional too; `nil` for `nil`.
   var wrappedAny: Any? {
     switch self {
-    case let .some(wrapped): StateDifferUnwrap.unwrapped(wrapped)
+    case let .some(wrapped): (wrapped as? any OptionalProtocol).map(\.wrappedAny) ?? wrapped
     case .none: nil
     }
-  }
-}
-
-private enum StateDifferUnwrap {
-  static func unwrapped(_ value: Any) -> Any? {
-    if let optional = value as? any OptionalProtocol { return optional.wrappedAny }
-    return value
   }
 }
 
