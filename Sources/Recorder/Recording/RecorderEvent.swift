@@ -7,6 +7,8 @@ import Foundation
 /// copy is separate by copy-on-write); a state holding a class instance that the app mutates
 /// later would be recorded with the later contents.
 enum RecorderEvent<State, Action>: @unchecked Sendable {
+  /// The first event: the state before the first step, for the header.
+  case begin(initialState: State, started: Date)
   case step(Step)
   case effect(EffectEvent)
   case end(time: Double)

@@ -61,6 +61,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       case let .step(step): try record(step)
       case let .effect(effect): append(.effect(effect))
       case let .end(time): append(.end(TraceEnd(steps: stepCount, time: time)))
+      case .begin: break  // Consumed by the pipeline, which creates the session with it.
       }
     }
     try flushOutput()

@@ -155,7 +155,6 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
   private let counters = Mutex(Counters())
-  private let setupError: (any Error)?
 
   private struct Counters {
     var nextStep = 0
@@ -168,20 +167,22 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
   ) {
     start = clock.now
+    // The header, with the whole initial state, is encoded on the writer's thread like
+    // everything else: for a large state that is the most expensive line of the trace.
     var session: RecordingSession<State, Action>?
-    do {
-      session = try RecordingSession(
-        sink: sink, options: options, reducer: reducer, initialState: initialState,
-        started: Date()
-      )
-      setupError = nil
-    } catch {
-      setupError = error
-    }
     writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
       events in
-      try session?.process(events)
+      var events = events[...]
+      if session == nil, case let .begin(initialState, started) = events.first {
+        events = events.dropFirst()
+        session = try RecordingSession(
+          sink: sink, options: options, reducer: reducer, initialState: initialState,
+          started: started
+        )
+      }
+      try session?.process(Array(events))
     }
+    writer.enqueue(.begin(initialState: initialState, started: Date()))
   }
 
   var now: Double { (clock.now - start).seconds }
@@ -225,14 +226,12 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   }
 
   func drain() throws {
-    if let setupError { throw setupError }
     try writer.drain()
   }
 
   func finish() throws {
     writer.enqueue(.end(time: now))
     try writer.finish()
-    if let setupError { throw setupError }
   }
 }
 
