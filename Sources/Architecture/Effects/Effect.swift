@@ -88,7 +88,10 @@ public struct Effect<Action>: Sendable {
   }
 
   /// Runs several effects at the same time.
-  public static func merge(_ effects: Self...) -> Self { .merge(effects) }
+  public static func merge(_ effects: Self...) -> Self {
+    if effects.count == 2 { return effects[0].merge(with: effects[1]) }
+    return .merge(effects)
+  }
 
   /// Runs a collection of effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
@@ -114,7 +117,12 @@ public struct Effect<Action>: Sendable {
   }
 
   /// Merges this effect with another.
-  public func merge(with other: Self) -> Self { .merge(self, other) }
+  public func merge(with other: Self) -> Self {
+    // Most reducers return `.none`: answer without building and filtering an array.
+    if other.isNone { return self }
+    if isNone { return other }
+    return Self(operation: .merge([self, other]))
+  }
 
   /// Runs `other` after this effect finishes.
   public func concatenate(with other: Self) -> Self { .concatenate(self, other) }
