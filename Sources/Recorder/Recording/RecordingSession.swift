@@ -18,6 +18,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Bytes written to the current segment, and the index of its first step.
   private var segmentBytes = 0
   private var segmentFirstStep = 0
+  /// The last few actions encoded, for apps that send the same actions again and again.
+  /// An action equal (`==`) to one of them is taken to encode the same, as synthesized
+  /// `Equatable` and `Codable` conformances guarantee.
+  private var recentActions: [(action: Action, json: JSONValue?, label: String)] = []
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -69,17 +73,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
 
   private func record(_ step: RecorderEvent<State, Action>.Step) throws {
     try startSegmentIfNeeded(before: step.index)
-    var action: JSONValue?
-    var label: String
-    do {
-      var encoded = try encoder.encode(step.action)
-      Redaction.apply(options.redactions, to: &encoded, isState: false)
-      action = encoded
-      label = ActionLabel.make(from: encoded)
-    } catch {
-      // Recording never fails the app: the step keeps its label and is marked not replayable.
-      label = Self.fallbackLabel(for: step.action)
-    }
+    let (action, label) = encode(step.action)
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
     let stepBytes = append(
@@ -129,6 +123,29 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     segmentFirstStep = index
   }
 
+  /// The action's JSON (`nil` when it cannot be encoded) and its label, reusing a recent
+  /// encoding of an equal action.
+  private func encode(_ action: Action) -> (JSONValue?, String) {
+    if let index = recentActions.firstIndex(where: { areEqual($0.action, action) == true }) {
+      let recent = recentActions[index]
+      return (recent.json, recent.label)
+    }
+    var json: JSONValue?
+    var label: String
+    do {
+      var encoded = try encoder.encode(action)
+      Redaction.apply(options.redactions, to: &encoded, isState: false)
+      json = encoded
+      label = ActionLabel.make(from: encoded)
+    } catch {
+      // Recording never fails the app: the step keeps its label and is marked not replayable.
+      label = Self.fallbackLabel(for: action)
+    }
+    if recentActions.count == 4 { recentActions.removeLast() }
+    recentActions.insert((action, json, label), at: 0)
+    return (json, label)
+  }
+
   private static func fallbackLabel(for action: Action) -> String {
     let text = String(describing: action)
     let name = text.prefix { $0 != "(" }
@@ -139,7 +156,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   @discardableResult
   private func append(_ record: TraceRecord) -> Int {
     let start = output.count
-    record.json.serialize(into: &output)
+    record.serialize(into: &output)
     output.append(UInt8(ascii: "\n"))
     return output.count - start
   }

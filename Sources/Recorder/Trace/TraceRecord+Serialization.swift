@@ -1,0 +1,42 @@
+extension TraceRecord {
+  /// Appends the record's line, without its newline, to `out`.
+  ///
+  /// Steps, the bulk of a trace, are written directly rather than through an intermediate
+  /// JSON object; the bytes are exactly those of ``json`` serialized.
+  func serialize(into out: inout [UInt8]) {
+    guard case let .step(step) = self else {
+      json.serialize(into: &out)
+      return
+    }
+    literal(#"{"kind":"step","index":"#, &out)
+    JSONTextWriter.appendInteger(Int64(step.index), to: &out)
+    literal(#","time":"#, &out)
+    JSONTextWriter.appendDouble(step.time, to: &out)
+    switch step.origin {
+    case .send:
+      literal(#","origin":"send""#, &out)
+    case let .effect(cause):
+      literal(#","origin":"effect","cause":"#, &out)
+      if let cause {
+        JSONTextWriter.appendInteger(Int64(cause), to: &out)
+      } else {
+        literal("null", &out)
+      }
+    }
+    literal(#","action":"#, &out)
+    (step.action ?? .null).serialize(into: &out)
+    literal(#","label":"#, &out)
+    JSONTextWriter.appendString(step.label, to: &out)
+    literal(#","patch":"#, &out)
+    step.patch.json.serialize(into: &out)
+    if !step.dependencies.isEmpty {
+      literal(#","deps":"#, &out)
+      JSONValue.array(step.dependencies.map(\.json)).serialize(into: &out)
+    }
+    out.append(UInt8(ascii: "}"))
+  }
+
+  private func literal(_ text: StaticString, _ out: inout [UInt8]) {
+    text.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+}
