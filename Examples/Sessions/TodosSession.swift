@@ -67,13 +67,14 @@ extension DateGenerator {
   }
 }
 
+/// Counts reads, with the project's own lock, as `UUIDGenerator.incrementing` does.
 private final class Ticks: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var count = 0
   func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    count += 1
-    return count - 1
+    lock.withLock {
+      defer { count += 1 }
+      return count
+    }
   }
 }
