@@ -22,6 +22,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// An action equal (`==`) to one of them is taken to encode the same, as synthesized
   /// `Equatable` and `Codable` conformances guarantee.
   private var recentActions: [(action: Action, json: JSONValue?, label: String)] = []
+  /// The Swift types met so far, written as `types` where first met, for `gen-test`.
+  private let typeCapture = TypeCapture()
+  /// The patch paths (indices as `*`) known to hold values whose types were captured.
+  private var capturedPaths: Set<String> = []
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -36,6 +40,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     let differ = try StateDiffer(initialState: initialState, redactions: options.redactions)
     let state = differ.json
     self.differ = differ
+    typeCapture.learn(from: initialState)
     let header = TraceHeader(
       version: traceFormatVersion,
       tool: "tca-replay \(toolVersion)",
@@ -51,7 +56,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       redactions: options.redactions,
       metadata: options.metadata,
       firstStep: 0,
-      initialState: state
+      initialState: state,
+      types: typeCapture.takeNewFacts()
     )
     self.header = header
     stateBytes = append(.header(header))
@@ -76,6 +82,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     let (action, label) = encode(step.action)
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
+    if addsValuesAtNewPaths(patch) { typeCapture.learn(from: step.state) }
     let stepBytes = append(
       .step(
         TraceStep(
@@ -85,7 +92,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           action: action,
           label: label,
           patch: patch,
-          dependencies: step.dependencies.map(DependencyValue.init)
+          dependencies: step.dependencies.map(DependencyValue.init),
+          types: typeCapture.takeNewFacts()
         )
       )
     )
@@ -117,6 +125,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     try rotate()
     header.firstStep = index
     header.initialState = differ.json
+    // Each segment reads alone: its header repeats every type learned so far.
+    header.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
     stateBytes = append(.header(header))
     segmentBytes = stateBytes
     bytesSinceKeyframe = 0
@@ -132,6 +142,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
     var json: JSONValue?
     var label: String
+    typeCapture.learn(from: action)
     do {
       var encoded = try encoder.encode(action)
       Redaction.apply(options.redactions, to: &encoded, isState: false)
@@ -144,6 +155,22 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     if recentActions.count == 4 { recentActions.removeLast() }
     recentActions.insert((action, json, label), at: 0)
     return (json, label)
+  }
+
+  /// Whether `patch` puts a value where none was captured before: the state's types are then
+  /// captured again, which is rare (a list's first element, an optional's first value).
+  private func addsValuesAtNewPaths(_ patch: JSONPatch) -> Bool {
+    var isNew = false
+    for operation in patch.operations {
+      let path: JSONPointer
+      switch operation {
+      case let .add(pointer, _), let .replace(pointer, _): path = pointer
+      default: continue
+      }
+      let pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }.joined(separator: "/")
+      if capturedPaths.insert(pattern).inserted { isNew = true }
+    }
+    return isNew
   }
 
   private static func fallbackLabel(for action: Action) -> String {
