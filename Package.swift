@@ -52,6 +52,10 @@ let package = Package(
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
+    // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
+    .testTarget(
+      name: "GeneratedTests", dependencies: ["Architecture", "Counter", "Todos", "ComposedApp"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,8 @@ enum ExitStatus: Int32 {
   case badData = 65
   /// A trace that does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// An output file that cannot be written (EX_CANTCREAT).
+  case cannotCreate = 73
 }
 
 /// The `tca-replay` command-line tool.
@@ -22,12 +24,14 @@ enum Tool {
     COMMANDS:
       summary <trace>     Types, steps, duration, origins, effects, redactions, integrity.
       log <trace>         One line per step: index, time, origin and action.
+      gen-test <trace>    Write the trace as a TestStore regression test.
 
     OPTIONS:
       -h, --help          Show help for the tool or a command.
 
     EXIT CODES:
-      0 success, 64 bad arguments, 65 malformed trace, 66 missing trace.
+      0 success, 64 bad arguments, 65 malformed trace, 66 missing trace,
+      73 output file cannot be written.
 
     See 'tca-replay <command> --help' for more.
     """
@@ -48,6 +52,8 @@ enum Tool {
       return runCommand(SummaryCommand.self, rest, output: output, errors: errors)
     case "log":
       return runCommand(LogCommand.self, rest, output: output, errors: errors)
+    case GenTestCommand.name:
+      return GenTestCommand.run(rest, output: output, errors: errors)
     default:
       errors.write("Error: unknown command '\(command)'\n\n\(usage)\n")
       return .usage
