@@ -56,6 +56,12 @@ let package = Package(
     .testTarget(
       name: "GeneratedTests", dependencies: ["Architecture", "Counter", "Todos", "ComposedApp"]
     ),
+    // The generator's own tests: drift of the committed tests, the mutation check, bad input.
+    .testTarget(
+      name: "TestGenerationTests",
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "tca-replay"],
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,7 @@ public struct TestGenerator: Sendable {
   }
 
   /// What to generate.
-  public struct Options: Sendable, Equatable {
+  public struct Options: Sendable {
     /// The test framework; Swift Testing by default.
     public var framework: Framework = .swiftTesting
     /// The name of the suite or test case type; by default from the trace's file name,
@@ -41,6 +41,8 @@ public struct TestGenerator: Sendable {
     public var steps: ClosedRange<Int>?
     /// The most steps one test function replays.
     public var stepsPerTest = 50
+    /// Checks recorded states and actions against today's types; none by default.
+    public var typeCheck: TypeCheck?
 
     /// Creates options with the defaults.
     public init() {}
@@ -111,8 +113,17 @@ public struct TestGenerator: Sendable {
         state = try apply(step, to: state, traceName: traceName)
         continue
       }
-      if window.isEmpty { windowState = state }
-      if let reason = Self.reasonNotReplayable(step) {
+      if window.isEmpty {
+        windowState = state
+        if let problem = options.typeCheck?.state(state) {
+          throw TestGenerationError(
+            .badTrace,
+            "\(traceName): the state before step \(step.index) does not decode as "
+              + "\(header.stateType) today: \(problem)"
+          )
+        }
+      }
+      if let reason = reasonNotReplayable(step, actionType: header.actionType) {
         if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
         window = []
         writer.writeSkipped(step, reason: reason)
@@ -142,11 +153,15 @@ public struct TestGenerator: Sendable {
   }
 
   /// Why `step` cannot be sent again, or `nil` when it can.
-  static func reasonNotReplayable(_ step: TraceStep) -> String? {
+  func reasonNotReplayable(_ step: TraceStep, actionType: String) -> String? {
     guard let action = step.action else {
       return "its action could not be encoded when it was recorded"
     }
     if action.containsRedaction { return "its action holds a redacted value" }
+    if let problem = options.typeCheck?.action(action) {
+      return "its action no longer decodes as \(SwiftRenderer.displayName(actionType)) "
+        + "(\(problem))"
+    }
     return nil
   }
 }
