@@ -22,7 +22,10 @@ extension DateGenerator {
   /// date.
   ///
   /// ```swift
-  /// $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 1)])
+  /// $0.date = .sequence([
+  ///   Date(timeIntervalSinceReferenceDate: 0),
+  ///   Date(timeIntervalSinceReferenceDate: 1),
+  /// ])
   /// ```
   public static func sequence(_ dates: [Date]) -> Self {
     let values = RecordedValues(dates, name: "DateGenerator.sequence")
