@@ -15,7 +15,9 @@ struct TestStoreReplayingTests {
       var roll: UInt64?
     }
     enum Action: Equatable {
-      case load, loaded(Int), echo, increment, identify, roll
+      case load
+      case loaded(Int)
+      case echo, increment, identify, roll
     }
 
     @Dependency(\.uuid) var uuid
@@ -27,7 +29,7 @@ struct TestStoreReplayingTests {
       case .load:
         state.isLoading = true
         return .run { send in await send(.loaded(42)) }
-      case let .loaded(value):
+      case .loaded(let value):
         state.isLoading = false
         state.count = value
         return .none
@@ -96,8 +98,11 @@ struct TestStoreReplayingTests {
         Feature()
       } withDependencies: {
         $0.uuid = .sequence([UUID(counting: 7), UUID(counting: 9)])
-        $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 1), Date(timeIntervalSinceReferenceDate: 5)])
-        $0.withRandomNumberGenerator = WithRandomNumberGenerator(SequenceRandomNumberGenerator([3, 4]))
+        $0.date = .sequence([
+          Date(timeIntervalSinceReferenceDate: 1), Date(timeIntervalSinceReferenceDate: 5),
+        ])
+        $0.withRandomNumberGenerator = WithRandomNumberGenerator(
+          SequenceRandomNumberGenerator([3, 4]))
       }
       await store.send(.identify) {
         $0.id = UUID(counting: 7)
@@ -120,8 +125,9 @@ struct TestStoreReplayingTests {
       _ = uuid()
       _ = uuid()
     }
-    #expect(issues.map(\.message) == [
-      "UUIDGenerator.sequence was asked for more values than the 1 it was given."
-    ])
+    #expect(
+      issues.map(\.message) == [
+        "UUIDGenerator.sequence was asked for more values than the 1 it was given."
+      ])
   }
 }

@@ -36,7 +36,9 @@ struct GenTestCommandTests {
 
   @Test("it writes the committed XCTest file for the todos trace, byte for byte")
   func writesCommittedFile() throws {
-    let result = try run(["Traces/todos.ndjson", "--framework", "xctest", "--name", "TodosTraceXCTests"])
+    let result = try run([
+      "Traces/todos.ndjson", "--framework", "xctest", "--name", "TodosTraceXCTests",
+    ])
     let committed = try String(
       contentsOf: GeneratedFile.url("Tests/GeneratedTests/Generated/TodosTraceXCTests.swift"),
       encoding: .utf8
@@ -67,7 +69,9 @@ struct GenTestCommandTests {
   func usage() throws {
     let result = try run(["Traces/counter.ndjson", "--framework", "quick"])
     #expect(result.status == 64)
-    #expect(result.errors.hasPrefix("Error: unknown framework 'quick': use swift-testing or xctest\nUSAGE:"))
+    #expect(
+      result.errors.hasPrefix(
+        "Error: unknown framework 'quick': use swift-testing or xctest\nUSAGE:"))
     #expect(result.errors.hasSuffix("See 'tca-replay gen-test --help'.\n"))
     #expect(try run(["Traces/counter.ndjson", "--steps", "9..3"]).status == 64)
     #expect(try run(["Traces/counter.ndjson", "--steps", "900...901"]).status == 64)

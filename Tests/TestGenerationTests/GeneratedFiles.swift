@@ -36,7 +36,9 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
       ("composed-app", "ComposedApp", .decoding(AppFeature.State.self, AppFeature.Action.self)),
     ]
     for trace in traces {
-      for (framework, suffix) in [(TestGenerator.Framework.swiftTesting, "Tests"), (.xctest, "XCTests")] {
+      for (framework, suffix) in [
+        (TestGenerator.Framework.swiftTesting, "Tests"), (.xctest, "XCTests"),
+      ] {
         var options = TestGenerator.Options()
         options.framework = framework
         options.typeName = "\(trace.name)Trace\(suffix)"

@@ -9,7 +9,9 @@ import Testing
 struct GeneratedFilesDriftTests {
   static let isRecording = ProcessInfo.processInfo.environment["RECORD_GENERATED_TESTS"] != nil
 
-  @Test("the committed file is exactly what gen-test writes from its trace", arguments: GeneratedFile.all)
+  @Test(
+    "the committed file is exactly what gen-test writes from its trace",
+    arguments: GeneratedFile.all)
   func noDrift(_ file: GeneratedFile) throws {
     let generated = try file.generate().source
     let url = GeneratedFile.url(file.output)

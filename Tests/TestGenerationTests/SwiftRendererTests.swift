@@ -55,10 +55,14 @@ struct SwiftRendererTests {
   @Test("IndexSet, Date and doubles have literal forms")
   func foundationValues() throws {
     #expect(
-      try render(#"{"moved":{"fromOffsets":{"indexes":[{"location":2,"length":2}]},"toOffset":0}}"#, "App.Action")
+      try render(
+        #"{"moved":{"fromOffsets":{"indexes":[{"location":2,"length":2}]},"toOffset":0}}"#,
+        "App.Action")
         == ".moved(fromOffsets: [2, 3], toOffset: 0)"
     )
-    #expect(try render("821692800.5", "Foundation.Date") == "Date(timeIntervalSinceReferenceDate: 821692800.5)")
+    #expect(
+      try render("821692800.5", "Foundation.Date")
+        == "Date(timeIntervalSinceReferenceDate: 821692800.5)")
     #expect(try render(#""-Infinity""#, "Swift.Double") == "-.infinity")
   }
 

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("TestGenerator")
 struct TestGeneratorTests {
-  static let damaged = GeneratedFile.url("Tests/TestGenerationTests/Fixtures/counter-damaged.ndjson").path
+  static let damaged = GeneratedFile.url(
+    "Tests/TestGenerationTests/Fixtures/counter-damaged.ndjson"
+  ).path
   static let counter = GeneratedFile.url("Traces/counter.ndjson").path
 
   func generate(
@@ -21,7 +23,9 @@ struct TestGeneratorTests {
     let test = try generate()
     #expect(test.skippedSteps.map(\.index) == [3])
     #expect(test.functions.map(\.steps) == [0...2, 4...12])
-    #expect(test.source.contains("// Step 3 (.decrementButtonTapped) is left out: its action could not be encoded"))
+    #expect(
+      test.source.contains(
+        "// Step 3 (.decrementButtonTapped) is left out: its action could not be encoded"))
     #expect(test.source.contains("// The state before step 4, as the trace recorded it."))
   }
 
@@ -31,7 +35,9 @@ struct TestGeneratorTests {
       $0.typeCheck = .decoding(CounterFeature.State.self, CounterFeature.Action.self)
     }
     #expect(test.skippedSteps.map(\.index) == [2, 3])
-    #expect(test.skippedSteps.first?.reason.hasPrefix("its action no longer decodes as CounterFeature.Action") == true)
+    #expect(
+      test.skippedSteps.first?.reason.hasPrefix(
+        "its action no longer decodes as CounterFeature.Action") == true)
     #expect(!test.source.contains("await store.send(.incrementTapped"))
   }
 
@@ -55,8 +61,10 @@ struct TestGeneratorTests {
   @Test("an action the trace has no type information for is decoded from its JSON")
   func untypedAction() throws {
     let source = try generate().source
-    #expect(source.contains(##"await store.send(try decoded(#"{"toggleTimerButtonTapped":{}}"#)) {"##))
-    #expect(source.contains("private func decoded<Value: Decodable>(_ json: String) throws -> Value {"))
+    #expect(
+      source.contains(##"await store.send(try decoded(#"{"toggleTimerButtonTapped":{}}"#)) {"##))
+    #expect(
+      source.contains("private func decoded<Value: Decodable>(_ json: String) throws -> Value {"))
   }
 
   @Test("long traces are split; each function starts from the recorded state at its first step")
@@ -75,18 +83,19 @@ struct TestGeneratorTests {
     let lines = try generate(Self.counter) { $0.steps = 4...8 }.source
       .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let steps = lines.filter { $0.hasPrefix("// Step") || $0.hasPrefix("await") }
-    #expect(steps == [
-      "// Step 4: sent",
-      "await store.send(.factButtonTapped) {",
-      "// Step 5: from the effect of step 4",
-      "await store.receive(replaying: .factResponse(\"2 is a prime number.\")) {",
-      "// Step 6: sent",
-      "await store.send(.toggleTimerButtonTapped) {",
-      "// Step 7: from the effect of step 6",
-      "await store.receive(replaying: .timerTick) {",
-      "// Step 8: from the effect of step 6",
-      "await store.receive(replaying: .timerTick) {",
-    ])
+    #expect(
+      steps == [
+        "// Step 4: sent",
+        "await store.send(.factButtonTapped) {",
+        "// Step 5: from the effect of step 4",
+        "await store.receive(replaying: .factResponse(\"2 is a prime number.\")) {",
+        "// Step 6: sent",
+        "await store.send(.toggleTimerButtonTapped) {",
+        "// Step 7: from the effect of step 6",
+        "await store.receive(replaying: .timerTick) {",
+        "// Step 8: from the effect of step 6",
+        "await store.receive(replaying: .timerTick) {",
+      ])
   }
 
   @Test("steps the trace does not have are a usage error naming both ranges")
@@ -96,13 +105,16 @@ struct TestGeneratorTests {
     } throws: { error in
       let error = error as? TestGenerationError
       return error?.kind == .badOptions
-        && error?.message == "counter.ndjson: steps 200...5000 are not all in the trace, which has steps 0...242"
+        && error?.message
+          == "counter.ndjson: steps 200...5000 are not all in the trace, which has steps 0...242"
     }
   }
 
   @Test("a missing trace and a malformed one are errors of their own kinds, naming the file")
   func badFiles() throws {
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-trace.ndjson").path
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-such-trace.ndjson"
+    ).path
     #expect { try generate(missing) } throws: {
       ($0 as? TestGenerationError)?.kind == .missingTrace
     }

@@ -3,7 +3,8 @@ extension TestStore {
   ///
   /// Turn it off to test a reducer against a recorded session: no effect starts, so nothing
   /// depends on a network, a clock or a live dependency, and the test feeds in what the effects
-  /// sent when the session was recorded with ``receive(replaying:assert:fileID:file:line:column:)``.
+  /// sent when the session was recorded, with
+  /// ``receive(replaying:assert:fileID:file:line:column:)``.
   ///
   /// ```swift
   /// store.runsEffects = false

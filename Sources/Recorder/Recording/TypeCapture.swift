@@ -115,7 +115,8 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
     let type = node.capture.visit(value)
     let isOptional = optional || type.hasSuffix("?")
     let member = TypeSchema.Member(
-      name: key.stringValue, type: isOptional && type.hasSuffix("?") ? String(type.dropLast()) : type,
+      name: key.stringValue,
+      type: isOptional && type.hasSuffix("?") ? String(type.dropLast()) : type,
       isOptional: isOptional
     )
     node.addMember(member, toCase: enumCase)
@@ -146,25 +147,25 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { add(value, key) }
 
   // Optionals are described even when nil: the type is known without a value.
-  private func addIfPresent<T: Encodable>(_ value: T?, _ key: Key) {
+  private func ifPresent<T: Encodable>(_ value: T?, _ key: Key) {
     if let value { add(value, key, optional: true) } else { addAbsent(T.self, key) }
   }
-  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { addIfPresent(value, key) }
-  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { addIfPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { ifPresent(value, key) }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { ifPresent(value, key) }
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    addIfPresent(value, key)
+    ifPresent(value, key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -182,7 +183,8 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    TypeCaptureUnkeyed(node: TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ()))
+    TypeCaptureUnkeyed(
+      node: TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ()))
   }
 
   mutating func superEncoder() -> any Encoder {

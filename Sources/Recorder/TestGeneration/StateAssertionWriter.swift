@@ -37,16 +37,16 @@ struct StateAssertionWriter {
   ) -> [String] {
     let tokens = operation.path.tokens
     switch operation {
-    case let .replace(_, value):
+    case .replace(_, let value):
       if let target = target(tokens, in: state, renderer: &renderer) {
         return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
       }
-    case let .add(_, value):
+    case .add(_, let value):
       if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
         let last = tokens.last
       {
         switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
-        case let .collection(element)?:
+        case .collection(let element)?:
           let count = operation.path.parent?.resolve(in: state)?.arrayValue?.count ?? 0
           let index = last == "-" ? count : JSONPointer.arrayIndex(last) ?? count
           let expression = renderer.expression(value, type: element)
@@ -76,7 +76,7 @@ struct StateAssertionWriter {
           }
         }
       }
-    case let .move(from, path):
+    case .move(let from, let path):
       if from.parent == path.parent, let parentPath = path.parent,
         let parent = target(parentPath.tokens, in: state, renderer: &renderer),
         let source = from.lastToken.flatMap(JSONPointer.arrayIndex),
@@ -120,14 +120,15 @@ struct StateAssertionWriter {
       let isLast = position == tokens.count - 1
       guard let current = type.map(SwiftRenderer.unwrappingOptional) else { return nil }
       switch schema.description(of: current) {
-      case let .structure(members)?:
-        guard SwiftRenderer.isIdentifier(token), let member = members.first(where: { $0.name == token })
+      case .structure(let members)?:
+        guard SwiftRenderer.isIdentifier(token),
+          let member = members.first(where: { $0.name == token })
         else { return nil }
         code += "." + SwiftRenderer.escapedMember(token)
         if member.isOptional, !isLast { code += "?" }
         type = member.type
         value = value?.objectValue?[token]
-      case let .collection(element)?:
+      case .collection(let element)?:
         guard let index = JSONPointer.arrayIndex(token) else { return nil }
         let parent = (code: code, type: Optional(current))
         let elementPath = JSONPointer(tokens: Array(tokens[...position]))
@@ -139,7 +140,7 @@ struct StateAssertionWriter {
         }
         type = element
         value = value?.arrayValue.flatMap { index < $0.count ? $0[index] : nil }
-      case let .dictionary(valueType)?:
+      case .dictionary(let valueType)?:
         code += "[\(renderer.stringLiteral(token))]"
         if !isLast { code += "?" }
         type = valueType
@@ -158,8 +159,8 @@ struct StateAssertionWriter {
     renderer: inout SwiftRenderer
   ) -> String? {
     guard let type = parent.type, SwiftRenderer.shortName(type) == "IdentifiedArray",
-      case let .collection(element)? = schema.description(of: type),
-      case let .structure(members)? = schema.description(of: element),
+      case .collection(let element)? = schema.description(of: type),
+      case .structure(let members)? = schema.description(of: element),
       let idType = members.first(where: { $0.name == "id" })?.type,
       let id = path.resolve(in: state)?.objectValue?["id"]
     else { return nil }
@@ -172,8 +173,8 @@ extension JSONValue {
   var containsRedaction: Bool {
     switch self {
     case .string: self == Redaction.placeholder
-    case let .array(elements): elements.contains { $0.containsRedaction }
-    case let .object(object): object.values.contains { $0.containsRedaction }
+    case .array(let elements): elements.contains { $0.containsRedaction }
+    case .object(let object): object.values.contains { $0.containsRedaction }
     default: false
     }
   }

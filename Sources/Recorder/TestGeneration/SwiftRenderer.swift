@@ -27,22 +27,24 @@ struct SwiftRenderer {
     if json.isNull { return "nil" }
     if let scalar = scalar(json, type: type) { return scalar }
     switch schema.description(of: type) {
-    case let .enumeration(cases)?:
+    case .enumeration(let cases)?:
       if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
-    case let .rawEnumeration(cases)?:
+    case .rawEnumeration(let cases)?:
       let raw = json.jsonString
       if let name = cases.first(where: { $0.raw == raw })?.name, Self.isIdentifier(name) {
         return "." + Self.escapedMember(name)
       }
-    case let .collection(element)?:
+    case .collection(let element)?:
       if let elements = json.arrayValue {
         return list(elements.map { expression($0, type: element, indent: indent + 1) }, indent)
       }
-    case let .dictionary(valueType)?:
+    case .dictionary(let valueType)?:
       if let object = json.objectValue {
         if object.isEmpty { return "[:]" }
         return list(
-          object.map { stringLiteral($0.key) + ": " + expression($0.value, type: valueType, indent: indent + 1) },
+          object.map {
+            stringLiteral($0.key) + ": " + expression($0.value, type: valueType, indent: indent + 1)
+          },
           indent
         )
       }

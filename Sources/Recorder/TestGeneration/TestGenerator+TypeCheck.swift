@@ -29,8 +29,11 @@ extension TestGenerator {
       _ state: State.Type, _ action: Action.Type
     ) -> Self {
       Self(
-        state: { json in Self.problem { _ = try JSONValueDecoder().decode(State.self, from: json) } },
-        action: { json in Self.problem { _ = try JSONValueDecoder().decode(Action.self, from: json) } }
+        state: { json in Self.problem { _ = try JSONValueDecoder().decode(State.self, from: json) }
+        },
+        action: { json in
+          Self.problem { _ = try JSONValueDecoder().decode(Action.self, from: json) }
+        }
       )
     }
 

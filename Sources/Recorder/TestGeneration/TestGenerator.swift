@@ -78,13 +78,13 @@ public struct TestGenerator: Sendable {
   public func generate(
     records: [TraceRecord], traceName: String
   ) throws(TestGenerationError) -> GeneratedTest {
-    guard case let .header(header)? = records.first else {
+    guard case .header(let header)? = records.first else {
       throw TestGenerationError(.badTrace, "\(traceName): the trace has no header")
     }
     var schema = TypeSchema()
     schema.merge(header.types)
     var steps: [TraceStep] = []
-    for case let .step(step) in records {
+    for case .step(let step) in records {
       schema.merge(step.types)
       steps.append(step)
     }

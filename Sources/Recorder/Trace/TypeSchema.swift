@@ -69,21 +69,22 @@ public struct TypeSchema: Sendable, Equatable {
     }
     let merged: Description
     switch (known, description) {
-    case let (.structure(old), .structure(new)):
+    case (.structure(let old), .structure(let new)):
       merged = .structure(old + new.filter { member in !old.contains { $0.name == member.name } })
-    case let (.enumeration(old), .enumeration(new)):
+    case (.enumeration(let old), .enumeration(let new)):
       var cases = old
       for newCase in new {
         if let index = cases.firstIndex(where: { $0.name == newCase.name }) {
           let payload = cases[index].payload
           cases[index].payload =
-            payload + newCase.payload.filter { member in !payload.contains { $0.name == member.name } }
+            payload
+            + newCase.payload.filter { member in !payload.contains { $0.name == member.name } }
         } else {
           cases.append(newCase)
         }
       }
       merged = .enumeration(cases)
-    case let (.rawEnumeration(old), .rawEnumeration(new)):
+    case (.rawEnumeration(let old), .rawEnumeration(let new)):
       merged = .rawEnumeration(old + new.filter { raw in !old.contains { $0.raw == raw.raw } })
     default:
       merged = known
@@ -118,15 +119,15 @@ extension TypeSchema.Description {
       .object(JSONObject(members.map { ($0.name, .string($0.typeText)) }))
     }
     switch self {
-    case let .structure(list):
+    case .structure(let list):
       return ["struct": members(list)]
-    case let .enumeration(cases):
+    case .enumeration(let cases):
       return ["enum": .object(JSONObject(cases.map { ($0.name, members($0.payload)) }))]
-    case let .rawEnumeration(cases):
+    case .rawEnumeration(let cases):
       return ["rawEnum": .object(JSONObject(cases.map { ($0.raw, .string($0.name)) }))]
-    case let .collection(element):
+    case .collection(let element):
       return ["array": .string(element)]
-    case let .dictionary(value):
+    case .dictionary(let value):
       return ["dictionary": .string(value)]
     }
   }

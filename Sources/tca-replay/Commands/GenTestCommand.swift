@@ -43,9 +43,9 @@ enum GenTestCommand {
     }
     let parsed: (trace: String, options: TestGenerator.Options, output: String?)
     switch parse(arguments) {
-    case let .success(value):
+    case .success(let value):
       parsed = value
-    case let .failure(problem):
+    case .failure(let problem):
       errors.write("Error: \(problem.message)\n\(usage)\nSee 'tca-replay gen-test --help'.\n")
       return .usage
     }
@@ -134,7 +134,8 @@ enum GenTestCommand {
   static func stepRange(_ text: String) -> ClosedRange<Int>? {
     for separator in ["...", ".."] {
       let parts = text.components(separatedBy: separator)
-      if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 0 <= low, low <= high {
+      if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 0 <= low, low <= high
+      {
         return low...high
       }
     }
