@@ -88,6 +88,13 @@ struct GenTestCommandTests {
     #expect(malformed.errors.split(separator: "\n").count == 1)
   }
 
+  @Test("an output file that cannot be written exits 73, naming it")
+  func cannotWrite() throws {
+    let result = try run(["Traces/counter.ndjson", "--output", "/no-such-directory/Test.swift"])
+    #expect(result.status == 73)
+    #expect(result.errors.hasPrefix("Error: cannot write /no-such-directory/Test.swift: "))
+  }
+
   @Test("--help describes the command and exits 0")
   func help() throws {
     let result = try run(["--help"])

@@ -24,6 +24,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var recentActions: [(action: Action, json: JSONValue?, label: String)] = []
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
   private let typeCapture = TypeCapture()
+  private let actionTypeName = String(reflecting: Action.self)
   /// The patch paths (indices as `*`) known to hold values whose types were captured.
   private var capturedPaths: Set<String> = []
 
@@ -142,9 +143,12 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
     var json: JSONValue?
     var label: String
-    typeCapture.learn(from: action)
     do {
       var encoded = try encoder.encode(action)
+      // Mirror-based learning costs more than encoding: only for actions that hold news.
+      if !typeCapture.schema.covers(encoded, type: actionTypeName) {
+        typeCapture.learn(from: action)
+      }
       Redaction.apply(options.redactions, to: &encoded, isState: false)
       json = encoded
       label = ActionLabel.make(from: encoded)

@@ -94,6 +94,39 @@ public struct TypeSchema: Sendable, Equatable {
     return true
   }
 
+  /// Whether `json`, a value of `type`, holds nothing the schema does not describe: no unknown
+  /// member, case, raw value or element. The recorder skips learning from such values.
+  func covers(_ json: JSONValue, type: String) -> Bool {
+    switch (types[SwiftRenderer.unwrappingOptional(type)], json) {
+    case (_, .null):
+      return true
+    case let (.structure(members)?, .object(object)):
+      return object.allSatisfy { key, value in
+        members.first { $0.name == key }.map { covers(value, type: $0.type) } ?? false
+      }
+    case let (.enumeration(cases)?, .object(object)):
+      guard object.count == 1, let known = cases.first(where: { $0.name == object[0].key }),
+        let payload = object[0].value.objectValue
+      else { return false }
+      return payload.allSatisfy { label, value in
+        known.payload.first { $0.name == label }.map { covers(value, type: $0.type) } ?? false
+      }
+    case let (.rawEnumeration(cases)?, _):
+      let raw = json.jsonString
+      return cases.contains { $0.raw == raw }
+    case let (.collection(element)?, .array(elements)):
+      return elements.allSatisfy { covers($0, type: element) }
+    case let (.dictionary(value)?, .object(object)):
+      return object.values.allSatisfy { covers($0, type: value) }
+    case (nil, .object), (nil, .array):
+      return false
+    case (nil, _):
+      return true
+    default:
+      return false
+    }
+  }
+
   /// The schema as a `types` member: type names sorted, members in the order they were learned.
   public var json: JSONValue {
     .object(JSONObject(types.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))
