@@ -71,6 +71,17 @@ struct TypeCaptureTests {
     #expect(schema.description(of: prefix + "Kind") != nil)
   }
 
+  @Test("the recorder can tell, from JSON alone, an action that holds nothing new")
+  func covers() throws {
+    let capture = TypeCapture()
+    capture.learn(from: Action.renamed("x", to: .small))
+    let type = String(reflecting: Action.self)
+    let schema = capture.schema
+    #expect(schema.covers(try JSONValue(parsing: #"{"renamed":{"_0":"y","to":"s"}}"#), type: type))
+    #expect(!schema.covers(try JSONValue(parsing: #"{"tapped":{}}"#), type: type))
+    #expect(!schema.covers(try JSONValue(parsing: #"{"renamed":{"_0":"y","to":"m"}}"#), type: type))
+  }
+
   @Test("a schema survives its JSON form")
   func roundTrip() throws {
     let capture = TypeCapture()

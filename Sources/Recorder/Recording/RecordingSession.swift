@@ -25,7 +25,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
   private let typeCapture = TypeCapture()
   private let actionTypeName = String(reflecting: Action.self)
-  /// The patch paths (indices as `*`) known to hold values whose types were captured.
+  private let stateTypeName = String(reflecting: State.self)
+  /// The patch paths (indices as `*`) whose new values made the state's types be learned.
   private var capturedPaths: Set<String> = []
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
@@ -161,17 +162,27 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     return (json, label)
   }
 
-  /// Whether `patch` puts a value where none was captured before: the state's types are then
-  /// captured again, which is rare (a list's first element, an optional's first value).
+  /// Whether `patch` puts in the state a value holding something the schema lacks (a list's
+  /// first element, an optional's first value), at a path not seen before. The state's types
+  /// are then learned again; checking the JSON first keeps that rare.
   private func addsValuesAtNewPaths(_ patch: JSONPatch) -> Bool {
     var isNew = false
     for operation in patch.operations {
       let path: JSONPointer
+      let value: JSONValue
       switch operation {
-      case let .add(pointer, _), let .replace(pointer, _): path = pointer
-      default: continue
+      case let .add(pointer, added), let .replace(pointer, added):
+        (path, value) = (pointer, added)
+      default:
+        continue
       }
-      let pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }.joined(separator: "/")
+      if let type = typeCapture.schema.type(at: path.tokens, in: stateTypeName),
+        typeCapture.schema.covers(value, type: type)
+      {
+        continue
+      }
+      let pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }
+        .joined(separator: "/")
       if capturedPaths.insert(pattern).inserted { isNew = true }
     }
     return isNew

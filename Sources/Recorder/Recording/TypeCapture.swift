@@ -8,6 +8,9 @@ import Foundation
 /// out, so each fact is written once. It runs on the recorder's thread, and only for values
 /// that can hold something new, so the app does not pay for it.
 final class TypeCapture {
+  /// How many elements of a collection are walked.
+  static let elementSample = 16
+
   private(set) var schema = TypeSchema()
   private var newFacts = TypeSchema()
 
@@ -202,6 +205,10 @@ private struct TypeCaptureUnkeyed: UnkeyedEncodingContainer {
   mutating func encodeNil() throws { count += 1 }
   mutating func encode<T: Encodable>(_ value: T) throws {
     count += 1
+    // A sample describes the elements' type: every member, optional or not, of a struct
+    // element is described by any one of them. Walking all of a large list is what would
+    // cost, and what the sample misses is only a literal the generator then decodes.
+    guard count <= TypeCapture.elementSample else { return }
     let type = node.capture.visit(value)
     if node.element == nil { node.element = type }
   }

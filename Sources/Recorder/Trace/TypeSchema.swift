@@ -94,6 +94,25 @@ public struct TypeSchema: Sendable, Equatable {
     return true
   }
 
+  /// The type of the value at the JSON path `tokens` in a value of `root`, if the schema knows.
+  func type(at tokens: [String], in root: String) -> String? {
+    var type = root
+    for token in tokens {
+      switch types[SwiftRenderer.unwrappingOptional(type)] {
+      case let .structure(members)?:
+        guard let member = members.first(where: { $0.name == token }) else { return nil }
+        type = member.type
+      case let .collection(element)?:
+        type = element
+      case let .dictionary(value)?:
+        type = value
+      default:
+        return nil
+      }
+    }
+    return type
+  }
+
   /// Whether `json`, a value of `type`, holds nothing the schema does not describe: no unknown
   /// member, case, raw value or element. The recorder skips learning from such values.
   func covers(_ json: JSONValue, type: String) -> Bool {
