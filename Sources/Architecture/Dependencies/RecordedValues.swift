@@ -52,6 +52,7 @@ public struct SequenceRandomNumberGenerator: RandomNumberGenerator, Sendable {
     values = RecordedValues(numbers, name: "SequenceRandomNumberGenerator")
   }
 
+  /// The next recorded number.
   public mutating func next() -> UInt64 { values.next() ?? 0 }
 }
 

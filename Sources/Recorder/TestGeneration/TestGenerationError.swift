@@ -21,5 +21,6 @@ public struct TestGenerationError: Error, Equatable, Sendable, CustomStringConve
     self.message = message
   }
 
+  /// The message, as the command-line tool prints it after `Error: `.
   public var description: String { message }
 }

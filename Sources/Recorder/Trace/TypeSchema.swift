@@ -20,6 +20,7 @@ public struct TypeSchema: Sendable, Equatable {
     /// Whether the member is an optional, encoded only when it is not `nil`.
     public var isOptional: Bool
 
+    /// Describes member `name` of type `type`, optional or not.
     public init(name: String, type: String, isOptional: Bool = false) {
       self.name = name
       self.type = type
@@ -40,12 +41,14 @@ public struct TypeSchema: Sendable, Equatable {
     /// A dictionary keyed by strings.
     case dictionary(value: String)
 
+    /// Whether two descriptions say the same, in the same order.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
   }
 
   /// The known types by full Swift name.
   public private(set) var types: [String: Description] = [:]
 
+  /// Creates an empty schema: every type unknown.
   public init() {}
 
   /// The description of `type`, if the trace described it.
