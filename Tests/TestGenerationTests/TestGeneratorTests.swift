@@ -128,3 +128,44 @@ struct TestGeneratorTests {
     }
   }
 }
+
+extension TestGeneratorTests {
+  /// Writes `lines` to a temporary trace and returns its path.
+  func trace(_ lines: [String]) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trace-\(UUID().uuidString).ndjson").path
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  static let header =
+    #"{"kind":"header","version":1,"tool":"tca-replay 0.1.0","reducer":"CounterFeature","stateType":"Counter.CounterFeature.State","actionType":"Counter.CounterFeature.Action","fingerprint":{"state":"0","action":"0"},"started":"2026-01-01T00:00:00.000Z","keyframeInterval":0,"#
+
+  @Test("a patch that does not apply is an error naming the step, not a wrong test")
+  func patchDoesNotApply() throws {
+    let path = try trace([
+      Self.header + #""initialState":{"count":0,"isLoading":false,"isTimerRunning":false}}"#,
+      #"{"kind":"step","index":0,"time":0,"origin":"send","action":{"incrementButtonTapped":{}},"label":".incrementButtonTapped","patch":[{"op":"test","path":"/count","value":5},{"op":"replace","path":"/count","value":6}]}"#,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect { try generate(path) } throws: {
+      let error = $0 as? TestGenerationError
+      return error?.kind == .badTrace
+        && error?.message.contains("step 0's patch does not apply") == true
+    }
+  }
+
+  @Test("a redacted value in the starting state is named, and not asserted")
+  func redactedInitialState() throws {
+    let path = try trace([
+      Self.header
+        + #""redactions":[{"key":"fact"}],"initialState":{"count":0,"fact":"<redacted>","isLoading":false,"isTimerRunning":false}}"#,
+      #"{"kind":"step","index":0,"time":0,"origin":"send","action":{"incrementButtonTapped":{}},"label":".incrementButtonTapped","patch":[{"op":"test","path":"/count","value":0},{"op":"replace","path":"/count","value":1}]}"#,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = try generate(path).source
+    #expect(source.contains("// The trace redacted /fact: those values are unknown"))
+    #expect(source.contains("store.exhaustivity = .off"))
+  }
+}

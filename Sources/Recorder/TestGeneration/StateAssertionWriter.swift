@@ -169,6 +169,29 @@ struct StateAssertionWriter {
 }
 
 extension JSONValue {
+  /// The JSON Pointers of the redacted values this value holds, with patterns for list
+  /// elements (`/todos/*/note`), each once.
+  func redactedPaths(under path: String = "") -> [String] {
+    switch self {
+    case .string:
+      return self == Redaction.placeholder ? [path] : []
+    case .array(let elements):
+      var paths: [String] = []
+      for element in elements {
+        for found in element.redactedPaths(under: path + "/*") where !paths.contains(found) {
+          paths.append(found)
+        }
+      }
+      return paths
+    case .object(let object):
+      return object.flatMap { key, value in
+        value.redactedPaths(under: path + "/" + JSONPointer.escape(key))
+      }
+    default:
+      return []
+    }
+  }
+
   /// Whether the value is, or holds, the string a redaction rule writes.
   var containsRedaction: Bool {
     switch self {

@@ -88,7 +88,7 @@ struct TestFileWriter {
         )
       }
     }
-    let redacted = assertions.flatMap(\.1.redactedPaths)
+    let redacted = state.redactedPaths() + assertions.flatMap(\.1.redactedPaths)
     if !redacted.isEmpty {
       body += Self.comment(
         "The trace redacted \(Self.list(Array(Set(redacted)).sorted())): those values are "
