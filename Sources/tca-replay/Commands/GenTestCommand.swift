@@ -32,6 +32,11 @@ enum GenTestCommand {
       --steps <a>...<b>       Replay only steps a to b (also a..b, or a single step).
       --steps-per-test <n>    The most steps one test function replays (default: 50).
       --output <file>         Write the test there instead of to standard output.
+
+    EXIT CODES:
+      0 success (left-out steps are warned about on standard error), 64 bad arguments or
+      steps the trace does not have, 65 malformed trace, 66 missing trace, 73 output file
+      cannot be written.
     """
 
   static func run(_ arguments: [String], output: StandardStream, errors: StandardStream)
