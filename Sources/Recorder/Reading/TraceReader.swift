@@ -154,9 +154,3 @@ public struct TraceReadError: Error, Equatable, Sendable, CustomStringConvertibl
     "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
   }
 }
-
-extension Error {
-  fileprivate var message: String {
-    (self as? TraceFormatError)?.message ?? "\(self)"
-  }
-}

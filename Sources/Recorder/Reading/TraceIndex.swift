@@ -1,0 +1,389 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A trace opened for random access: where each step's line starts, and where the keyframes are.
+///
+/// Opening reads the file once, in fixed-size chunks, and keeps only offsets: a million-step
+/// trace costs about 12 bytes a step of memory, not the file. A step is parsed when it is asked
+/// for.
+///
+/// ```swift
+/// let trace = try TraceIndex(path: "Traces/todos.ndjson")
+/// let step = try trace.step(at: 41)
+/// let state = try trace.state(afterStep: 41)
+/// ```
+///
+/// Lines this build writes are recognised by their first bytes (`{"kind":"step","index":…`), so
+/// indexing does not parse JSON. Any other line is parsed in full. A step line that is broken
+/// past its first bytes is reported when it is read, with its file and line.
+public final class TraceIndex {
+  /// The trace file.
+  public let path: String
+  /// The trace's first record.
+  public let header: TraceHeader
+  /// The end record, when the recorder closed the trace cleanly.
+  public private(set) var end: TraceEnd?
+  /// Set when the file ends in an incomplete line, which was skipped.
+  public private(set) var warning: String?
+  /// The keyframes: the step each follows, in order.
+  public private(set) var keyframes: [Keyframe] = []
+  /// How many effect records the trace holds.
+  public private(set) var effectRecordCount = 0
+
+  /// Where a keyframe is.
+  public struct Keyframe: Sendable, Equatable {
+    /// The step the keyframe's state follows.
+    public var step: Int
+    fileprivate var line: LineLocation
+  }
+
+  private let file: LineFile
+  private var stepLines: [LineLocation] = []
+
+  /// The number of steps.
+  public var stepCount: Int { stepLines.count }
+  /// The index of the first step: 0 unless the file continues a rotated trace.
+  public var firstStep: Int { header.firstStep }
+  /// The indices of the steps, in order.
+  public var stepIndices: Range<Int> { firstStep..<(firstStep + stepCount) }
+
+  /// Opens and indexes the trace at `path`.
+  ///
+  /// - Throws: ``TraceReadError``: `.missing` when the file cannot be opened, `.malformed` with
+  ///   the line when the header is missing or broken, a step index repeats or skips, or a line
+  ///   that is not a step cannot be parsed.
+  public init(path: String) throws(TraceReadError) {
+    self.path = path
+    file = try LineFile(path: path)
+    var scanner = LineScanner(file: file)
+    guard let first = try scanner.nextLine() else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .malformed,
+        message: scanner.tornLineLength > 0
+          ? "the trace has no complete line: it does not end in a newline"
+          : "the trace is empty"
+      )
+    }
+    guard case let .header(header) = try file.record(at: first, path: path) else {
+      throw TraceReadError(
+        path: path, line: 1, kind: .malformed, message: "the first line is not a header record"
+      )
+    }
+    self.header = header
+    while let line = try scanner.nextLine() {
+      try index(line, prefix: scanner.prefix)
+    }
+    if scanner.tornLineLength > 0 {
+      warning = "\(path):\(scanner.lineNumber + 1): warning: the last line is incomplete "
+        + "(\(scanner.tornLineLength) bytes); the recorder probably stopped mid-write. "
+        + "It was skipped."
+    }
+  }
+
+  private static let stepPrefix = Array(#"{"kind":"step","index":"#.utf8)
+  private static let keyframePrefix = Array(#"{"kind":"keyframe","index":"#.utf8)
+  private static let effectPrefix = Array(#"{"kind":"effect","#.utf8)
+
+  private func index(_ line: LineLocation, prefix: [UInt8]) throws(TraceReadError) {
+    if let index = Self.integer(after: Self.stepPrefix, in: prefix) {
+      try appendStep(index, line)
+    } else if let index = Self.integer(after: Self.keyframePrefix, in: prefix) {
+      keyframes.append(Keyframe(step: index, line: line))
+    } else if prefix.starts(with: Self.effectPrefix) {
+      effectRecordCount += 1
+    } else {
+      // Not written the way this build writes: parse it to learn what it is.
+      switch try file.record(at: line, path: path) {
+      case let .step(step): try appendStep(step.index, line)
+      case let .keyframe(keyframe): keyframes.append(Keyframe(step: keyframe.index, line: line))
+      case .effect: effectRecordCount += 1
+      case let .end(record): end = record
+      case .header:
+        throw TraceReadError(
+          path: path, line: line.number, kind: .malformed,
+          message: "a second header record; only the first line may be a header"
+        )
+      case nil: break
+      }
+    }
+  }
+
+  private func appendStep(_ index: Int, _ line: LineLocation) throws(TraceReadError) {
+    let expected = firstStep + stepLines.count
+    guard index == expected else {
+      let problem =
+        index < expected ? "repeats or goes back (step \(index) after step \(expected - 1))"
+        : "skips steps (step \(index) where step \(expected) was expected)"
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed, message: "the step index \(problem)"
+      )
+    }
+    stepLines.append(line)
+  }
+
+  /// The decimal integer that follows `marker` at the start of `bytes`, if it is there.
+  private static func integer(after marker: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count > marker.count, bytes.starts(with: marker) else { return nil }
+    var value = 0
+    var digits = 0
+    for byte in bytes[marker.count...] {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+      guard digits < 18 else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      digits += 1
+    }
+    return digits > 0 ? value : nil
+  }
+
+  /// The step with index `index`.
+  ///
+  /// - Throws: ``TraceReadError`` naming the line when it is not a valid step record.
+  public func step(at index: Int) throws(TraceReadError) -> TraceStep {
+    precondition(stepIndices.contains(index), "step \(index) is not in \(stepIndices)")
+    let line = stepLines[index - firstStep]
+    guard case let .step(step) = try file.record(at: line, path: path), step.index == index
+    else {
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed,
+        message: "expected the record of step \(index)"
+      )
+    }
+    return step
+  }
+
+  /// The line number, from 1, of the step with index `index`.
+  public func lineNumber(ofStep index: Int) -> Int {
+    stepLines[index - firstStep].number
+  }
+
+  /// The state after step `index`, or the initial state when `index` is `nil`.
+  ///
+  /// Starts from the nearest keyframe at or before the step, or from the initial state, and
+  /// applies the patches after it.
+  public func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
+    guard let index else { return header.initialState }
+    var state = header.initialState
+    var next = firstStep
+    if let keyframe = nearestKeyframe(atOrBefore: index) {
+      guard case let .keyframe(record) = try file.record(at: keyframe.line, path: path) else {
+        throw TraceReadError(
+          path: path, line: keyframe.line.number, kind: .malformed,
+          message: "expected the keyframe after step \(keyframe.step)"
+        )
+      }
+      state = record.state
+      next = keyframe.step + 1
+    }
+    while next <= index {
+      state = try applying(step(at: next), to: state)
+      next += 1
+    }
+    return state
+  }
+
+  /// Applies a step's patch to the state before it.
+  public func applying(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue {
+    do {
+      return try step.patch.apply(to: state)
+    } catch {
+      throw patchFailure(step, error, direction: "")
+    }
+  }
+
+  /// Undoes a step's patch, from the state after it to the state before it.
+  public func unapplying(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue
+  {
+    do {
+      return try step.patch.inverted().apply(to: state)
+    } catch {
+      throw patchFailure(step, error, direction: " backwards")
+    }
+  }
+
+  private func patchFailure(_ step: TraceStep, _ error: JSONPatchError, direction: String)
+    -> TraceReadError
+  {
+    TraceReadError(
+      path: path, line: lineNumber(ofStep: step.index), kind: .malformed,
+      message: "the patch of step \(step.index) does not apply\(direction): \(error)"
+    )
+  }
+
+  private func nearestKeyframe(atOrBefore index: Int) -> Keyframe? {
+    // Keyframes are in step order; find the last one whose step is ≤ index.
+    var low = 0
+    var high = keyframes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keyframes[middle].step <= index { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? keyframes[low - 1] : nil
+  }
+}
+
+/// Where a line is in the file.
+struct LineLocation: Sendable, Equatable {
+  var offset: Int
+  var length: Int
+  /// From 1.
+  var number: Int
+}
+
+/// A file read by offset, shared by the scanner and the index.
+final class LineFile {
+  let path: String
+  let descriptor: Int32
+
+  init(path: String) throws(TraceReadError) {
+    self.path = path
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
+      )
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw TraceReadError(path: path, line: nil, kind: .missing, message: "is a directory")
+    }
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Fills `buffer` from `offset` on, or as much of it as the file holds; returns the count.
+  func read(into buffer: inout [UInt8], count: Int, at offset: Int) throws(TraceReadError) -> Int {
+    let total = buffer.withUnsafeMutableBytes { bytes in
+      var total = 0
+      while total < count {
+        let read = pread(descriptor, bytes.baseAddress! + total, count - total, off_t(offset + total))
+        if read < 0, errno == EINTR { continue }
+        if read < 0 { return -1 }
+        if read == 0 { break }
+        total += read
+      }
+      return total
+    }
+    guard total >= 0 else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
+      )
+    }
+    return total
+  }
+
+  /// The record on `line`; `nil` for a kind this build does not know.
+  func record(at line: LineLocation, path: String) throws(TraceReadError) -> TraceRecord? {
+    var bytes = [UInt8](repeating: 0, count: line.length)
+    let count = try read(into: &bytes, count: line.length, at: line.offset)
+    guard count == line.length else {
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed,
+        message: "the file is shorter than when it was indexed; was it truncated?"
+      )
+    }
+    let json: JSONValue
+    do {
+      json = try bytes.withUnsafeBytes { (buffer) throws(JSONParseError) in
+        try JSONValue(parsing: buffer)
+      }
+    } catch {
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed, message: "not valid JSON: \(error)"
+      )
+    }
+    do {
+      return try TraceRecord(json: json)
+    } catch {
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed, message: error.message
+      )
+    }
+  }
+}
+
+/// Finds the lines of a file in one sequential pass, keeping each line's first bytes.
+struct LineScanner {
+  private let file: LineFile
+  private var chunk: [UInt8]
+  private var chunkOffset = 0
+  private var chunkCount = 0
+  private var position = 0
+  private var isAtEnd = false
+  private var lineStart = 0
+  /// The first bytes of the line `nextLine()` returned last.
+  private(set) var prefix: [UInt8] = []
+  /// The number of the line `nextLine()` returned last, from 1.
+  private(set) var lineNumber = 0
+  /// The length of a final line without its newline, once the end is reached.
+  private(set) var tornLineLength = 0
+
+  static let prefixLength = 48
+  static let chunkSize = 1 << 20
+
+  init(file: LineFile) {
+    self.file = file
+    chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    prefix.reserveCapacity(Self.prefixLength)
+  }
+
+  mutating func nextLine() throws(TraceReadError) -> LineLocation? {
+    prefix.removeAll(keepingCapacity: true)
+    while true {
+      if position == chunkCount {
+        if isAtEnd { return finish() }
+        try refill()
+        continue
+      }
+      let found: Int? = chunk.withUnsafeBytes { bytes -> Int? in
+        let start = bytes.baseAddress! + position
+        guard let hit = memchr(start, Int32(UInt8(ascii: "\n")), chunkCount - position) else {
+          return nil
+        }
+        return UnsafeRawPointer(hit) - bytes.baseAddress!
+      }
+      let end = found ?? chunkCount
+      if prefix.count < Self.prefixLength {
+        let take = min(Self.prefixLength - prefix.count, end - position)
+        prefix.append(contentsOf: chunk[position..<(position + take)])
+      }
+      guard let newline = found else {
+        position = chunkCount
+        continue
+      }
+      position = newline + 1
+      let absoluteEnd = chunkOffset + newline
+      let line = LineLocation(
+        offset: lineStart, length: absoluteEnd - lineStart, number: lineNumber + 1
+      )
+      lineNumber += 1
+      lineStart = absoluteEnd + 1
+      return line
+    }
+  }
+
+  private mutating func finish() -> LineLocation? {
+    tornLineLength = chunkOffset + chunkCount - lineStart
+    return nil
+  }
+
+  private mutating func refill() throws(TraceReadError) {
+    chunkOffset += chunkCount
+    let offset = chunkOffset
+    let count = try file.read(into: &chunk, count: Self.chunkSize, at: offset)
+    chunkCount = count
+    position = 0
+    if count < Self.chunkSize { isAtEnd = true }
+  }
+}
+
+extension Error {
+  var message: String {
+    (self as? TraceFormatError)?.message ?? "\(self)"
+  }
+}
