@@ -5,6 +5,11 @@ import Foundation
 //   swift run -c release benchmarks [store|record|reader|all] [--runs N] [--steps N]
 
 let arguments = CommandLine.arguments.dropFirst()
+if let task = arguments.first, task.hasPrefix("_") {
+  // A child process the reader benchmark measures the memory of.
+  runReaderChild(Array(arguments))
+  exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """

@@ -25,13 +25,13 @@ public final class TraceIndex {
   /// The trace's first record.
   public let header: TraceHeader
   /// The end record, when the recorder closed the trace cleanly.
-  public private(set) var end: TraceEnd?
+  public var end: TraceEnd? { contents.end }
   /// Set when the file ends in an incomplete line, which was skipped.
-  public private(set) var warning: String?
+  public let warning: String?
   /// The keyframes: the step each follows, in order.
-  public private(set) var keyframes: [Keyframe] = []
+  public var keyframes: [Keyframe] { contents.keyframes }
   /// How many effect records the trace holds.
-  public private(set) var effectRecordCount = 0
+  public var effectRecordCount: Int { contents.effectRecordCount }
 
   /// Where a keyframe is.
   public struct Keyframe: Sendable, Equatable {
@@ -41,7 +41,17 @@ public final class TraceIndex {
   }
 
   private let file: LineFile
-  private var stepLines: [LineLocation] = []
+  private let contents: Contents
+  private var stepLines: [LineLocation] { contents.stepLines }
+
+  /// What one pass over the file finds. Built in a local value, then stored: mutating a class's
+  /// arrays a million times would pay for a dynamic exclusivity check each time.
+  private struct Contents {
+    var stepLines: [LineLocation] = []
+    var keyframes: [Keyframe] = []
+    var effectRecordCount = 0
+    var end: TraceEnd?
+  }
 
   /// The number of steps.
   public var stepCount: Int { stepLines.count }
@@ -73,34 +83,57 @@ public final class TraceIndex {
       )
     }
     self.header = header
+    var contents = Contents()
+    let firstStep = header.firstStep
     while let line = try scanner.nextLine() {
-      try index(line, prefix: scanner.prefix)
+      // The common case, kept free of calls that retain the header or the file.
+      if case let .step(index) = scanner.head, index == firstStep + contents.stepLines.count {
+        contents.stepLines.append(line)
+        continue
+      }
+      try Self.index(line, head: scanner.head, into: &contents, header: header, file: file)
     }
-    if scanner.tornLineLength > 0 {
-      warning = "\(path):\(scanner.lineNumber + 1): warning: the last line is incomplete "
+    self.contents = contents
+    warning =
+      scanner.tornLineLength == 0
+      ? nil
+      : "\(path):\(scanner.lineNumber + 1): warning: the last line is incomplete "
         + "(\(scanner.tornLineLength) bytes); the recorder probably stopped mid-write. "
         + "It was skipped."
-    }
   }
 
-  private static let stepPrefix = Array(#"{"kind":"step","index":"#.utf8)
-  private static let keyframePrefix = Array(#"{"kind":"keyframe","index":"#.utf8)
-  private static let effectPrefix = Array(#"{"kind":"effect","#.utf8)
-
-  private func index(_ line: LineLocation, prefix: [UInt8]) throws(TraceReadError) {
-    if let index = Self.integer(after: Self.stepPrefix, in: prefix) {
-      try appendStep(index, line)
-    } else if let index = Self.integer(after: Self.keyframePrefix, in: prefix) {
-      keyframes.append(Keyframe(step: index, line: line))
-    } else if prefix.starts(with: Self.effectPrefix) {
-      effectRecordCount += 1
-    } else {
+  private static func index(
+    _ line: LineLocation, head: LineHead, into contents: inout Contents, header: TraceHeader,
+    file: LineFile
+  ) throws(TraceReadError) {
+    let path = file.path
+    func appendStep(_ index: Int) throws(TraceReadError) {
+      let expected = header.firstStep + contents.stepLines.count
+      guard index == expected else {
+        let problem =
+          index < expected ? "repeats or goes back (step \(index) after step \(expected - 1))"
+          : "skips steps (step \(index) where step \(expected) was expected)"
+        throw TraceReadError(
+          path: path, line: line.number, kind: .malformed, message: "the step index \(problem)"
+        )
+      }
+      contents.stepLines.append(line)
+    }
+    switch head {
+    case let .step(index):
+      try appendStep(index)
+    case let .keyframe(index):
+      contents.keyframes.append(Keyframe(step: index, line: line))
+    case .effect:
+      contents.effectRecordCount += 1
+    case .other:
       // Not written the way this build writes: parse it to learn what it is.
       switch try file.record(at: line, path: path) {
-      case let .step(step): try appendStep(step.index, line)
-      case let .keyframe(keyframe): keyframes.append(Keyframe(step: keyframe.index, line: line))
-      case .effect: effectRecordCount += 1
-      case let .end(record): end = record
+      case let .step(step): try appendStep(step.index)
+      case let .keyframe(keyframe):
+        contents.keyframes.append(Keyframe(step: keyframe.index, line: line))
+      case .effect: contents.effectRecordCount += 1
+      case let .end(record): contents.end = record
       case .header:
         throw TraceReadError(
           path: path, line: line.number, kind: .malformed,
@@ -109,33 +142,6 @@ public final class TraceIndex {
       case nil: break
       }
     }
-  }
-
-  private func appendStep(_ index: Int, _ line: LineLocation) throws(TraceReadError) {
-    let expected = firstStep + stepLines.count
-    guard index == expected else {
-      let problem =
-        index < expected ? "repeats or goes back (step \(index) after step \(expected - 1))"
-        : "skips steps (step \(index) where step \(expected) was expected)"
-      throw TraceReadError(
-        path: path, line: line.number, kind: .malformed, message: "the step index \(problem)"
-      )
-    }
-    stepLines.append(line)
-  }
-
-  /// The decimal integer that follows `marker` at the start of `bytes`, if it is there.
-  private static func integer(after marker: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count > marker.count, bytes.starts(with: marker) else { return nil }
-    var value = 0
-    var digits = 0
-    for byte in bytes[marker.count...] {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-      guard digits < 18 else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      digits += 1
-    }
-    return digits > 0 ? value : nil
   }
 
   /// The step with index `index`.
@@ -227,9 +233,18 @@ public final class TraceIndex {
 /// Where a line is in the file.
 struct LineLocation: Sendable, Equatable {
   var offset: Int
-  var length: Int
+  private var storedLength: UInt32
+  private var storedNumber: UInt32
+
+  init(offset: Int, length: Int, number: Int) {
+    self.offset = offset
+    storedLength = UInt32(length)
+    storedNumber = UInt32(truncatingIfNeeded: number)
+  }
+
+  var length: Int { Int(storedLength) }
   /// From 1.
-  var number: Int
+  var number: Int { Int(storedNumber) }
 }
 
 /// A file read by offset, shared by the scanner and the index.
@@ -307,7 +322,73 @@ final class LineFile {
   }
 }
 
-/// Finds the lines of a file in one sequential pass, keeping each line's first bytes.
+/// What a line's first bytes say it is, for lines written the way this build writes them.
+enum LineHead: Equatable {
+  case step(Int)
+  case keyframe(Int)
+  case effect
+  /// Anything else: the line must be parsed to know.
+  case other
+
+  private static let stepMarker: StaticString = #"{"kind":"step","index":"#
+  private static let keyframeMarker: StaticString = #"{"kind":"keyframe","index":"#
+  private static let effectMarker: StaticString = #"{"kind":"effect","#
+
+  /// Reads the first bytes of a line.
+  init(_ bytes: UnsafeRawBufferPointer) {
+    if let index = Self.integer(after: Self.stepMarker, in: bytes) {
+      self = .step(index)
+    } else if let index = Self.integer(after: Self.keyframeMarker, in: bytes) {
+      self = .keyframe(index)
+    } else if Self.starts(bytes, with: Self.effectMarker) {
+      self = .effect
+    } else {
+      self = .other
+    }
+  }
+
+  private static func starts(_ bytes: UnsafeRawBufferPointer, with marker: StaticString) -> Bool {
+    let count = marker.utf8CodeUnitCount
+    guard bytes.count >= count else { return false }
+    // Eight bytes at a time, inline: this runs once per line of a million-line trace.
+    let expected = UnsafeRawPointer(marker.utf8Start)
+    var offset = 0
+    while offset + 8 <= count {
+      guard
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < count {
+      guard bytes[offset] == expected.load(fromByteOffset: offset, as: UInt8.self) else {
+        return false
+      }
+      offset += 1
+    }
+    return true
+  }
+
+  /// The decimal integer right after `marker`, when the bytes start with it.
+  private static func integer(after marker: StaticString, in bytes: UnsafeRawBufferPointer) -> Int? {
+    guard starts(bytes, with: marker) else { return nil }
+    var value = 0
+    var position = marker.utf8CodeUnitCount
+    while position < bytes.count, position - marker.utf8CodeUnitCount < 18 {
+      let digit = bytes[position] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value * 10 + Int(digit)
+      position += 1
+    }
+    // No digits, or too many to be an index written by this build: let the parser decide.
+    guard position > marker.utf8CodeUnitCount, position < bytes.count,
+      bytes[position] == UInt8(ascii: ",")
+    else { return nil }
+    return value
+  }
+}
+
+/// Finds the lines of a file in one sequential pass and reads what each one's first bytes say.
 struct LineScanner {
   private let file: LineFile
   private var chunk: [UInt8]
@@ -316,53 +397,66 @@ struct LineScanner {
   private var position = 0
   private var isAtEnd = false
   private var lineStart = 0
-  /// The first bytes of the line `nextLine()` returned last.
-  private(set) var prefix: [UInt8] = []
+  /// The first bytes of a line that began in an earlier chunk.
+  private var carried: [UInt8] = []
+  /// What the line `nextLine()` returned last starts with.
+  private(set) var head = LineHead.other
   /// The number of the line `nextLine()` returned last, from 1.
   private(set) var lineNumber = 0
   /// The length of a final line without its newline, once the end is reached.
   private(set) var tornLineLength = 0
 
-  static let prefixLength = 48
+  static let headLength = 48
   static let chunkSize = 1 << 20
 
   init(file: LineFile) {
     self.file = file
     chunk = [UInt8](repeating: 0, count: Self.chunkSize)
-    prefix.reserveCapacity(Self.prefixLength)
   }
 
   mutating func nextLine() throws(TraceReadError) -> LineLocation? {
-    prefix.removeAll(keepingCapacity: true)
     while true {
       if position == chunkCount {
         if isAtEnd { return finish() }
         try refill()
         continue
       }
-      let found: Int? = chunk.withUnsafeBytes { bytes -> Int? in
-        let start = bytes.baseAddress! + position
-        guard let hit = memchr(start, Int32(UInt8(ascii: "\n")), chunkCount - position) else {
-          return nil
-        }
+      let start = position
+      let newline: Int? = chunk.withUnsafeBytes { bytes -> Int? in
+        guard let hit = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), chunkCount - start)
+        else { return nil }
         return UnsafeRawPointer(hit) - bytes.baseAddress!
       }
-      let end = found ?? chunkCount
-      if prefix.count < Self.prefixLength {
-        let take = min(Self.prefixLength - prefix.count, end - position)
-        prefix.append(contentsOf: chunk[position..<(position + take)])
-      }
-      guard let newline = found else {
+      guard let newline else {
+        // The line goes on into the next chunk: keep its first bytes.
+        if carried.count < Self.headLength {
+          carried.append(contentsOf: chunk[start..<min(chunkCount, start + Self.headLength - carried.count)])
+        }
         position = chunkCount
         continue
       }
+      if carried.isEmpty {
+        head = chunk.withUnsafeBytes { bytes in
+          LineHead(UnsafeRawBufferPointer(rebasing: bytes[start..<min(newline, start + Self.headLength)]))
+        }
+      } else {
+        if carried.count < Self.headLength {
+          carried.append(contentsOf: chunk[start..<min(newline, start + Self.headLength - carried.count)])
+        }
+        head = carried.withUnsafeBytes { LineHead($0) }
+        carried.removeAll(keepingCapacity: true)
+      }
       position = newline + 1
-      let absoluteEnd = chunkOffset + newline
-      let line = LineLocation(
-        offset: lineStart, length: absoluteEnd - lineStart, number: lineNumber + 1
-      )
+      let end = chunkOffset + newline
+      guard end - lineStart <= Int(UInt32.max) else {
+        throw TraceReadError(
+          path: file.path, line: lineNumber + 1, kind: .malformed,
+          message: "the line is longer than 4 GiB"
+        )
+      }
       lineNumber += 1
-      lineStart = absoluteEnd + 1
+      let line = LineLocation(offset: lineStart, length: end - lineStart, number: lineNumber)
+      lineStart = end + 1
       return line
     }
   }
