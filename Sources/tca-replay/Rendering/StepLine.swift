@@ -7,7 +7,7 @@ func stepLine(_ step: TraceStep, style: Style, marker: String = "") -> String {
   let time = formatSeconds(step.time)
   let origin = originText(step.origin)
   var line = marker + pad(index, toWidth: 6, leading: true) + "  " + pad(time, toWidth: 10)
-  line += style.paint(pad(origin, toWidth: 12), .dim) + step.label
+  line += style.paint(pad(origin, toWidth: 13), .dim) + " " + step.label
   if !step.isReplayable { line += style.paint("  (not replayable)", .yellow) }
   return line
 }
