@@ -251,6 +251,8 @@ struct LineLocation: Sendable, Equatable {
 final class LineFile {
   let path: String
   let descriptor: Int32
+  /// The size when opened.
+  let size: Int
 
   init(path: String) throws(TraceReadError) {
     self.path = path
@@ -265,6 +267,7 @@ final class LineFile {
       close(descriptor)
       throw TraceReadError(path: path, line: nil, kind: .missing, message: "is a directory")
     }
+    size = Int(status.st_size)
   }
 
   deinit {
@@ -407,11 +410,14 @@ struct LineScanner {
   private(set) var tornLineLength = 0
 
   static let headLength = 48
-  static let chunkSize = 1 << 20
+  static let maximumChunkSize = 1 << 20
+  private let chunkSize: Int
 
   init(file: LineFile) {
     self.file = file
-    chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    // A small file needs no more buffer than its size (a pipe or device reports 0).
+    chunkSize = file.size > 0 ? min(Self.maximumChunkSize, file.size + 1) : Self.maximumChunkSize
+    chunk = [UInt8](repeating: 0, count: chunkSize)
   }
 
   mutating func nextLine() throws(TraceReadError) -> LineLocation? {
@@ -469,10 +475,10 @@ struct LineScanner {
   private mutating func refill() throws(TraceReadError) {
     chunkOffset += chunkCount
     let offset = chunkOffset
-    let count = try file.read(into: &chunk, count: Self.chunkSize, at: offset)
+    let count = try file.read(into: &chunk, count: chunkSize, at: offset)
     chunkCount = count
     position = 0
-    if count < Self.chunkSize { isAtEnd = true }
+    if count < chunkSize { isAtEnd = true }
   }
 }
 
