@@ -79,6 +79,17 @@ public final class TraceReader {
     return nil
   }
 
+  /// Applies `step`'s patch, read last, to the state before it.
+  ///
+  /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply.
+  public func apply(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue {
+    do {
+      return try step.patch.apply(to: state)
+    } catch {
+      throw failure("the patch of step \(step.index) does not apply: \(error)")
+    }
+  }
+
   private func failure(_ message: String, line: Int? = -1) -> TraceReadError {
     TraceReadError(path: path, line: line == -1 ? self.line : line, kind: .malformed, message: message)
   }

@@ -47,18 +47,3 @@ enum DiffCommand: Command {
     return .success
   }
 }
-
-extension JSONPatch.Operation {
-  /// The same operation on the value at `prefix` within a larger document.
-  func prefixed(by prefix: JSONPointer) -> JSONPatch.Operation {
-    func join(_ path: JSONPointer) -> JSONPointer { JSONPointer(tokens: prefix.tokens + path.tokens) }
-    switch self {
-    case let .add(path, value): return .add(path: join(path), value: value)
-    case let .remove(path): return .remove(path: join(path))
-    case let .replace(path, value): return .replace(path: join(path), value: value)
-    case let .move(from, path): return .move(from: join(from), path: join(path))
-    case let .copy(from, path): return .copy(from: join(from), path: join(path))
-    case let .test(path, value): return .test(path: join(path), value: value)
-    }
-  }
-}

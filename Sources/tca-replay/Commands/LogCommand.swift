@@ -45,14 +45,7 @@ enum LogCommand: Command {
       var didChange = true
       if let changed {
         let before = changed.resolve(in: state)
-        do {
-          state = try step.patch.apply(to: state)
-        } catch {
-          throw TraceReadError(
-            path: reader.path, line: reader.line, kind: .malformed,
-            message: "the patch of step \(step.index) does not apply: \(error)"
-          )
-        }
+        state = try reader.apply(step, to: state)
         didChange = changed.resolve(in: state) != before
       }
       guard didChange, pattern?.matches(step.label) ?? true else { continue }
@@ -69,17 +62,9 @@ enum LogCommand: Command {
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {
-    var object = JSONObject()
-    object["index"] = .integer(Int64(step.index))
-    object["time"] = .double(step.time)
-    switch step.origin {
-    case .send:
-      object["origin"] = "send"
-    case let .effect(cause):
-      object["origin"] = "effect"
-      object["cause"] = cause.map { .integer(Int64($0)) } ?? .null
-    }
-    object["label"] = .string(step.label)
+    // The step's record, less what a log line does not show.
+    guard case var .object(object) = TraceRecord.step(step).json else { return "{}" }
+    for key in ["kind", "action", "patch", "deps"] { _ = object.removeValue(forKey: key) }
     object["replayable"] = .bool(step.isReplayable)
     return JSONValue.object(object).jsonString
   }

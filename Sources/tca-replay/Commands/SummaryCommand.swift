@@ -67,14 +67,7 @@ struct Summary {
               + "was expected"
           )
         }
-        do {
-          state = try step.patch.apply(to: state)
-        } catch {
-          throw TraceReadError(
-            path: reader.path, line: reader.line, kind: .malformed,
-            message: "the patch of step \(step.index) does not apply: \(error)"
-          )
-        }
+        state = try reader.apply(step, to: state)
         steps += 1
         duration = step.time
         if case .send = step.origin { sent += 1 } else { fromEffects += 1 }
