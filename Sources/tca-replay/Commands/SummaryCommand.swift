@@ -98,6 +98,10 @@ struct Summary {
       ended
       ? "complete: ends with an end record; every patch applies"
       : "no end record (the recorder did not close); every patch applies"
+    let metadata =
+      header.metadata.isEmpty
+      ? "none" : header.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        .joined(separator: ", ")
     let notReplayableText = notReplayable > 0 ? ", \(notReplayable) not replayable" : ""
     return """
       \(path)
@@ -109,6 +113,7 @@ struct Summary {
         origins      \(sent) sent, \(fromEffects) from effects\(notReplayableText)
         effects      \(effects[.started, default: 0]) started, \(effects[.finished, default: 0]) finished, \(effects[.cancelled, default: 0]) cancelled
         redactions   \(redactions)
+        metadata     \(metadata)
         integrity    \(integrity)
 
       """
@@ -138,6 +143,9 @@ struct Summary {
       )
     )
     object["redactions"] = .array(header.redactions.map { .string($0.description) })
+    object["metadata"] = .object(
+      JSONObject(header.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+    )
     object["complete"] = .bool(ended)
     return .object(object)
   }
