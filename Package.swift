@@ -49,6 +49,8 @@ let package = Package(
       name: "RecorderTests",
       dependencies: ["Recorder", "ExampleSessions", "record-traces"]
     ),
+    // Runs the built tca-replay binary end to end.
+    .testTarget(name: "ToolTests", dependencies: ["tca-replay", "Recorder"]),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
