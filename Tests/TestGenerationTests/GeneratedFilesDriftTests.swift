@@ -34,3 +34,42 @@ struct GeneratedFilesDriftTests {
     )
   }
 }
+
+@Suite("The README's generated test")
+struct ReadmeExampleTests {
+  static let readme = GeneratedFile.url("README.md")
+
+  @Test("the README shows what gen-test writes today for the steps it quotes")
+  func generatedTestIsCurrent() throws {
+    var options = TestGenerator.Options()
+    options.framework = .xctest
+    options.steps = 4...8
+    let source = try TestGenerator(options: options)
+      .generate(tracePath: GeneratedFile.url("Traces/counter.ndjson").path).source
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    #expect(
+      readme.contains("```swift\n" + source + "```\n"),
+      "README.md's example differs from `tca-replay gen-test Traces/counter.ndjson --steps 4...8 --framework xctest`"
+    )
+  }
+
+  @Test("the trace lines it quotes are the trace's, less their time and types")
+  func traceExcerptIsReal() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let quoted = readme.split(separator: "\n").filter {
+      $0.hasPrefix(#"{"kind":"step","index":"#) && !$0.contains(#""time":"#)
+    }
+    #expect(quoted.count == 5)
+    let trace = try String(
+      contentsOf: GeneratedFile.url("Traces/counter.ndjson"), encoding: .utf8
+    )
+    for line in trace.split(separator: "\n") {
+      guard var object = try JSONValue(parsing: String(line)).objectValue,
+        let index = object["index"]?.int64Value, (4...8).contains(index)
+      else { continue }
+      _ = object.removeValue(forKey: "time")
+      _ = object.removeValue(forKey: "types")
+      #expect(quoted.contains(Substring(JSONValue.object(object).jsonString)))
+    }
+  }
+}
