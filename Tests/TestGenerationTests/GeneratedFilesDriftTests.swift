@@ -49,7 +49,10 @@ struct ReadmeExampleTests {
     let readme = try String(contentsOf: Self.readme, encoding: .utf8)
     #expect(
       readme.contains("```swift\n" + source + "```\n"),
-      "README.md's example differs from `tca-replay gen-test Traces/counter.ndjson --steps 4...8 --framework xctest`"
+      """
+      README.md's example differs from what this writes: \
+      tca-replay gen-test Traces/counter.ndjson --steps 4...8 --framework xctest
+      """
     )
   }
 

@@ -43,8 +43,12 @@ struct TypeCaptureTests {
           .init(name: "note", type: "Swift.String", isOptional: true),
         ])
     )
-    #expect(schema.description(of: "Swift.Array<\(prefix)Row>") == .collection(element: prefix + "Row"))
-    #expect(schema.description(of: prefix + "Kind") == .rawEnumeration([(raw: #""s""#, name: "small")]))
+    #expect(
+      schema.description(of: "Swift.Array<\(prefix)Row>") == .collection(element: prefix + "Row")
+    )
+    #expect(
+      schema.description(of: prefix + "Kind") == .rawEnumeration([(raw: #""s""#, name: "small")])
+    )
   }
 
   @Test("enum cases add up as they are met, and each new fact is handed out once")
