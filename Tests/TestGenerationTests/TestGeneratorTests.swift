@@ -41,6 +41,14 @@ struct TestGeneratorTests {
     #expect(!test.source.contains("await store.send(.incrementTapped"))
   }
 
+  @Test("with decoded actions, a case that is gone today still compiles: it is only JSON")
+  func decodedActions() throws {
+    let source = try generate { $0.decodesActions = true }.source
+    #expect(source.contains(##"await store.send(try decoded(#"{"incrementTapped":{}}"#)) {"##))
+    #expect(!source.contains("await store.send(."))
+    #expect(!source.contains("await store.receive(replaying: ."))
+  }
+
   @Test("a state that no longer decodes is an error naming the step, not a test that cannot pass")
   func stateNoLongerDecodes() throws {
     #expect(throws: TestGenerationError.self) {

@@ -105,7 +105,10 @@ struct TestFileWriter {
         body += Self.comment(
           "\(path) changed to a redacted value, which is not asserted.", indent: 2)
       }
-      let action = renderer.expression(step.action ?? .null, type: header.actionType, indent: 0)
+      let action =
+        options.decodesActions
+        ? renderer.fallback(step.action ?? .null, 0)
+        : renderer.expression(step.action ?? .null, type: header.actionType)
       let call: String
       switch step.origin {
       case .send: call = "await store.send(\(action))"

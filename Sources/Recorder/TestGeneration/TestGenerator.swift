@@ -43,6 +43,12 @@ public struct TestGenerator: Sendable {
     public var stepsPerTest = 50
     /// Checks recorded states and actions against today's types; none by default.
     public var typeCheck: TypeCheck?
+    /// Writes every action as its recorded JSON, decoded, rather than as a Swift expression.
+    ///
+    /// For a trace from an older build when no ``typeCheck`` is at hand: the file compiles
+    /// whatever became of the action's cases, and the first action that no longer decodes fails
+    /// its test with a `DecodingError` naming it.
+    public var decodesActions = false
 
     /// Creates options with the defaults.
     public init() {}

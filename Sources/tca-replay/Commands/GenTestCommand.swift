@@ -8,7 +8,7 @@ enum GenTestCommand: Command {
   static let usage = """
     USAGE: tca-replay gen-test <trace> [--framework swift-testing|xctest] [--name <type>]
                                [--reducer <type>] [--module <module>,...] [--steps <a>...<b>]
-                               [--steps-per-test <n>] [--output <file>]
+                               [--steps-per-test <n>] [--output <file>] [--decode-actions]
     """
   static let help = """
     OVERVIEW: Write a trace as a TestStore regression test, in Swift, ready to commit.
@@ -33,6 +33,9 @@ enum GenTestCommand: Command {
       --steps <a>...<b>       Replay only steps a to b (also a..b, or a single step).
       --steps-per-test <n>    The most steps one test function replays (default: 50).
       --output <file>         Write the test there instead of to standard output.
+      --decode-actions        Write actions as their recorded JSON, decoded: for a trace from
+                              an older build, whose cases may be gone. The file compiles; a
+                              test fails at the first action that no longer decodes.
 
     EXIT CODES:
       0 success (left-out steps are warned about on standard error), 64 bad arguments or
@@ -42,7 +45,7 @@ enum GenTestCommand: Command {
 
   static let options: [OptionSpec] = [
     .value("--framework"), .value("--name"), .value("--reducer"), .value("--module"),
-    .value("--steps"), .value("--steps-per-test"), .value("--output"),
+    .value("--steps"), .value("--steps-per-test"), .value("--output"), .flag("--decode-actions"),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
@@ -88,6 +91,7 @@ enum GenTestCommand: Command {
       options.framework = framework
     }
     options.typeName = arguments.value("--name")
+    options.decodesActions = arguments.has("--decode-actions")
     options.reducer = arguments.value("--reducer")
     options.modules = arguments.value("--module").map {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
