@@ -24,13 +24,11 @@ struct _RecordingReducer<Base: Reducer>: Reducer
 where Base.State: Encodable, Base.Action: Encodable {
   let base: Base
   let recorder: TraceRecorder
-  let cache: PipelineCache
+  let cache: PipelineCache<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let pipeline: RecordingPipeline<Base.State, Base.Action>
-    if let cached = cache.pipeline as? RecordingPipeline<Base.State, Base.Action>,
-      !recorder.isClosed
-    {
+    if let cached = cache.pipeline, !recorder.isClosed {
       pipeline = cached
     } else if let created: RecordingPipeline<Base.State, Base.Action> = recorder.pipeline(
       reducer: String(describing: Base.self), initialState: state
@@ -89,6 +87,9 @@ private func reportingLifecycle<Action>(
 }
 
 /// The pipeline a recording reducer found on its first step, kept to skip the recorder's lock.
-final class PipelineCache: @unchecked Sendable {
-  var pipeline: AnyObject?
+///
+/// Typed, so that reading it needs no dynamic cast (which looked up the pipeline's generic type
+/// metadata on every step).
+final class PipelineCache<State: Encodable, Action: Encodable>: @unchecked Sendable {
+  var pipeline: RecordingPipeline<State, Action>?
 }

@@ -68,7 +68,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     try flushOutput()
   }
 
-  func process(_ events: [RecorderEvent<State, Action>]) throws {
+  func process(_ events: UnsafeMutableBufferPointer<RecorderEvent<State, Action>>) throws {
     for event in events {
       switch event {
       case let .step(step): try record(step)

@@ -165,15 +165,15 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     var session: RecordingSession<State, Action>?
     writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
       events in
-      var events = events[...]
+      var events = events
       if session == nil, case let .begin(initialState, started) = events.first {
-        events = events.dropFirst()
+        events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
         session = try RecordingSession(
           sink: sink, options: options, reducer: reducer, initialState: initialState,
           started: started
         )
       }
-      try session?.process(Array(events))
+      try session?.process(events)
     }
     writer.enqueue(.begin(initialState: initialState, started: Date()))
   }
