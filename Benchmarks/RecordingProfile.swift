@@ -61,7 +61,7 @@ private func profile<R: Reducer>(_ shape: Shape<R>, steps: Int, dumpPath: String
       + "\(recording.buffer.data.count) bytes"
   )
   if let dumpPath {
-    FileManager.default.createFile(atPath: dumpPath, contents: Data(recording.buffer.data))
+    _ = FileManager.default.createFile(atPath: dumpPath, contents: Data(recording.buffer.data))
   }
 }
 
