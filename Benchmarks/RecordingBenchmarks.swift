@@ -40,6 +40,7 @@ private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, o
   var appThread: [Double] = []
   var cpu: [Double] = []
   var bytes: [Double] = []
+  var bytesByKind: [RecordKind: [Double]] = [:]
   for run in 0...harness.runs {
     let recording = RecordingRun(shape: shape, capacity: operations + 1)
     let clock = ContinuousClock()
@@ -58,6 +59,9 @@ private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, o
     let data = recording.buffer.data
     let header = (data.firstIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
     bytes.append(Double(data.count - header) / Double(operations))
+    for (kind, count) in recordBytes(data.dropFirst(header)) {
+      bytesByKind[kind, default: []].append(Double(count) / Double(operations))
+    }
   }
   table.add(
     "recorder: app thread", Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
@@ -68,6 +72,15 @@ private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, o
     Harness.Figure(nanosecondsPerOperation: bytes),
     unit: .bytes
   )
+  // What the bytes are: the step records themselves, the effect records of the effects the
+  // steps returned, and the keyframes that let a reader start near any step.
+  for kind in RecordKind.allCases {
+    table.add(
+      "  of which \(kind.rawValue)",
+      Harness.Figure(nanosecondsPerOperation: bytesByKind[kind] ?? [0]),
+      unit: .bytes
+    )
+  }
   return table
 }
 
@@ -88,6 +101,34 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   func close() {
     try? recorder.close()
   }
+}
+
+/// The kinds of trace record the byte figures are split into.
+enum RecordKind: String, CaseIterable {
+  case steps = "step records"
+  case effects = "effect records"
+  case keyframes = "keyframes"
+  case other = "other records (end)"
+}
+
+/// The bytes of each kind of record in `lines`, newlines included, told apart by how each
+/// line starts.
+func recordBytes(_ lines: ArraySlice<UInt8>) -> [RecordKind: Int] {
+  let prefixes: [(RecordKind, [UInt8])] = [
+    (.steps, Array(#"{"kind":"step""#.utf8)),
+    (.effects, Array(#"{"kind":"effect""#.utf8)),
+    (.keyframes, Array(#"{"kind":"keyframe""#.utf8)),
+  ]
+  var bytes: [RecordKind: Int] = [:]
+  var start = lines.startIndex
+  while start < lines.endIndex {
+    let end = (lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.endIndex - 1) + 1
+    let line = lines[start..<end]
+    let kind = prefixes.first { line.starts(with: $0.1) }?.0 ?? .other
+    bytes[kind, default: 0] += line.count
+    start = end
+  }
+  return bytes
 }
 
 /// User plus system CPU time of the whole process, in nanoseconds.

@@ -38,6 +38,10 @@ if let index = arguments.firstIndex(of: "--steps"), index + 1 < arguments.endInd
 {
   counterSteps = value
 }
+if arguments.first == "profile-record" {
+  recordingProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
 let suite = arguments.first { !$0.hasPrefix("-") && Int($0) == nil } ?? "all"
 let harness = Harness(runs: runs)
 

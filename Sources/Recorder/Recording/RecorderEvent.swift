@@ -20,6 +20,8 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
     let action: Action
     let state: State
     let dependencies: [DependencyTap.Value]
+    /// The ids of the effects the step returned, whose `started` records follow the step's.
+    let startedEffects: [Int]
   }
 }
 

@@ -24,13 +24,11 @@ struct _RecordingReducer<Base: Reducer>: Reducer
 where Base.State: Encodable, Base.Action: Encodable {
   let base: Base
   let recorder: TraceRecorder
-  let cache: PipelineCache
+  let cache: PipelineCache<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let pipeline: RecordingPipeline<Base.State, Base.Action>
-    if let cached = cache.pipeline as? RecordingPipeline<Base.State, Base.Action>,
-      !recorder.isClosed
-    {
+    if let cached = cache.pipeline, !recorder.isClosed {
       pipeline = cached
     } else if let created: RecordingPipeline<Base.State, Base.Action> = recorder.pipeline(
       reducer: String(describing: Base.self), initialState: state
@@ -44,42 +42,54 @@ where Base.State: Encodable, Base.Action: Encodable {
     let (values, effect) = pipeline.tap.listen {
       base.reduce(into: &state, action: action)
     }
-    let (index, origin) = pipeline.beginStep(context: context)
+    let hasEffects = !effect.isNone
+    let (index, origin) = pipeline.beginStep(context: context, hasEffects: hasEffects)
+    let time = pipeline.now
+    // The effects' `started` records travel with the step, in one hand-over to the writer.
+    var startedEffects: [Int] = []
+    var recordedEffect = effect
+    if hasEffects {
+      let lifecycle: any EffectLifecycle = pipeline
+      recordedEffect = effect.mapRuns { operation in
+        let id = pipeline.nextEffectID()
+        startedEffects.append(id)
+        return reportingLifecycle(of: operation, to: lifecycle, effect: id, step: index)
+      }
+    }
     pipeline.enqueue(
       .step(
         .init(
           index: index,
-          time: pipeline.now,
+          time: time,
           origin: origin,
           action: action,
           state: state,
-          dependencies: values
+          dependencies: values,
+          startedEffects: startedEffects
         )
       )
     )
-    guard !effect.isNone else { return effect }
-    if let context { pipeline.noteEffects(storeStep: context.step, index: index) }
-    let lifecycle: any EffectLifecycle = pipeline
-    return effect.mapRuns { operation in
-      reportingLifecycle(of: operation, to: lifecycle, step: index)
-    }
+    return recordedEffect
   }
 }
 
-/// Wraps an effect's operation so its start and end are recorded against `step`.
+/// Wraps an effect's operation so its end is recorded against `step`.
 private func reportingLifecycle<Action>(
   of operation: @escaping @Sendable (Send<Action>) async -> Void,
   to lifecycle: any EffectLifecycle,
+  effect: Int,
   step: Int
 ) -> @Sendable (Send<Action>) async -> Void {
-  let id = lifecycle.effectStarted(step: step)
-  return { send in
+  { send in
     await operation(send)
-    lifecycle.effectEnded(id, step: step, cancelled: Task.isCancelled)
+    lifecycle.effectEnded(effect, step: step, cancelled: Task.isCancelled)
   }
 }
 
 /// The pipeline a recording reducer found on its first step, kept to skip the recorder's lock.
-final class PipelineCache: @unchecked Sendable {
-  var pipeline: AnyObject?
+///
+/// Typed, so that reading it needs no dynamic cast (which looked up the pipeline's generic type
+/// metadata on every step).
+final class PipelineCache<State: Encodable, Action: Encodable>: @unchecked Sendable {
+  var pipeline: RecordingPipeline<State, Action>?
 }

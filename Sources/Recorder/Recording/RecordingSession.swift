@@ -18,10 +18,19 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Bytes written to the current segment, and the index of its first step.
   private var segmentBytes = 0
   private var segmentFirstStep = 0
-  /// The last few actions encoded, for apps that send the same actions again and again.
-  /// An action equal (`==`) to one of them is taken to encode the same, as synthesized
-  /// `Equatable` and `Codable` conformances guarantee.
-  private var recentActions: [(action: Action, json: JSONValue?, label: String)] = []
+  /// The last few actions encoded, most recent first, for apps that send the same actions
+  /// again and again. An action equal (`==`) to one of them is taken to encode the same, as
+  /// synthesized `Equatable` and `Codable` conformances guarantee.
+  ///
+  /// The actions live in a fixed buffer and their encodings in an array of a concrete type:
+  /// an array of a generic element type looks up its type metadata on every access.
+  private let recentActions = UnsafeMutablePointer<Action>.allocate(capacity: recentCapacity)
+  private var recentEncodings: [(json: JSONValue?, label: String)] = []
+  private static var recentCapacity: Int { 4 }
+  /// `==` on actions, when `Action` is `Equatable`, resolved once: comparing through `Any`
+  /// casts both values to `Equatable` on every comparison, which cost more than the encoding.
+  private let actionsAreEqual: ((UnsafePointer<Action>, UnsafePointer<Action>) -> Bool)? =
+    equality(of: Action.self)
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
   private let typeCapture = TypeCapture()
   private let actionTypeName = String(reflecting: Action.self)
@@ -67,7 +76,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     try flushOutput()
   }
 
-  func process(_ events: [RecorderEvent<State, Action>]) throws {
+  func process(_ events: UnsafeMutableBufferPointer<RecorderEvent<State, Action>>) throws {
     for event in events {
       switch event {
       case let .step(step): try record(step)
@@ -112,6 +121,9 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       segmentBytes += stateBytes
       bytesSinceKeyframe = 0
     }
+    for effect in step.startedEffects {
+      append(.effect(EffectEvent(event: .started, effect: effect, step: step.index, time: step.time)))
+    }
   }
 
   /// Starts a new file, with a header holding the current state, when the size limit says so.
@@ -138,9 +150,11 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// The action's JSON (`nil` when it cannot be encoded) and its label, reusing a recent
   /// encoding of an equal action.
   private func encode(_ action: Action) -> (JSONValue?, String) {
-    if let index = recentActions.firstIndex(where: { areEqual($0.action, action) == true }) {
-      let recent = recentActions[index]
-      return (recent.json, recent.label)
+    if let actionsAreEqual {
+      let found = withUnsafePointer(to: action) { action in
+        (0..<recentEncodings.count).first { actionsAreEqual(recentActions + $0, action) }
+      }
+      if let found { return recentEncodings[found] }
     }
     var json: JSONValue?
     var label: String
@@ -157,8 +171,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       // Recording never fails the app: the step keeps its label and is marked not replayable.
       label = Self.fallbackLabel(for: action)
     }
-    if recentActions.count == 4 { recentActions.removeLast() }
-    recentActions.insert((action, json, label), at: 0)
+    if actionsAreEqual != nil { remember(action, json: json, label: label) }
     return (json, label)
   }
 
@@ -188,6 +201,24 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     return isNew
   }
 
+  /// Puts the action first among the recent ones, dropping the oldest if there are too many.
+  private func remember(_ action: Action, json: JSONValue?, label: String) {
+    var count = recentEncodings.count
+    if count == Self.recentCapacity {
+      (recentActions + count - 1).deinitialize(count: 1)
+      recentEncodings.removeLast()
+      count -= 1
+    }
+    (recentActions + 1).moveInitialize(from: recentActions, count: count)
+    recentActions.initialize(to: action)
+    recentEncodings.insert((json, label), at: 0)
+  }
+
+  deinit {
+    recentActions.deinitialize(count: recentEncodings.count)
+    recentActions.deallocate()
+  }
+
   private static func fallbackLabel(for action: Action) -> String {
     let text = String(describing: action)
     let name = text.prefix { $0 != "(" }
@@ -208,6 +239,22 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     defer { output.removeAll(keepingCapacity: true) }
     try sink.write(output)
   }
+}
+
+/// `==` for values of type `Value`, compared in place, or `nil` when `Value` is not `Equatable`.
+func equality<Value>(
+  of _: Value.Type
+) -> ((UnsafePointer<Value>, UnsafePointer<Value>) -> Bool)? {
+  guard let equatable = Value.self as? any Equatable.Type else { return nil }
+  func equality<E: Equatable>(_: E.Type) -> (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool {
+    // `E` is `Value` itself, found at run time: the memory is read as what it is.
+    { lhs, rhs in
+      lhs.withMemoryRebound(to: E.self, capacity: 1) { lhs in
+        rhs.withMemoryRebound(to: E.self, capacity: 1) { rhs in lhs.pointee == rhs.pointee }
+      }
+    }
+  }
+  return equality(equatable)
 }
 
 /// The version of this package, written in trace headers.

@@ -136,7 +136,6 @@ public final class TraceRecorder: Sendable {
 /// Where effects report their lifecycle; free of the pipeline's generic types so effect
 /// tasks need not capture them.
 protocol EffectLifecycle: AnyObject, Sendable {
-  func effectStarted(step: Int) -> Int
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool)
 }
 
@@ -154,14 +153,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   let tap = DependencyTap()
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
-  private let counters = Mutex(Counters())
-
-  private struct Counters {
-    var nextStep = 0
-    var nextEffect = 0
-    /// Trace steps of the store steps whose effects may still send actions.
-    var stepsByStoreStep: [Int: Int] = [:]
-  }
+  private let counters = Mutex(RecordingCounters())
+  private let nextEffect = Atomic<Int>(0)
 
   init(
     sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
@@ -172,26 +165,30 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     var session: RecordingSession<State, Action>?
     writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
       events in
-      var events = events[...]
+      var events = events
       if session == nil, case let .begin(initialState, started) = events.first {
-        events = events.dropFirst()
+        events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
         session = try RecordingSession(
           sink: sink, options: options, reducer: reducer, initialState: initialState,
           started: started
         )
       }
-      try session?.process(Array(events))
+      try session?.process(events)
     }
     writer.enqueue(.begin(initialState: initialState, started: Date()))
   }
 
   var now: Double { (clock.now - start).seconds }
 
-  /// Numbers the next step and works out its origin in trace terms.
-  func beginStep(context: ReduceContext?) -> (index: Int, origin: TraceStep.Origin) {
+  /// Numbers the next step and works out its origin in trace terms; a step with effects is
+  /// remembered as their cause, for the actions they send later.
+  func beginStep(
+    context: ReduceContext?, hasEffects: Bool
+  ) -> (index: Int, origin: TraceStep.Origin) {
     counters.withLock { counters in
       let index = counters.nextStep
       counters.nextStep += 1
+      if hasEffects, let context { counters.stepsByStoreStep[context.step] = index }
       switch context?.origin {
       case .send, nil:
         return (index, .send)
@@ -201,19 +198,9 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     }
   }
 
-  /// Remembers that store step `storeStep` is trace step `index`, for the actions its
-  /// effects send later.
-  func noteEffects(storeStep: Int, index: Int) {
-    counters.withLock { $0.stepsByStoreStep[storeStep] = index }
-  }
-
-  func effectStarted(step: Int) -> Int {
-    let id = counters.withLock { counters in
-      defer { counters.nextEffect += 1 }
-      return counters.nextEffect
-    }
-    enqueue(.effect(EffectEvent(event: .started, effect: id, step: step, time: now)))
-    return id
+  /// A new effect id, unique within the trace.
+  func nextEffectID() -> Int {
+    nextEffect.add(1, ordering: .relaxed).oldValue
   }
 
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
@@ -233,6 +220,14 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     writer.enqueue(.end(time: now))
     try writer.finish()
   }
+}
+
+/// A pipeline's numbering, outside the generic pipeline so that locking it needs no generic
+/// type metadata.
+private struct RecordingCounters {
+  var nextStep = 0
+  /// Trace steps of the store steps whose effects may still send actions.
+  var stepsByStoreStep: [Int: Int] = [:]
 }
 
 extension Duration {

@@ -28,7 +28,7 @@ extension TraceRecord {
     literal(#","label":"#, &out)
     JSONTextWriter.appendString(step.label, to: &out)
     literal(#","patch":"#, &out)
-    step.patch.json.serialize(into: &out)
+    step.patch.serialize(into: &out)
     if !step.dependencies.isEmpty {
       literal(#","deps":"#, &out)
       JSONValue.array(step.dependencies.map(\.json)).serialize(into: &out)

@@ -1,0 +1,86 @@
+import Architecture
+import Foundation
+import Recorder
+
+/// One recording loop and nothing else, for profilers: `perf record` or
+/// `valgrind --tool=callgrind --toggle-collect='*recordingProfileLoop*'`.
+///
+///   benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--dump PATH] [--bare]
+///
+/// `--bare` runs the reducer without a recorder, the baseline to subtract.
+/// `--dump` writes the recorded trace to PATH, to see what the bytes per step are made of.
+@MainActor
+func recordingProfile(_ arguments: [String], steps: Int?) {
+  let name = arguments.first { !$0.hasPrefix("-") && Int($0) == nil && $0 != "profile-record" }
+  let bare = arguments.contains("--bare")
+  var dumpPath: String?
+  if let index = arguments.firstIndex(of: "--dump"), index + 1 < arguments.endIndex {
+    dumpPath = arguments[index + 1]
+  }
+  switch name {
+  case "counter":
+    profile(counterShape, steps: steps ?? 20_000, dumpPath: dumpPath, bare: bare)
+  case "todos1000":
+    profile(todosToggleShape(count: 1_000), steps: steps ?? 2_000, dumpPath: dumpPath, bare: bare)
+  case "todos10000":
+    profile(todosToggleShape(count: 10_000), steps: steps ?? 300, dumpPath: dumpPath, bare: bare)
+  default:
+    print("profile-record: expected counter, todos1000 or todos10000")
+    exit(64)
+  }
+}
+
+@MainActor
+private func profile<R: Reducer>(_ shape: Shape<R>, steps: Int, dumpPath: String?, bare: Bool) {
+  if bare {
+    var state = shape.initialState
+    let reducer = shape.reducer
+    for index in 0..<warmUpSteps { _ = reducer.reduce(into: &state, action: shape.action(index)) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    bareProfileLoop(reducer, &state, shape, steps: steps)
+    let elapsed = clock.now - start
+    print("\(shape.name), bare reducer: \(format(elapsed.nanoseconds / Double(steps), digits: 1)) ns/step")
+    return
+  }
+  let recording = RecordingRun(shape: shape, capacity: steps + 1)
+  // The first steps create the recorder's pipeline and fill the runtime's caches: outside the
+  // profiled loop, which starts where this one stops.
+  for index in 0..<warmUpSteps {
+    _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+  }
+  let clock = ContinuousClock()
+  let start = clock.now
+  recordingProfileLoop(recording, shape, steps: steps)
+  let sent = clock.now
+  recording.close()
+  let closed = clock.now
+  print(
+    "\(shape.name): \(steps) steps, app thread \(format((sent - start).nanoseconds / Double(steps), digits: 1)) ns/step, "
+      + "until closed \(format((closed - start).nanoseconds / Double(steps), digits: 1)) ns/step, "
+      + "\(recording.buffer.data.count) bytes"
+  )
+  if let dumpPath {
+    _ = FileManager.default.createFile(atPath: dumpPath, contents: Data(recording.buffer.data))
+  }
+}
+
+private let warmUpSteps = 10
+
+@MainActor @inline(never)
+private func recordingProfileLoop<R: Reducer>(
+  _ recording: RecordingRun<R>, _ shape: Shape<R>, steps: Int
+) {
+  for index in warmUpSteps..<(warmUpSteps + steps) {
+    _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+  }
+}
+
+@MainActor @inline(never)
+private func bareProfileLoop<R: Reducer>(
+  _ reducer: R, _ state: inout R.State, _ shape: Shape<R>, steps: Int
+) {
+  for index in warmUpSteps..<(warmUpSteps + steps) {
+    _ = reducer.reduce(into: &state, action: shape.action(index))
+  }
+}

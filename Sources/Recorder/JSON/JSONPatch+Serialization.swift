@@ -1,0 +1,52 @@
+extension JSONPatch {
+  /// Appends the patch's compact JSON text to `out`: the bytes of ``json`` serialized, written
+  /// without building that intermediate value.
+  ///
+  /// Every step record carries a patch; building its operation objects and pointer strings only
+  /// to write them out cost more than the rest of the step's line.
+  func serialize(into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (position, operation) in operations.enumerated() {
+      if position > 0 { out.append(UInt8(ascii: ",")) }
+      operation.serialize(into: &out)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+}
+
+extension JSONPatch.Operation {
+  /// Appends the operation object's compact JSON text: members in the order of ``json``.
+  func serialize(into out: inout [UInt8]) {
+    appendLiteral(#"{"op":"#, to: &out)
+    JSONTextWriter.appendString(name, to: &out)
+    if let from {
+      appendLiteral(#","from":"#, to: &out)
+      from.serialize(into: &out)
+    }
+    appendLiteral(#","path":"#, to: &out)
+    path.serialize(into: &out)
+    if let value {
+      appendLiteral(#","value":"#, to: &out)
+      value.serialize(into: &out)
+    }
+    out.append(UInt8(ascii: "}"))
+  }
+}
+
+extension JSONPointer {
+  /// Appends the pointer's text form as a JSON string: the bytes of
+  /// `JSONValue.string(description)` serialized.
+  func serialize(into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for token in tokens {
+      out.append(UInt8(ascii: "/"))
+      var escaped = Self.escape(token)
+      escaped.withUTF8 { JSONTextWriter.appendEscaped($0, to: &out) }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}
+
+private func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
+  text.withUTF8Buffer { out.append(contentsOf: $0) }
+}
