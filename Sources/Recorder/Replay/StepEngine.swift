@@ -1,0 +1,193 @@
+import Architecture
+
+/// Replays single steps through a reducer: decodes, feeds dependencies, reduces, encodes,
+/// compares. One engine per thread: it owns the dependency feed that thread reads.
+final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
+  enum Outcome {
+    case matched
+    case diverged(Divergence)
+    case skipped(SkippedStep)
+    case unknown
+  }
+
+  let reducer: Base
+  let feed = DependencyFeed()
+  private let encoder = JSONValueEncoder()
+  private let decoder = JSONValueDecoder()
+  private let redactions: [Redaction]
+  /// Whether a state the reducer produced may stand in for the recorded state it encodes to.
+  private let reusesMatchingStates: Bool
+  /// The reducer's own state before step `index`, kept when it reproduced the recording.
+  private var carried: (index: Int, state: Base.State)?
+
+  init(reducer: Base, redactions: [Redaction], reusesMatchingStates: Bool) {
+    self.reducer = reducer
+    self.redactions = redactions
+    self.reusesMatchingStates = reusesMatchingStates
+  }
+
+  func run(_ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]) -> Outcome {
+    let step = recorded.step
+    defer { if carried?.index != step.index + 1 { carried = nil } }
+    func divergence(
+      _ reason: Divergence.Reason,
+      differences: [StateDifference] = [],
+      codingPath: String? = nil,
+      message: String? = nil,
+      issues: [String] = []
+    ) -> Outcome {
+      .diverged(
+        Divergence(
+          step: step.index, label: step.label, action: step.action,
+          origin: StepOrigin(step.origin), reason: reason, differences: differences,
+          codingPath: codingPath, message: message, precedingSteps: preceding(),
+          extraDependencyReads: feed.extraReads, unreadDependencyValues: feed.unreadValues,
+          issues: issues
+        )
+      )
+    }
+
+    guard let actionJSON = step.action else {
+      return .skipped(
+        SkippedStep(step: StepSummary(step), reason: "the action could not be encoded when recorded")
+      )
+    }
+    let action: Base.Action
+    do {
+      action = try decoder.decode(Base.Action.self, from: actionJSON)
+    } catch {
+      let failure = DecodingFailure(error)
+      if failure.isRedacted(in: actionJSON) {
+        return .skipped(
+          SkippedStep(step: StepSummary(step), reason: "the action holds redacted values")
+        )
+      }
+      return divergence(.actionDoesNotDecode, codingPath: failure.path, message: failure.message)
+    }
+
+    var state: Base.State
+    // Taken out, not copied: the reducer then mutates a uniquely held state in place.
+    if carried?.index == step.index, let held = carried.take() {
+      state = held.state
+    } else {
+      do {
+        state = try decoder.decode(Base.State.self, from: recorded.before)
+      } catch {
+        let failure = DecodingFailure(error)
+        if failure.isRedacted(in: recorded.before) { return .unknown }
+        return divergence(
+          .stateDoesNotDecode, codingPath: failure.path, message: failure.message
+        )
+      }
+    }
+
+    feed.load(step.dependencies)
+    let issues = withIssueCapture {
+      _ = reducer.reduce(into: &state, action: action)  // Effects are not run in a replay.
+    }
+    var actual: JSONValue
+    do {
+      actual = try encoder.encode(state)
+    } catch {
+      return divergence(.stateDoesNotEncode, message: "\(error)")
+    }
+    Redaction.apply(redactions, to: &actual, isState: true)
+    if actual == recorded.after {
+      if reusesMatchingStates { carried = (step.index + 1, state) }
+      return .matched
+    }
+    let differences = StateDifference.between(expected: recorded.after, actual: actual)
+    // Only redacted values differ: unknown, not a divergence.
+    if differences.isEmpty { return .unknown }
+    return divergence(.state, differences: differences, issues: issues.map(\.message))
+  }
+
+  /// Runs `body` with this engine's feed installed over `base`, on the calling thread.
+  func withFeed<R>(
+    over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void,
+    _ body: () throws -> R
+  ) rethrows -> R {
+    var values = base
+    update(&values)
+    feed.install(into: &values)
+    return try DependencyValues.$_current.withValue(values, operation: body)
+  }
+}
+
+/// A `DecodingError` taken apart: where the value was and what was wrong with it.
+struct DecodingFailure {
+  var codingPath: [any CodingKey]
+  var path: String
+  var message: String
+
+  init(_ error: any Error) {
+    guard let error = error as? DecodingError else {
+      codingPath = []
+      path = "the top level"
+      message = "\(error)"
+      return
+    }
+    switch error {
+    case let .keyNotFound(key, context):
+      codingPath = context.codingPath + [key]
+      message = "no value for \"\(key.stringValue)\": \(context.debugDescription)"
+    case let .typeMismatch(_, context), let .valueNotFound(_, context),
+      let .dataCorrupted(context):
+      codingPath = context.codingPath
+      message = context.debugDescription
+    @unknown default:
+      codingPath = []
+      message = "\(error)"
+    }
+    path = JSONCodingPathComponent.render(codingPath)
+  }
+
+  /// Whether the value that failed to decode, or one around it, was redacted when recorded.
+  func isRedacted(in document: JSONValue) -> Bool {
+    var value = document
+    if value == Redaction.placeholder { return true }
+    for key in codingPath {
+      let next: JSONValue?
+      if let index = key.intValue, key.stringValue == "Index \(index)" {
+        next = value[index]
+      } else {
+        next = value[key.stringValue]
+      }
+      guard let next else { return false }
+      if next == Redaction.placeholder { return true }
+      value = next
+    }
+    return false
+  }
+}
+
+/// A replay thread's work, free of the reducer's generic types.
+protocol ChunkRunner: AnyObject {
+  func runChunks(
+    from queue: ChunkQueue,
+    over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void,
+    keeping: Int
+  ) -> Tally
+}
+
+extension StepEngine: ChunkRunner {
+  /// Replays chunks until the queue is closed and empty.
+  func runChunks(
+    from queue: ChunkQueue,
+    over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void,
+    keeping: Int
+  ) -> Tally {
+    var tally = Tally()
+    withFeed(over: base, update) {
+      while let chunk = queue.take() {
+        for (offset, recorded) in chunk.steps.enumerated() {
+          tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+        }
+      }
+    }
+    return tally
+  }
+}
