@@ -4,12 +4,16 @@ import Recorder
 enum ExitStatus: Int32 {
   /// Success.
   case success = 0
+  /// Replay found a divergence, or two traces differ (the `diff` and `git bisect` convention).
+  case diverges = 1
   /// Bad arguments (EX_USAGE).
   case usage = 64
   /// A trace that does not follow the format (EX_DATAERR).
   case badData = 65
   /// A trace that does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// The replay host failed, or a trace could not be checked: `git bisect run` skips the commit.
+  case cannotTest = 125
 }
 
 /// The `tca-replay` command-line tool.
@@ -22,12 +26,18 @@ enum Tool {
     COMMANDS:
       summary <trace>     Types, steps, duration, origins, effects, redactions, integrity.
       log <trace>         One line per step: index, time, origin and action.
+      bisect <trace> --host <command>
+                          The first step where today's reducer diverges from the recording.
+      verify <traces or folders…> --host <command>
+                          Check traces against today's reducer, for CI and `git bisect run`.
+      compare <a> <b>     The first step where two traces differ, in action or in state.
 
     OPTIONS:
       -h, --help          Show help for the tool or a command.
 
     EXIT CODES:
-      0 success, 64 bad arguments, 65 malformed trace, 66 missing trace.
+      0 success, 1 divergence or difference, 64 bad arguments, 65 malformed trace,
+      66 missing trace, 125 cannot test (the replay host failed).
 
     See 'tca-replay <command> --help' for more.
     """
@@ -48,6 +58,8 @@ enum Tool {
       return runCommand(SummaryCommand.self, rest, output: output, errors: errors)
     case "log":
       return runCommand(LogCommand.self, rest, output: output, errors: errors)
+    case "bisect", "verify", "compare":
+      return runReplayCommand(command, rest, output: output, errors: errors)
     default:
       errors.write("Error: unknown command '\(command)'\n\n\(usage)\n")
       return .usage

@@ -93,7 +93,10 @@ public enum ReplayHost {
     }
     if let count = request["maximumDivergences"]?.int64Value { options.maximumDivergences = Int(count) }
     if let count = request["precedingSteps"]?.int64Value { options.precedingSteps = Int(count) }
+    // Progress, at most a few times a second, tells tca-replay the host is alive and working.
+    let throttle = Throttle(interval: .milliseconds(250))
     options.progress = { steps in
+      guard throttle.isDue() else { return }
       connection.send(["kind": "progress", "id": id, "steps": .integer(Int64(steps))])
     }
 
@@ -174,6 +177,28 @@ final class HostConnection: @unchecked Sendable {
         return buffer
       }
       buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+}
+
+/// Says yes at most once per interval.
+final class Throttle: @unchecked Sendable {
+  private let lock = Lock()
+  private let clock = ContinuousClock()
+  private let interval: Duration
+  private var last: ContinuousClock.Instant
+
+  init(interval: Duration) {
+    self.interval = interval
+    last = clock.now
+  }
+
+  func isDue() -> Bool {
+    let now = clock.now
+    return lock.withLock {
+      guard now - last >= interval else { return false }
+      last = now
+      return true
     }
   }
 }

@@ -10,7 +10,10 @@ extension ReplayReport: CustomStringConvertible {
   /// ```
   public var description: String {
     var lines: [String] = []
-    let replay = "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
+    let replay =
+      mode == .cumulative && !matches
+      ? "cumulative replay from the initial state"
+      : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
     if let divergence = firstDivergence {
       lines.append("\(trace): step \(divergence.step) diverges from the recording (\(replay))")
       lines += divergence.detailLines

@@ -29,7 +29,8 @@ where Base.State: Codable, Base.Action: Codable {
     public var precedingSteps: Int
     /// How many threads reduce in isolated mode; by default, one per core.
     public var workers: Int
-    /// Called now and then with the number of steps read so far, from the replaying thread.
+    /// Called every few hundred steps with the number of steps read so far, on the thread that
+    /// called ``Replayer/replay(tracePath:)``; keep it cheap.
     public var progress: (@Sendable (Int) -> Void)?
 
     /// Creates options; the defaults suit `tca-replay bisect`.
@@ -146,7 +147,7 @@ where Base.State: Codable, Base.Action: Codable {
       do throws(ReplayError) {
         while let recorded = try steps.next() {
           tally.steps += 1
-          if tally.steps % 65_536 == 0 { progress?(tally.steps) }
+          if tally.steps % 256 == 0 { progress?(tally.steps) }
           let outcome = engine.run(recorded, preceding: recent.summaries)
           recent.append(recorded.step)
           tally.add(outcome, keeping: 1)
@@ -200,7 +201,7 @@ where Base.State: Codable, Base.Action: Codable {
         if chunk.steps.count == Chunk.size {
           queue.put(chunk)
           chunk = Chunk(earlier: recent.summaries, keep: options.precedingSteps)
-          if count % 65_536 == 0 { options.progress?(count) }
+          options.progress?(count)
         }
       }
     } catch {
