@@ -100,12 +100,13 @@ public enum ReplayHost {
       connection.send(["kind": "progress", "id": id, "steps": .integer(Int64(steps))])
     }
 
-    let header: TraceHeader
+    let steps: RecordedSteps
     do {
-      header = try RecordedSteps(path: path).header
+      steps = try RecordedSteps(path: path)
     } catch {
       return self.error(id: id, problem: problem(error), error.description)
     }
+    let header = steps.header
     guard let target = targets.first(where: { $0.matches(header) })
       ?? targets.first(where: { $0.reducer == header.reducer })
     else {
@@ -117,7 +118,7 @@ public enum ReplayHost {
       )
     }
     do {
-      let report = try target.replay(tracePath: path, options: options)
+      let report = try target.replay(steps, options: options)
       return ["kind": "report", "id": id, "report": try JSONValueEncoder().encode(report)]
     } catch let failure as ReplayError {
       return error(id: id, problem: problem(failure), failure.description)

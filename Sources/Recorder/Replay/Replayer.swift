@@ -79,9 +79,13 @@ where Base.State: Codable, Base.Action: Codable {
   /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
   ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
   public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
-    let steps = try RecordedSteps(path: tracePath)
+    try replay(try RecordedSteps(path: tracePath))
+  }
+
+  /// Replays a trace already opened, its header read.
+  func replay(_ steps: RecordedSteps) throws(ReplayError) -> ReplayReport {
     var report = ReplayReport(
-      trace: tracePath, reducer: steps.header.reducer, mode: options.mode, steps: 0,
+      trace: steps.reader.path, reducer: steps.header.reducer, mode: options.mode, steps: 0,
       replayed: 0, divergentSteps: 0, divergences: [], notReplayable: [], unknown: 0,
       warnings: compatibilityWarnings(steps.header)
     )

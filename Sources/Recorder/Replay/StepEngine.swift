@@ -56,7 +56,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     do {
       action = try decoder.decode(Base.Action.self, from: actionJSON)
     } catch {
-      let failure = DecodingFailure(error)
+      let failure = DecodingFailure(error, in: actionJSON)
       if failure.isRedacted(in: actionJSON) {
         return .skipped(
           SkippedStep(step: StepSummary(step), reason: "the action holds redacted values")
@@ -73,7 +73,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       do {
         state = try decoder.decode(Base.State.self, from: recorded.before)
       } catch {
-        let failure = DecodingFailure(error)
+        let failure = DecodingFailure(error, in: recorded.before)
         if failure.isRedacted(in: recorded.before) { return .unknown }
         return divergence(
           .stateDoesNotDecode, codingPath: failure.path, message: failure.message
@@ -121,6 +121,17 @@ struct DecodingFailure {
   var path: String
   var message: String
 
+  init(_ error: any Error, in document: JSONValue) {
+    self.init(error)
+    // Synthesized enum decoding only says "Invalid number of keys found, expected one." when
+    // a case is gone or renamed: name the case the recording holds.
+    if message.contains("Invalid number of keys"), case let .object(members)? = value(in: document),
+      members.count == 1, let name = members.keys.first
+    {
+      message = "no case \"\(name)\" in today's type (\(message))"
+    }
+  }
+
   init(_ error: any Error) {
     guard let error = error as? DecodingError else {
       codingPath = []
@@ -141,6 +152,21 @@ struct DecodingFailure {
       message = "\(error)"
     }
     path = JSONCodingPathComponent.render(codingPath)
+  }
+
+  /// The recorded value at the coding path, if it is there.
+  func value(in document: JSONValue) -> JSONValue? {
+    var value = document
+    for key in codingPath {
+      if let index = key.intValue, key.stringValue == "Index \(index)" {
+        guard let next = value[index] else { return nil }
+        value = next
+      } else {
+        guard let next = value[key.stringValue] else { return nil }
+        value = next
+      }
+    }
+    return value
   }
 
   /// Whether the value that failed to decode, or one around it, was redacted when recorded.
