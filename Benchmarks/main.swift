@@ -8,10 +8,11 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|all] [--runs <n>]
+    USAGE: benchmarks [store|record|replay|all] [--runs <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step.
+    replay  Bisect (replay every step) against just decoding every action of the trace.
     all     Everything (the default).
 
     --runs  How many times each figure is measured; the median is reported (default 7).
@@ -37,4 +38,7 @@ if suite == "store" || suite == "all" {
 }
 if suite == "record" || suite == "all" {
   for table in recordingBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
+if suite == "replay" || suite == "all" {
+  for table in replayBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
