@@ -239,3 +239,55 @@ struct SplitMix: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 }
+
+@Suite("Isolated replay on many threads")
+struct ParallelReplayTests {
+  /// Records `steps` counter steps, a failing fact request among every 50, to a temporary file.
+  static func longTrace(steps: Int, keyframeInterval: Int) throws -> String {
+    let path = Paths.temporary("long.ndjson")
+    let recorder = try TraceRecorder(
+      path: path, options: .init(keyframeInterval: keyframeInterval)
+    )
+    let reducer = CounterFeature().recording(to: recorder)
+    var state = CounterFeature.State()
+    for index in 0..<steps {
+      let action: CounterFeature.Action =
+        index % 50 == 49 ? .factRequestFailed("No fact is known about \(index).")
+        : index % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped
+      _ = reducer.reduce(into: &state, action: action)
+    }
+    try recorder.close()
+    return path
+  }
+
+  @Test(
+    "across chunk boundaries, every divergence is found with the steps before it, with or without keyframes",
+    arguments: [100, 0]
+  )
+  func chunkBoundaries(keyframeInterval: Int) throws {
+    let path = try Self.longTrace(steps: 3_000, keyframeInterval: keyframeInterval)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let report = try Replayer(
+      reducer: FactFailureAsFact(),
+      options: .init(mode: .isolated, maximumDivergences: 1_000, precedingSteps: 5, workers: 2)
+    ).replay(tracePath: path)
+    let expected = Array(stride(from: 49, to: 3_000, by: 50))
+    #expect(report.steps == 3_000)
+    #expect(report.divergences.map(\.step) == expected)
+    for divergence in report.divergences {
+      #expect(divergence.precedingSteps.map(\.index) == Array(divergence.step - 5..<divergence.step))
+    }
+  }
+
+  @Test("a malformed line is reported with its line number, in both modes", arguments: ReplayMode.allCases)
+  func malformedLine(mode: ReplayMode) throws {
+    let path = try editedTrace("counter.ndjson") { lines in lines[149] = "{\"kind\":\"step\",garbage" }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect {
+      try replayTrace(path, CounterFeature(), mode)
+    } throws: { error in
+      (error as? ReplayError)?.trace.line == 150
+        && (error as? ReplayError)?.description.hasPrefix("\(path):150: not valid JSON") == true
+    }
+  }
+}

@@ -100,13 +100,12 @@ public enum ReplayHost {
       connection.send(["kind": "progress", "id": id, "steps": .integer(Int64(steps))])
     }
 
-    let steps: RecordedSteps
+    let header: TraceHeader
     do {
-      steps = try RecordedSteps(path: path)
+      header = try TraceLines(path: path).header()
     } catch {
       return self.error(id: id, problem: problem(error), error.description)
     }
-    let header = steps.header
     guard let target = targets.first(where: { $0.matches(header) })
       ?? targets.first(where: { $0.reducer == header.reducer })
     else {
@@ -118,7 +117,7 @@ public enum ReplayHost {
       )
     }
     do {
-      let report = try target.replay(steps, options: options)
+      let report = try target.replay(tracePath: path, options: options)
       return ["kind": "report", "id": id, "report": try JSONValueEncoder().encode(report)]
     } catch let failure as ReplayError {
       return error(id: id, problem: problem(failure), failure.description)

@@ -12,7 +12,7 @@ public struct ReplayTarget: @unchecked Sendable {
   public let stateType: String
   /// The full name of the reducer's `Action`.
   public let actionType: String
-  private let replayTrace: (RecordedSteps, ReplayOptions) throws(ReplayError) -> ReplayReport
+  private let replayTrace: (String, ReplayOptions) throws(ReplayError) -> ReplayReport
 
   /// Wraps `reducer`, whose dependencies other than `uuid`, `date` and
   /// `withRandomNumberGenerator` can be overridden with `withDependencies`.
@@ -23,7 +23,7 @@ public struct ReplayTarget: @unchecked Sendable {
     self.reducer = String(describing: Base.self)
     self.stateType = String(reflecting: Base.State.self)
     self.actionType = String(reflecting: Base.Action.self)
-    self.replayTrace = { (steps, options) throws(ReplayError) in
+    self.replayTrace = { (path, options) throws(ReplayError) in
       let replayer = Replayer(
         reducer: reducer,
         options: .init(
@@ -34,13 +34,13 @@ public struct ReplayTarget: @unchecked Sendable {
         ),
         withDependencies: withDependencies
       )
-      return try replayer.replay(steps)
+      return try replayer.replay(tracePath: path)
     }
   }
 
-  /// Replays an opened trace through this target's reducer.
-  func replay(_ steps: RecordedSteps, options: ReplayOptions) throws(ReplayError) -> ReplayReport {
-    try replayTrace(steps, options)
+  /// Replays the trace at `path` through this target's reducer.
+  func replay(tracePath path: String, options: ReplayOptions) throws(ReplayError) -> ReplayReport {
+    try replayTrace(path, options)
   }
 
   /// Whether this target recorded the trace with `header`: same `State` and `Action` types.

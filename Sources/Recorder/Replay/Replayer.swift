@@ -79,29 +79,34 @@ where Base.State: Codable, Base.Action: Codable {
   /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
   ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
   public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
-    try replay(try RecordedSteps(path: tracePath))
-  }
-
-  /// Replays a trace already opened, its header read.
-  func replay(_ steps: RecordedSteps) throws(ReplayError) -> ReplayReport {
-    var report = ReplayReport(
-      trace: steps.reader.path, reducer: steps.header.reducer, mode: options.mode, steps: 0,
-      replayed: 0, divergentSteps: 0, divergences: [], notReplayable: [], unknown: 0,
-      warnings: compatibilityWarnings(steps.header)
-    )
+    let header: TraceHeader
     var tally: Tally
-    switch options.mode {
-    case .cumulative: tally = try replayCumulatively(steps)
-    case .isolated: tally = try replayInIsolation(steps)
+    let warning: String?
+    if options.mode == .isolated, case let lines = try TraceLines(path: tracePath),
+      case let first = try lines.header(), first.keyframeInterval > 0
+    {
+      // Keyframes let every thread parse its own share of the trace, starting from one.
+      header = first
+      tally = try replayInParallel(lines, header: header)
+      warning = lines.warning
+    } else {
+      let steps = try RecordedSteps(path: tracePath)
+      header = steps.header
+      switch options.mode {
+      case .cumulative: tally = try replayCumulatively(steps)
+      case .isolated: tally = try replayInIsolation(steps)
+      }
+      warning = steps.reader.warning
     }
     tally.divergences.sort { $0.step < $1.step }
-    report.steps = tally.steps
-    report.replayed = tally.replayed
-    report.divergentSteps = tally.divergentSteps
-    report.divergences = Array(tally.divergences.prefix(options.maximumDivergences))
-    report.notReplayable = tally.skipped.sorted { $0.step.index < $1.step.index }
-    report.unknown = tally.unknown
-    if let warning = steps.reader.warning { report.warnings.append(warning) }
+    var report = ReplayReport(
+      trace: tracePath, reducer: header.reducer, mode: options.mode, steps: tally.steps,
+      replayed: tally.replayed, divergentSteps: tally.divergentSteps,
+      divergences: Array(tally.divergences.prefix(options.maximumDivergences)),
+      notReplayable: tally.skipped.sorted { $0.step.index < $1.step.index },
+      unknown: tally.unknown, warnings: compatibilityWarnings(header)
+    )
+    if let warning { report.warnings.append(warning) }
     return report
   }
 
@@ -168,23 +173,28 @@ where Base.State: Codable, Base.Action: Codable {
 
   // MARK: Isolated
 
-  private func replayInIsolation(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
+  /// Starts one replay thread per worker; `finish` closes the queue and collects their tallies.
+  private func startWorkers(_ header: TraceHeader, path: String) -> (
+    queue: ChunkQueue, finish: () -> Tally
+  ) {
     let queue = ChunkQueue(capacity: options.workers * 4)
     let results = SharedTally()
     let base = DependencyValues._current
     let keep = options.maximumDivergences
-    let reuses = steps.header.redactions.isEmpty
+    let context = options.precedingSteps
+    // Reusing a state the reducer produced is exact only when nothing was redacted.
+    let reuses = header.redactions.isEmpty
     let update = updateDependencies
     let done = DispatchSemaphore(value: 0)
     for index in 0..<options.workers {
       // Erased to a protocol so the thread's closure captures no generic type.
       let runner = UncheckedBox<any ChunkRunner>(
-        StepEngine(
-          reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: reuses
-        )
+        StepEngine(reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses)
       )
       let thread = Thread {
-        let tally = runner.value.runChunks(from: queue, over: base, update, keeping: keep)
+        let tally = runner.value.runChunks(
+          from: queue, over: base, update, keeping: keep, context: context, path: path
+        )
         results.merge(tally, keeping: keep)
         done.signal()
       }
@@ -192,7 +202,51 @@ where Base.State: Codable, Base.Action: Codable {
       thread.stackSize = 8 << 20
       thread.start()
     }
+    let workers = options.workers
+    return (
+      queue,
+      {
+        queue.close()
+        for _ in 0..<workers { done.wait() }
+        return results.total
+      }
+    )
+  }
 
+  /// Hands runs of raw lines, each starting at a keyframe, to the replay threads, which parse
+  /// them, rebuild the states from the keyframe and replay the steps.
+  private func replayInParallel(_ lines: TraceLines, header: TraceHeader) throws(ReplayError)
+    -> Tally
+  {
+    let (queue, finish) = startWorkers(header, path: lines.path)
+    let keyframe = Array(#"{"kind":"keyframe""#.utf8)
+    let step = Array(#"{"kind":"step""#.utf8)
+    var chunk = RawChunk(firstLine: 2, startState: header.initialState, context: [])
+    var failure: ReplayError?
+    do throws(ReplayError) {
+      while let line = try lines.next() {
+        if chunk.steps >= RawChunk.size, line.starts(with: keyframe) {
+          let context = chunk.lastSteps(options.precedingSteps, prefix: step)
+          queue.put(.raw(chunk))
+          options.progress?(lines.line)
+          chunk = RawChunk(firstLine: lines.line, startState: nil, context: context)
+        }
+        chunk.append(line, isStep: line.starts(with: step))
+      }
+    } catch {
+      failure = error
+    }
+    queue.put(.raw(chunk))
+    var tally = finish()
+    if let failure = failure ?? tally.failure { throw failure }
+    tally.divergences.sort { $0.step < $1.step }
+    return tally
+  }
+
+  /// Parses the trace on this thread and hands the steps, with their states, to the replay
+  /// threads: for traces without keyframes.
+  private func replayInIsolation(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
+    let (queue, finish) = startWorkers(steps.header, path: steps.reader.path)
     var chunk = Chunk(earlier: [], keep: options.precedingSteps)
     var recent = RecentSteps(capacity: options.precedingSteps)
     var count = 0
@@ -203,7 +257,7 @@ where Base.State: Codable, Base.Action: Codable {
         recent.append(recorded.step)
         count += 1
         if chunk.steps.count == Chunk.size {
-          queue.put(chunk)
+          queue.put(.parsed(chunk))
           chunk = Chunk(earlier: recent.summaries, keep: options.precedingSteps)
           options.progress?(count)
         }
@@ -211,11 +265,9 @@ where Base.State: Codable, Base.Action: Codable {
     } catch {
       failure = error
     }
-    if !chunk.steps.isEmpty { queue.put(chunk) }
-    queue.close()
-    for _ in 0..<options.workers { done.wait() }
+    if !chunk.steps.isEmpty { queue.put(.parsed(chunk)) }
+    var tally = finish()
     if let failure { throw failure }
-    var tally = results.total
     tally.steps = count
     return tally
   }
@@ -248,6 +300,8 @@ struct Tally {
   var divergences: [Divergence] = []
   var skipped: [SkippedStep] = []
   var unknown = 0
+  /// The first problem a replay thread found in the trace itself, by line.
+  var failure: ReplayError?
 
   mutating func add<Base>(_ outcome: StepEngine<Base>.Outcome, keeping: Int) {
     switch outcome {
@@ -270,7 +324,13 @@ struct Tally {
     replayed += other.replayed
     divergentSteps += other.divergentSteps
     divergences = Array((divergences + other.divergences).sorted { $0.step < $1.step }.prefix(keeping))
+    steps += other.steps
     skipped += other.skipped
     unknown += other.unknown
+    if let problem = other.failure,
+      (failure?.trace.line ?? .max) > (problem.trace.line ?? .max)
+    {
+      failure = problem
+    }
   }
 }

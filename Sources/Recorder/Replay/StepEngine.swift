@@ -194,7 +194,9 @@ protocol ChunkRunner: AnyObject {
     from queue: ChunkQueue,
     over base: DependencyValues,
     _ update: (inout DependencyValues) -> Void,
-    keeping: Int
+    keeping: Int,
+    context: Int,
+    path: String
   ) -> Tally
 }
 
@@ -204,16 +206,78 @@ extension StepEngine: ChunkRunner {
     from queue: ChunkQueue,
     over base: DependencyValues,
     _ update: (inout DependencyValues) -> Void,
-    keeping: Int
+    keeping: Int,
+    context: Int,
+    path: String
   ) -> Tally {
     var tally = Tally()
     withFeed(over: base, update) {
-      while let chunk = queue.take() {
-        for (offset, recorded) in chunk.steps.enumerated() {
-          tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+      while let work = queue.take() {
+        switch work {
+        case let .parsed(chunk):
+          for (offset, recorded) in chunk.steps.enumerated() {
+            tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+          }
+        case let .raw(chunk):
+          do throws(ReplayError) {
+            try run(chunk, context: context, path: path, into: &tally, keeping: keeping)
+          } catch {
+            if (tally.failure?.trace.line ?? .max) > (error.trace.line ?? .max) {
+              tally.failure = error
+            }
+          }
         }
       }
     }
     return tally
+  }
+
+  /// Parses a chunk's lines, rebuilding each step's states from the chunk's first state, and
+  /// replays its steps.
+  private func run(
+    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int
+  ) throws(ReplayError) {
+    var recent = RecentSteps(capacity: context)
+    for line in chunk.context {
+      if case let .step(step)? = try TraceLines.record(line[...], path: path, line: 0) {
+        recent.append(step)
+      }
+    }
+    var state = chunk.startState
+    try chunk.forEachLine { (line, number) throws(ReplayError) in
+      switch try TraceLines.record(line, path: path, line: number) {
+      case let .keyframe(keyframe)?:
+        if state == nil { state = keyframe.state }
+      case let .step(step)?:
+        guard let before = state else {
+          throw ReplayError(
+            TraceReadError(
+              path: path, line: number, kind: .malformed,
+              message: "a step before any state: the chunk does not start at a keyframe"
+            )
+          )
+        }
+        var after = before
+        do {
+          try step.patch.apply(to: &after)
+        } catch {
+          throw ReplayError(
+            TraceReadError(
+              path: path, line: number, kind: .malformed,
+              message: "the patch of step \(step.index) does not apply: \(error)"
+            )
+          )
+        }
+        state = after
+        tally.steps += 1
+        tally.add(
+          run(RecordedStep(step: step, before: before, after: after), preceding: recent.summaries),
+          keeping: keeping
+        )
+        recent.append(step)
+      default:
+        break
+      }
+    }
   }
 }
