@@ -7,7 +7,14 @@ import Todos
 /// What a bisect costs: a replay of every step through today's reducer, isolated on every core
 /// and cumulative on one, against a baseline measured in the same run of just reading the
 /// trace and decoding every action.
-func replayBenchmarks(_ harness: Harness) -> [Table] {
+func replayBenchmarks(_ harness: Harness, todosOnly: Bool = false) -> [Table] {
+  let todosPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Traces/todos.ndjson").path
+  let todos = replayTable(
+    "Bisect, Traces/todos.ndjson, 250 steps (whole trace)", path: todosPath,
+    reducer: TodosFeature(), harness: harness, repeats: todosOnly ? 200 : 20
+  )
+  if todosOnly { return [todos] }
   let counterPath = FileManager.default.temporaryDirectory
     .appendingPathComponent("tca-replay-bench-counter-1m.ndjson").path
   defer { try? FileManager.default.removeItem(atPath: counterPath) }
@@ -19,17 +26,12 @@ func replayBenchmarks(_ harness: Harness) -> [Table] {
     "(recorded a \(steps)-step counter trace, \(size / 1_000_000) MB, in "
       + "\(ContinuousClock.now - started))\n"
   )
-  let todosPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Traces/todos.ndjson").path
   return [
     replayTable(
       "Bisect, a 1,000,000-step counter trace (whole trace)", path: counterPath,
       reducer: CounterFeature(), harness: harness, repeats: 1
     ),
-    replayTable(
-      "Bisect, Traces/todos.ndjson, 250 steps (whole trace)", path: todosPath,
-      reducer: TodosFeature(), harness: harness, repeats: 1
-    ),
+    todos,
   ]
 }
 

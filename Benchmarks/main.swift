@@ -13,6 +13,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step.
     replay  Bisect (replay every step) against just decoding every action of the trace.
+            (replay-todos: the todos trace only.)
     all     Everything (the default).
 
     --runs  How many times each figure is measured; the median is reported (default 7).
@@ -39,6 +40,6 @@ if suite == "store" || suite == "all" {
 if suite == "record" || suite == "all" {
   for table in recordingBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
-if suite == "replay" || suite == "all" {
-  for table in replayBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+if suite == "replay" || suite == "replay-todos" || suite == "all" {
+  for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") { print(table.render(), terminator: "\n\n") }
 }

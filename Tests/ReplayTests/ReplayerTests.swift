@@ -291,3 +291,63 @@ struct ParallelReplayTests {
     }
   }
 }
+
+@Suite("Replaying large states")
+struct LargeStateReplayTests {
+  /// A todos session over 80 todos: a state big enough that replay walks only what changed.
+  static func record() throws -> (path: String, toggles: [Int]) {
+    let path = Paths.temporary("large-todos.ndjson")
+    let recorder = try TraceRecorder(path: path)
+    let reducer = TodosFeature().recording(to: recorder)
+    var state = TodosFeature.State()
+    var index = 0
+    var toggles: [Int] = []
+    withDependencies {
+      $0.uuid = .incrementing
+      $0.date = .constant(Date(timeIntervalSinceReferenceDate: 800_000_000))
+    } operation: {
+      func send(_ action: TodosFeature.Action) {
+        _ = reducer.reduce(into: &state, action: action)
+        index += 1
+      }
+      for _ in 0..<80 { send(.addTodoButtonTapped) }
+      for todo in state.todos { send(.todo(id: todo.id, action: .titleChanged("Todo \(todo.id)"))) }
+      send(.saved)
+      for todo in state.todos.elements.enumerated() where todo.offset.isMultiple(of: 7) {
+        toggles.append(index)
+        send(.todo(id: todo.element.id, action: .checkboxTapped))
+      }
+      send(.sortCompletedTodos)
+      send(.saved)
+    }
+    try recorder.close()
+    return (path, toggles)
+  }
+
+  @Test("an unchanged reducer replays a trace of large states, in both modes", arguments: ReplayMode.allCases)
+  func unchanged(mode: ReplayMode) throws {
+    let (path, _) = try Self.record()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let report = try replayTrace(path, TodosFeature(), mode)
+    #expect(report.matches)
+    #expect(report.replayed == report.steps)
+  }
+
+  @Test("a change in one row of a large state is caught at each step it makes a difference", arguments: ReplayMode.allCases)
+  func changedRow(mode: ReplayMode) throws {
+    let (path, toggles) = try Self.record()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let ignoresTicks = Reduce<TodosFeature.State, TodosFeature.Action> { state, action in
+      if case .todo(_, .checkboxTapped) = action { return .none }
+      return TodosFeature().reduce(into: &state, action: action)
+    }
+    let report = try replayTrace(path, ignoresTicks, mode, 100)
+    let trace = try RecordedTrace(path)
+    let expectedPath = trace.steps[toggles[0]].patch.operations.last!.path.description
+    #expect(report.firstDivergence?.step == toggles[0])
+    #expect(report.firstDivergence?.differences.map(\.path.description) == [expectedPath])
+    if mode == .isolated {
+      #expect(report.divergences.map(\.step) == toggles)
+    }
+  }
+}

@@ -17,8 +17,9 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   private let redactions: [Redaction]
   /// Whether a state the reducer produced may stand in for the recorded state it encodes to.
   private let reusesMatchingStates: Bool
-  /// The reducer's own state before step `index`, kept when it reproduced the recording.
-  private var carried: (index: Int, state: Base.State)?
+  /// The reducer's own state before step `index`, kept when it reproduced the recording, with
+  /// the differ that knows its encoding (for large states).
+  private var carried: (index: Int, state: Base.State, differ: StateDiffer<Base.State>?)?
 
   init(reducer: Base, redactions: [Redaction], reusesMatchingStates: Bool) {
     self.reducer = reducer
@@ -66,9 +67,15 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     }
 
     var state: Base.State
+    // A large state is encoded the way the recorder does it, walking only what changed, and
+    // then an unchanged reducer's patch is the recorded patch; a small one is encoded whole.
+    var differ: StateDiffer<Base.State>?
+    var beforeIsRecorded = false
     // Taken out, not copied: the reducer then mutates a uniquely held state in place.
     if carried?.index == step.index, let held = carried.take() {
       state = held.state
+      differ = held.differ
+      beforeIsRecorded = true
     } else {
       do {
         state = try decoder.decode(Base.State.self, from: recorded.before)
@@ -79,6 +86,9 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
           .stateDoesNotDecode, codingPath: failure.path, message: failure.message
         )
       }
+      if recorded.before.nodeCount >= StateDiffer<Base.State>.walkThreshold {
+        differ = try? StateDiffer(initialState: state, redactions: redactions)
+      }
     }
 
     feed.load(step.dependencies)
@@ -86,14 +96,32 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       _ = reducer.reduce(into: &state, action: action)  // Effects are not run in a replay.
     }
     var actual: JSONValue
+    var patchMatches = false
     do {
-      actual = try encoder.encode(state)
+      if var walking = differ {
+        differ = nil  // One reference, so the differ's state is not copied on write.
+        let patch = try walking.advance(to: state)
+        actual = walking.json
+        // The same patch on the same recorded state gives the same recorded state.
+        patchMatches = beforeIsRecorded && patch == step.patch
+        differ = walking
+      } else {
+        actual = try encoder.encode(state)
+        Redaction.apply(redactions, to: &actual, isState: true)
+      }
     } catch {
       return divergence(.stateDoesNotEncode, message: "\(error)")
     }
-    Redaction.apply(redactions, to: &actual, isState: true)
-    if actual == recorded.after {
-      if reusesMatchingStates { carried = (step.index + 1, state) }
+    if patchMatches || actual == recorded.after {
+      if reusesMatchingStates {
+        // A state that grew large while carried switches to walking, checked now and then.
+        if differ == nil, step.index % 64 == 0,
+          actual.nodeCount >= StateDiffer<Base.State>.walkThreshold
+        {
+          differ = try? StateDiffer(initialState: state, redactions: redactions)
+        }
+        carried = (step.index + 1, state, differ)
+      }
       return .matched
     }
     let differences = StateDifference.between(expected: recorded.after, actual: actual)
