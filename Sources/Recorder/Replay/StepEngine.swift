@@ -20,6 +20,8 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   /// The reducer's own state before step `index`, kept when it reproduced the recording, with
   /// the differ that knows its encoding (for large states).
   private var carried: (index: Int, state: Base.State, differ: StateDiffer<Base.State>?)?
+  /// The last few actions decoded, by their JSON: apps send the same actions again and again.
+  private var recentActions: [(json: JSONValue, action: Base.Action)] = []
 
   init(reducer: Base, redactions: [Redaction], reusesMatchingStates: Bool) {
     self.reducer = reducer
@@ -54,16 +56,25 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       )
     }
     let action: Base.Action
-    do {
-      action = try decoder.decode(Base.Action.self, from: actionJSON)
-    } catch {
-      let failure = DecodingFailure(error, in: actionJSON)
-      if failure.isRedacted(in: actionJSON) {
-        return .skipped(
-          SkippedStep(step: StepSummary(step), reason: "the action holds redacted values")
+    // Equal JSON decodes to an equal action, so a recent decoding is reused.
+    if let recent = recentActions.first(where: { $0.json == actionJSON }) {
+      action = recent.action
+    } else {
+      do {
+        action = try decoder.decode(Base.Action.self, from: actionJSON)
+      } catch {
+        let failure = DecodingFailure(error, in: actionJSON)
+        if failure.isRedacted(in: actionJSON) {
+          return .skipped(
+            SkippedStep(step: StepSummary(step), reason: "the action holds redacted values")
+          )
+        }
+        return divergence(
+          .actionDoesNotDecode, codingPath: failure.path, message: failure.message
         )
       }
-      return divergence(.actionDoesNotDecode, codingPath: failure.path, message: failure.message)
+      if recentActions.count == 8 { recentActions.removeLast() }
+      recentActions.insert((actionJSON, action), at: 0)
     }
 
     var state: Base.State
