@@ -11,8 +11,9 @@ enum Work: @unchecked Sendable {
 /// A run of a trace's lines, handed unparsed to a replay thread, which rebuilds the states from
 /// the keyframe or initial state at its start.
 struct RawChunk {
-  /// Enough steps that each chunk is worth a hand-over; chunks end where a keyframe starts.
-  static let size = 256
+  /// Enough steps that each chunk is worth a hand-over; chunks end where a keyframe starts,
+  /// so with keyframes every 100 steps a chunk is 100 steps.
+  static let size = 64
 
   /// The lines, each with its newline.
   private(set) var bytes: [UInt8] = []

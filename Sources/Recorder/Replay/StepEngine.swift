@@ -277,10 +277,16 @@ extension StepEngine: ChunkRunner {
     _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int
   ) throws(ReplayError) {
     var recent = RecentSteps(capacity: context)
-    for line in chunk.context {
-      if case let .step(step)? = try TraceLines.record(line[...], path: path, line: 0) {
-        recent.append(step)
+    // The steps before the chunk are parsed only for a divergence in its first few steps.
+    var seen = 0
+    func preceding() -> [StepSummary] {
+      guard seen < context else { return recent.summaries }
+      let earlier = chunk.context.compactMap { line -> StepSummary? in
+        guard case let .step(step)? = try? TraceLines.record(line[...], path: path, line: 0)
+        else { return nil }
+        return StepSummary(step)
       }
+      return Array((earlier + recent.summaries).suffix(context))
     }
     var state = chunk.startState
     try chunk.forEachLine { (line, number) throws(ReplayError) in
@@ -310,10 +316,11 @@ extension StepEngine: ChunkRunner {
         state = after
         tally.steps += 1
         tally.add(
-          run(RecordedStep(step: step, before: before, after: after), preceding: recent.summaries),
+          run(RecordedStep(step: step, before: before, after: after), preceding: preceding()),
           keeping: keeping
         )
         recent.append(step)
+        seen += 1
       default:
         break
       }
