@@ -82,8 +82,8 @@ echo "== building the host once, so each bisect step only rebuilds the counter"
 swift build --product counter-replay-host >/dev/null 2>&1
 
 echo "== git bisect run tca-replay verify Traces --host .build/debug/counter-replay-host"
-git bisect start -q HEAD "$good"
+git bisect start HEAD "$good"
 # A commit that does not build cannot be tested: 125 tells git bisect to skip it.
 git bisect run sh -c "swift build --product counter-replay-host >/dev/null 2>&1 || exit 125; \
   '$tool' verify Traces --host .build/debug/counter-replay-host"
-git bisect reset -q
+git bisect reset

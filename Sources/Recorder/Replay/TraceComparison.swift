@@ -178,8 +178,17 @@ extension TraceComparison: CustomStringConvertible {
         "\(a) and \(b) first differ at step \(difference.step ?? 0), in \(what) "
           + "(\(matchingSteps) steps agree before it)"
       )
-      lines.append("  a  \(difference.labelA ?? "")\(difference.originA.map { "  (\($0))" } ?? "")")
-      lines.append("  b  \(difference.labelB ?? "")\(difference.originB.map { "  (\($0))" } ?? "")")
+      // Equal labels hide a difference in the action's payload: show the actions themselves.
+      let showActions = difference.kind == .action && difference.labelA == difference.labelB
+      for (name, label, origin, action) in [
+        ("a", difference.labelA, difference.originA, difference.actionA),
+        ("b", difference.labelB, difference.originB, difference.actionB),
+      ] {
+        lines.append(
+          "  \(name)  \(label ?? "")\(origin.map { "  (\($0))" } ?? "")"
+            + (showActions ? "  \(action?.jsonString ?? "null")" : "")
+        )
+      }
     }
     if !difference.differences.isEmpty {
       lines.append("  state   \(difference.differences.count) difference(s) (a −, b +)")
