@@ -117,14 +117,17 @@ public struct TraceDifference: Sendable, Equatable, Codable {
   public var step: Int?
   /// What differs.
   public var kind: Kind
-  /// The step's label in each trace.
+  /// The step's label in the first trace.
   public var labelA: String?
+  /// The step's label in the second trace.
   public var labelB: String?
-  /// The step's action in each trace.
+  /// The step's action in the first trace.
   public var actionA: JSONValue?
+  /// The step's action in the second trace.
   public var actionB: JSONValue?
-  /// The step's origin in each trace.
+  /// The step's origin in the first trace.
   public var originA: StepOrigin?
+  /// The step's origin in the second trace.
   public var originB: StepOrigin?
   /// Where the states after the step differ: `expected` is the first trace, `actual` the second.
   public var differences: [StateDifference]
