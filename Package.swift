@@ -56,6 +56,8 @@ let package = Package(
       name: "RecorderTests",
       dependencies: ["Recorder", "ExampleSessions", "record-traces"]
     ),
+    // Runs the built tca-replay binary end to end.
+    .testTarget(name: "ToolTests", dependencies: ["tca-replay", "Recorder"]),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
     .target(
       name: "ReplayMutants",
@@ -76,6 +78,16 @@ let package = Package(
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
+    // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
+    .testTarget(
+      name: "GeneratedTests", dependencies: ["Architecture", "Counter", "Todos", "ComposedApp"]
+    ),
+    // The generator's own tests: drift of the committed tests, the mutation check, bad input.
+    .testTarget(
+      name: "TestGenerationTests",
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "tca-replay"],
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,21 +2,28 @@ import Foundation
 
 // Release-build benchmarks. Every figure is compared, in the same run, with a baseline.
 //
-//   swift run -c release benchmarks [store|record|all] [--runs N]
+//   swift run -c release benchmarks [store|record|reader|replay|all] [--runs N] [--steps N]
 
 let arguments = CommandLine.arguments.dropFirst()
+if let task = arguments.first, task.hasPrefix("_") {
+  // A child process the reader benchmark measures the memory of.
+  runReaderChild(Array(arguments))
+  exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|replay|all] [--runs <n>]
+    USAGE: benchmarks [store|record|reader|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step.
+    reader  Opening a trace, showing a random step, stepping back, peak memory.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
 
     --runs  How many times each figure is measured; the median is reported (default 7).
+    --steps How many steps the generated counter trace has (default 1000000).
     """
   )
   exit(0)
@@ -26,6 +33,12 @@ if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.endInde
   let value = Int(arguments[index + 1])
 {
   runs = value
+}
+var counterSteps = 1_000_000
+if let index = arguments.firstIndex(of: "--steps"), index + 1 < arguments.endIndex,
+  let value = Int(arguments[index + 1])
+{
+  counterSteps = value
 }
 let suite = arguments.first { !$0.hasPrefix("-") && Int($0) == nil } ?? "all"
 let harness = Harness(runs: runs)
@@ -40,6 +53,13 @@ if suite == "store" || suite == "all" {
 if suite == "record" || suite == "all" {
   for table in recordingBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
+if suite == "reader" || suite == "all" {
+  for table in readerBenchmarks(harness, counterSteps: counterSteps) {
+    print(table.render(), terminator: "\n\n")
+  }
+}
 if suite == "replay" || suite == "replay-todos" || suite == "all" {
-  for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") { print(table.render(), terminator: "\n\n") }
+  for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {
+    print(table.render(), terminator: "\n\n")
+  }
 }

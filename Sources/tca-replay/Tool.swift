@@ -12,97 +12,102 @@ enum ExitStatus: Int32 {
   case badData = 65
   /// A trace that does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// An output file that cannot be written (EX_CANTCREAT).
+  case cannotCreate = 73
   /// The replay host failed, or a trace could not be checked: `git bisect run` skips the commit.
   case cannotTest = 125
 }
 
-/// The `tca-replay` command-line tool.
-enum Tool {
-  static let usage = """
-    OVERVIEW: A record/replay debugger for apps built in the Composable Architecture style.
+/// What a command runs with: where to write, and how to decorate it.
+struct CommandContext {
+  var output: StandardStream
+  var errors: StandardStream
+  var style: Style
 
-    USAGE: tca-replay <command> <trace> [options]
-
-    COMMANDS:
-      summary <trace>     Types, steps, duration, origins, effects, redactions, integrity.
-      log <trace>         One line per step: index, time, origin and action.
-      bisect <trace> --host <command>
-                          The first step where today's reducer diverges from the recording.
-      verify <traces or folders…> --host <command>
-                          Check traces against today's reducer, for CI and `git bisect run`.
-      compare <a> <b>     The first step where two traces differ, in action or in state.
-
-    OPTIONS:
-      -h, --help          Show help for the tool or a command.
-
-    EXIT CODES:
-      0 success, 1 divergence or difference, 64 bad arguments, 65 malformed trace,
-      66 missing trace, 125 cannot test (the replay host failed).
-
-    See 'tca-replay <command> --help' for more.
-    """
-
-  static func run(_ arguments: [String], output: StandardStream, errors: StandardStream)
-    -> ExitStatus
-  {
-    guard let command = arguments.first else {
-      errors.write(usage + "\n")
-      return .usage
-    }
-    let rest = Array(arguments.dropFirst())
-    switch command {
-    case "-h", "--help", "help":
-      output.write(usage + "\n")
-      return .success
-    case "summary":
-      return runCommand(SummaryCommand.self, rest, output: output, errors: errors)
-    case "log":
-      return runCommand(LogCommand.self, rest, output: output, errors: errors)
-    case "bisect", "verify", "compare":
-      return runReplayCommand(command, rest, output: output, errors: errors)
-    default:
-      errors.write("Error: unknown command '\(command)'\n\n\(usage)\n")
-      return .usage
-    }
-  }
-
-  private static func runCommand<Command: TraceCommand>(
-    _ command: Command.Type,
-    _ arguments: [String],
-    output: StandardStream,
-    errors: StandardStream
-  ) -> ExitStatus {
-    if arguments.contains("-h") || arguments.contains("--help") {
-      output.write(Command.help + "\n")
-      return .success
-    }
-    let paths = arguments.filter { !$0.hasPrefix("-") }
-    let unknown = arguments.filter { $0.hasPrefix("-") }
-    guard paths.count == 1, unknown.isEmpty else {
-      let problem =
-        unknown.first.map { "unknown option '\($0)'" }
-        ?? (paths.isEmpty ? "missing <trace>" : "expected one trace, got \(paths.count)")
-      errors.write(
-        "Error: \(problem)\n\(Command.usage)\nSee 'tca-replay \(Command.name) --help'.\n"
-      )
-      return .usage
-    }
-    do {
-      let reader = try TraceReader(path: paths[0])
-      try Command.run(reader, output: output)
-      if let warning = reader.warning { errors.write(warning + "\n") }
-      return .success
-    } catch {
-      errors.write("Error: \(error)\n")
-      return error.kind == .missing ? .missingInput : .badData
-    }
+  /// Opens and indexes a trace, passing on a warning about a torn last line.
+  func openTrace(_ path: String) throws(TraceReadError) -> TraceIndex {
+    let trace = try TraceIndex(path: path)
+    if let warning = trace.warning { errors.write(warning + "\n") }
+    return trace
   }
 }
 
-/// A command that reads one trace.
-protocol TraceCommand {
+/// A subcommand of `tca-replay`.
+protocol Command: Sendable {
   static var name: String { get }
+  /// One line for the tool's command list.
+  static var abstract: String { get }
   static var usage: String { get }
   static var help: String { get }
-  static func run(_ reader: TraceReader, output: StandardStream) throws(TraceReadError)
+  static var options: [OptionSpec] { get }
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus
+}
+
+/// The `tca-replay` command-line tool.
+enum Tool {
+  static let commands: [any Command.Type] = [
+    SummaryCommand.self, LogCommand.self, StateCommand.self, ShowCommand.self,
+    DiffCommand.self, StepCommand.self, GenTestCommand.self, BisectCommand.self,
+    VerifyCommand.self, CompareCommand.self,
+  ]
+
+  static var usage: String {
+    let list = commands.map { "  " + pad($0.name, toWidth: 10) + $0.abstract }
+    return """
+      OVERVIEW: A record/replay debugger for apps built in the Composable Architecture style.
+
+      USAGE: tca-replay <command> <trace> [options]
+
+      COMMANDS:
+      \(list.joined(separator: "\n"))
+
+      OPTIONS:
+        -h, --help  Show help for the tool or a command.
+
+      STEPS are numbered from 0, as in the trace. Where a command takes a step, 'initial'
+      means the state before step 0 and 'last' the last step.
+
+      EXIT CODES:
+        0 success, 1 divergence or difference (bisect, verify, compare), 64 bad arguments,
+        65 malformed trace, 66 missing or unreadable trace, 73 output file cannot be written,
+        125 cannot test: the replay host failed (bisect, verify).
+
+      See 'tca-replay <command> --help' for more.
+      """
+  }
+
+  static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+    guard let name = arguments.first else {
+      context.errors.write(usage + "\n")
+      return .usage
+    }
+    if ["-h", "--help", "help"].contains(name) {
+      context.output.write(usage + "\n")
+      return .success
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      context.errors.write("Error: unknown command '\(name)'\n\n\(usage)\n")
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("-h") || rest.contains("--help") {
+      context.output.write(command.help + "\n")
+      return .success
+    }
+    do {
+      let parsed = try Arguments(parsing: rest, options: command.options)
+      return try command.run(parsed, context)
+    } catch let error as UsageError {
+      context.errors.write(
+        "Error: \(error.message)\n\(command.usage)\nSee 'tca-replay \(command.name) --help'.\n"
+      )
+      return .usage
+    } catch let error as TraceReadError {
+      context.errors.write("Error: \(error)\n")
+      return error.kind == .missing ? .missingInput : .badData
+    } catch {
+      context.errors.write("Error: \(error)\n")
+      return .badData
+    }
+  }
 }

@@ -6,5 +6,8 @@ import Recorder
 // Parses the command line, dispatches, prints and exits; the work lives in the commands.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let status = Tool.run(arguments, output: StandardStream.output, errors: StandardStream.error)
+let context = CommandContext(
+  output: .output, errors: .error, style: .forStandardOutput()
+)
+let status = Tool.run(arguments, context: context)
 exit(status.rawValue)

@@ -21,6 +21,11 @@ struct TraceRecordTests {
       label: #".say("\"hi\"\n")"#, patch: JSONPatch([.add(path: JSONPointer("/a~1b")!, value: [1, 2])]),
       dependencies: []
     ),
+    TraceStep(
+      index: 9, time: 2, origin: .send, action: ["bump": [:]], label: ".bump", patch: JSONPatch(),
+      dependencies: [.uuid("00000000-0000-0000-0000-000000000002")],
+      types: ["App.Action": ["enum": ["bump": [:]]]]
+    ),
   ]
 
   @Test("a step written directly has exactly the bytes of its JSON form", arguments: steps)

@@ -17,6 +17,8 @@ final class TestReducer<State, Action> {
   private(set) var stateAfterSend: State?
   /// Actions effects sent, waiting to be asserted with `receive`.
   var received: [Received] = []
+  /// Whether the effects the reducer returns are run; see ``TestStore/runsEffects``.
+  var runsEffects = true
 
   init(_ base: @escaping (inout State, Action) -> Effect<Action>) {
     self.base = base
@@ -30,6 +32,7 @@ final class TestReducer<State, Action> {
     case .send, nil:
       stateAfterSend = state
     }
+    guard runsEffects else { return .none }
     let record = EffectLedger.Record(action: customDump(action), location: location)
     let ledger = self.ledger
     return effect.mapRuns { operation in

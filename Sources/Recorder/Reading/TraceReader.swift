@@ -24,7 +24,10 @@ public final class TraceReader {
 
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  private var chunk = [UInt8](repeating: 0, count: TraceReader.chunkSize)
   private var start = 0
+  /// Where the search for the next newline resumes: bytes before it are known not to be one.
+  private var searched = 0
   private var isAtEnd = false
   private static let chunkSize = 1 << 20
 
@@ -76,6 +79,17 @@ public final class TraceReader {
     return nil
   }
 
+  /// Applies `step`'s patch, read last, to the state before it.
+  ///
+  /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply.
+  public func apply(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue {
+    do {
+      return try step.patch.apply(to: state)
+    } catch {
+      throw failure("the patch of step \(step.index) does not apply: \(error)")
+    }
+  }
+
   private func failure(_ message: String, line: Int? = -1) -> TraceReadError {
     TraceReadError(path: path, line: line == -1 ? self.line : line, kind: .malformed, message: message)
   }
@@ -83,12 +97,23 @@ public final class TraceReader {
   /// The bytes of the next complete line, without its newline.
   private func nextLine() throws(TraceReadError) -> ArraySlice<UInt8>? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let from = max(start, searched)
+      // memchr: fast in debug builds too, where a generic search costs a call per byte.
+      let found: Int? = buffer.withUnsafeBytes { bytes -> Int? in
+        guard from < bytes.count,
+          let hit = memchr(bytes.baseAddress! + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
+        else { return nil }
+        return UnsafeRawPointer(hit) - bytes.baseAddress!
+      }
+      if let newline = found {
         let bytes = buffer[start..<newline]
         start = newline + 1
+        searched = start
         line += 1
         return bytes
       }
+      // A long line: do not search these bytes again after the next read.
+      searched = buffer.count
       if isAtEnd {
         if start < buffer.count {
           warning = "\(path):\(line + 1): warning: the last line is incomplete "
@@ -105,20 +130,19 @@ public final class TraceReader {
   private func fill() throws(TraceReadError) {
     if start > 0 {
       buffer.removeSubrange(0..<start)
+      searched -= start
       start = 0
     }
-    let previous = buffer.count
-    buffer.reserveCapacity(previous + Self.chunkSize)
-    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-    let count = buffer.withUnsafeMutableBytes { bytes in
-      read(descriptor, bytes.baseAddress! + previous, Self.chunkSize)
+    let count = chunk.withUnsafeMutableBytes { bytes in
+      read(descriptor, bytes.baseAddress!, bytes.count)
     }
     guard count >= 0 else {
       throw TraceReadError(
         path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
       )
     }
-    buffer.removeLast(Self.chunkSize - count)
+    // A slice of an array appends as one copy, even in a debug build.
+    buffer.append(contentsOf: chunk[0..<count])
     if count == 0 { isAtEnd = true }
   }
 }
@@ -152,11 +176,5 @@ public struct TraceReadError: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
-  }
-}
-
-extension Error {
-  fileprivate var message: String {
-    (self as? TraceFormatError)?.message ?? "\(self)"
   }
 }

@@ -22,6 +22,12 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// An action equal (`==`) to one of them is taken to encode the same, as synthesized
   /// `Equatable` and `Codable` conformances guarantee.
   private var recentActions: [(action: Action, json: JSONValue?, label: String)] = []
+  /// The Swift types met so far, written as `types` where first met, for `gen-test`.
+  private let typeCapture = TypeCapture()
+  private let actionTypeName = String(reflecting: Action.self)
+  private let stateTypeName = String(reflecting: State.self)
+  /// The patch paths (indices as `*`) whose new values made the state's types be learned.
+  private var capturedPaths: Set<String> = []
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -36,6 +42,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     let differ = try StateDiffer(initialState: initialState, redactions: options.redactions)
     let state = differ.json
     self.differ = differ
+    typeCapture.learn(from: initialState)
     let header = TraceHeader(
       version: traceFormatVersion,
       tool: "tca-replay \(toolVersion)",
@@ -51,7 +58,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       redactions: options.redactions,
       metadata: options.metadata,
       firstStep: 0,
-      initialState: state
+      initialState: state,
+      types: typeCapture.takeNewFacts()
     )
     self.header = header
     stateBytes = append(.header(header))
@@ -76,6 +84,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     let (action, label) = encode(step.action)
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
+    if addsValuesAtNewPaths(patch) { typeCapture.learn(from: step.state) }
     let stepBytes = append(
       .step(
         TraceStep(
@@ -85,7 +94,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           action: action,
           label: label,
           patch: patch,
-          dependencies: step.dependencies.map(DependencyValue.init)
+          dependencies: step.dependencies.map(DependencyValue.init),
+          types: typeCapture.takeNewFacts()
         )
       )
     )
@@ -117,6 +127,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     try rotate()
     header.firstStep = index
     header.initialState = differ.json
+    // Each segment reads alone: its header repeats every type learned so far.
+    header.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
     stateBytes = append(.header(header))
     segmentBytes = stateBytes
     bytesSinceKeyframe = 0
@@ -134,6 +146,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     var label: String
     do {
       var encoded = try encoder.encode(action)
+      // Mirror-based learning costs more than encoding: only for actions that hold news.
+      if !typeCapture.schema.covers(encoded, type: actionTypeName) {
+        typeCapture.learn(from: action)
+      }
       Redaction.apply(options.redactions, to: &encoded, isState: false)
       json = encoded
       label = ActionLabel.make(from: encoded)
@@ -144,6 +160,32 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     if recentActions.count == 4 { recentActions.removeLast() }
     recentActions.insert((action, json, label), at: 0)
     return (json, label)
+  }
+
+  /// Whether `patch` puts in the state a value holding something the schema lacks (a list's
+  /// first element, an optional's first value), at a path not seen before. The state's types
+  /// are then learned again; checking the JSON first keeps that rare.
+  private func addsValuesAtNewPaths(_ patch: JSONPatch) -> Bool {
+    var isNew = false
+    for operation in patch.operations {
+      let path: JSONPointer
+      let value: JSONValue
+      switch operation {
+      case let .add(pointer, added), let .replace(pointer, added):
+        (path, value) = (pointer, added)
+      default:
+        continue
+      }
+      if let type = typeCapture.schema.type(at: path.tokens, in: stateTypeName),
+        typeCapture.schema.covers(value, type: type)
+      {
+        continue
+      }
+      let pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }
+        .joined(separator: "/")
+      if capturedPaths.insert(pattern).inserted { isNew = true }
+    }
+    return isNew
   }
 
   private static func fallbackLabel(for action: Action) -> String {

@@ -208,8 +208,9 @@ private func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool? {
 }
 
 extension JSONPatch.Operation {
-  /// The operation with `prefix` in front of its paths.
-  func prefixed(by prefix: JSONPointer) -> Self {
+  /// The operation with `prefix` in front of its paths: the same change, made to the value at
+  /// `prefix` within a larger document.
+  public func prefixed(by prefix: JSONPointer) -> Self {
     guard !prefix.isRoot else { return self }
     func join(_ pointer: JSONPointer) -> JSONPointer {
       JSONPointer(tokens: prefix.tokens + pointer.tokens)

@@ -25,6 +25,7 @@ extension TraceRecord {
         )
       }
       if header.firstStep != 0 { object["firstStep"] = .integer(Int64(header.firstStep)) }
+      if let types = header.types { object["types"] = types }
       object["initialState"] = header.initialState
 
     case let .step(step):
@@ -44,6 +45,7 @@ extension TraceRecord {
       if !step.dependencies.isEmpty {
         object["deps"] = .array(step.dependencies.map(\.json))
       }
+      if let types = step.types { object["types"] = types }
 
     case let .keyframe(keyframe):
       object["kind"] = "keyframe"
@@ -97,7 +99,8 @@ extension TraceRecord {
           },
           metadata: try fields.stringDictionary("metadata"),
           firstStep: try fields.optionalInt("firstStep") ?? 0,
-          initialState: try fields.required("initialState")
+          initialState: try fields.required("initialState"),
+          types: fields.optional("types")
         )
       )
 
@@ -125,7 +128,8 @@ extension TraceRecord {
           patch: patch,
           dependencies: try (fields.optional("deps")?.arrayValue ?? []).map {
             (value) throws(TraceFormatError) in try DependencyValue(json: value)
-          }
+          },
+          types: fields.optional("types")
         )
       )
 

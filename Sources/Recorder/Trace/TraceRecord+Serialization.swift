@@ -33,6 +33,10 @@ extension TraceRecord {
       literal(#","deps":"#, &out)
       JSONValue.array(step.dependencies.map(\.json)).serialize(into: &out)
     }
+    if let types = step.types {
+      literal(#","types":"#, &out)
+      types.serialize(into: &out)
+    }
     out.append(UInt8(ascii: "}"))
   }
 

@@ -44,6 +44,8 @@ public struct TraceHeader: Sendable, Equatable {
   public var firstStep: Int
   /// The state before the first step.
   public var initialState: JSONValue
+  /// What the recorder knew of the Swift types behind `initialState`: a ``TypeSchema``'s JSON.
+  public var types: JSONValue? = nil
 }
 
 /// Fingerprints of the shapes of a reducer's `State` and `Action` types.
@@ -78,6 +80,9 @@ public struct TraceStep: Sendable, Equatable {
   public var patch: JSONPatch
   /// The values the reducer read from nondeterministic dependencies, in the order it read them.
   public var dependencies: [DependencyValue]
+  /// Swift types the recorder first met in this step's action or state: a ``TypeSchema``'s
+  /// JSON, merged into what the header and earlier steps said.
+  public var types: JSONValue? = nil
 
   /// Whether the step can be replayed: its action was encoded.
   public var isReplayable: Bool { action != nil }

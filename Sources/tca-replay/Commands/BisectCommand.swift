@@ -1,8 +1,9 @@
 import Recorder
 
 /// `tca-replay bisect`: where does today's reducer first diverge from a recording?
-enum BisectCommand {
+enum BisectCommand: Command {
   static let name = "bisect"
+  static let abstract = "The first step where today's reducer diverges from the recording."
   static let usage =
     "USAGE: tca-replay bisect <trace> --host <command> [--mode isolated|cumulative] [--all] "
     + "[--context <n>] [--timeout <seconds>] [--json]"
@@ -34,44 +35,34 @@ enum BisectCommand {
       125 the host failed (did not start, crashed, hung, or spoke nonsense).
     """
 
-  static func run(_ arguments: [String], output: StandardStream, errors: StandardStream)
-    -> ExitStatus
-  {
-    let parsed: CommandArguments
-    let timeout: Duration
-    let context: Int
-    let mode: ReplayMode
-    do throws(CommandArguments.Problem) {
-      parsed = try CommandArguments(
-        arguments, options: ["--host", "--mode", "--context", "--timeout"],
-        flags: ["--all", "--json"]
-      )
-      timeout = try parsed.seconds("--timeout", default: 30)
-      context = try parsed.count("--context", default: 5)
-      guard let value = ReplayMode(rawValue: parsed.values["--mode"] ?? "isolated") else {
-        throw .init(message: "'--mode' is isolated or cumulative, not '\(parsed.values["--mode"]!)'")
-      }
-      mode = value
-      guard parsed.positionals.count == 1 else {
-        throw .init(
-          message: parsed.positionals.isEmpty
-            ? "missing <trace>" : "expected one trace, got \(parsed.positionals.count)"
-        )
-      }
-      guard parsed.values["--host"] != nil else { throw .init(message: "missing --host <command>") }
-    } catch {
-      return usageError(error.message, usage: usage, command: name, errors: errors)
+  static let options: [OptionSpec] = [
+    .value("--host"), .value("--mode"), .value("--context"), .value("--timeout"),
+    .flag("--all"), .flag("--json"),
+  ]
+
+  static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try parsed.requirePositionals(["<trace>"])
+    let timeout = try parsed.seconds("--timeout", default: 30)
+    let precedingSteps = try parsed.count("--context", default: 5)
+    let modeName = parsed.value("--mode") ?? "isolated"
+    guard let mode = ReplayMode(rawValue: modeName) else {
+      throw UsageError(message: "'--mode' is isolated or cumulative, not '\(modeName)'")
     }
+    guard let command = parsed.value("--host") else {
+      throw UsageError(message: "missing --host <command>")
+    }
+    let output = context.output
+    let errors = context.errors
     let path = parsed.positionals[0]
 
     let host: HostProcess
     let answer: HostProcess.Answer
     do throws(HostError) {
-      host = try HostProcess(command: parsed.values["--host"]!, timeout: timeout)
+      host = try HostProcess(command: command, timeout: timeout)
       answer = try host.replay(
         path: path, mode: mode,
-        maximumDivergences: parsed.flags.contains("--all") ? 1_000_000 : 1,
-        precedingSteps: context
+        maximumDivergences: parsed.has("--all") ? 1_000_000 : 1,
+        precedingSteps: precedingSteps
       )
     } catch {
       errors.write("Error: \(error)\n")
@@ -87,7 +78,7 @@ enum BisectCommand {
       default: return .cannotTest
       }
     case let .report(report):
-      if parsed.flags.contains("--json") {
+      if parsed.has("--json") {
         output.write(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(report.description + "\n")

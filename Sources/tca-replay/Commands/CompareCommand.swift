@@ -1,8 +1,9 @@
 import Recorder
 
 /// `tca-replay compare`: the first step where two traces differ. Needs no host.
-enum CompareCommand {
+enum CompareCommand: Command {
   static let name = "compare"
+  static let abstract = "The first step where two traces differ, in action or in state."
   static let usage = "USAGE: tca-replay compare <a> <b> [--json]"
   static let help = """
     OVERVIEW: Read two traces step by step and report the first step where they differ: in
@@ -22,21 +23,15 @@ enum CompareCommand {
       0 the traces agree, 1 they differ, 64 bad arguments, 65 malformed trace, 66 missing trace.
     """
 
-  static func run(_ arguments: [String], output: StandardStream, errors: StandardStream)
-    -> ExitStatus
-  {
-    let parsed: CommandArguments
-    do throws(CommandArguments.Problem) {
-      parsed = try CommandArguments(arguments, options: [], flags: ["--json"])
-      guard parsed.positionals.count == 2 else {
-        throw .init(message: "expected two traces, got \(parsed.positionals.count)")
-      }
-    } catch {
-      return usageError(error.message, usage: usage, command: name, errors: errors)
-    }
+  static let options: [OptionSpec] = [.flag("--json")]
+
+  static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try parsed.requirePositionals(["<a>", "<b>"])
+    let output = context.output
+    let errors = context.errors
     do {
       let comparison = try TraceComparison(parsed.positionals[0], parsed.positionals[1])
-      if parsed.flags.contains("--json") {
+      if parsed.has("--json") {
         output.write(((try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(comparison.description + "\n")

@@ -1,9 +1,11 @@
 import Recorder
 
-/// `tca-replay log`: one line per step.
-enum LogCommand: TraceCommand {
+/// `tca-replay log`: one line per step, optionally filtered.
+enum LogCommand: Command {
   static let name = "log"
-  static let usage = "USAGE: tca-replay log <trace>"
+  static let abstract = "One line per step: index, time, origin and action; filterable."
+  static let usage =
+    "USAGE: tca-replay log <trace> [--action <pattern>] [--origin send|effect] [--changed <path>] [--json]"
   static let help = """
     OVERVIEW: Print one line per step: its index, the time since recording started, where the
     action came from (sent, or from the effect of an earlier step) and the action.
@@ -11,31 +13,59 @@ enum LogCommand: TraceCommand {
     \(usage)
 
     ARGUMENTS:
-      <trace>   A trace file, as written by Reducer.recording(to:).
-    """
+      <trace>               A trace file, as written by Reducer.recording(to:).
 
-  static func run(_ reader: TraceReader, output: StandardStream) throws(TraceReadError) {
+    OPTIONS:
+      --action <pattern>    Only steps whose action label matches: a substring, or a glob
+                            when the pattern has * or ? (e.g. '.todo(*checkbox*').
+      --origin <origin>     Only steps sent from outside (send) or by effects (effect).
+      --changed <path>      Only steps that changed the state at a JSON Pointer (e.g. /count).
+      --json                Print one JSON object per line (JSON Lines) instead of text.
+    """
+  static let options: [OptionSpec] = [
+    .value("--action"), .value("--origin"), .value("--changed"), .flag("--json"),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try arguments.requirePositionals(["<trace>"])
+    let pattern = arguments.value("--action").map(LabelPattern.init)
+    let origin = arguments.value("--origin")
+    guard origin == nil || origin == "send" || origin == "effect" else {
+      throw UsageError(message: "--origin must be 'send' or 'effect', not '\(origin!)'")
+    }
+    let changed = try arguments.value("--changed").map(parsePointer)
+    let json = arguments.has("--json")
+
+    let reader = try TraceReader(path: arguments.positionals[0])
+    var state = JSONValue.null
     var lines: [String] = []
     while let record = try reader.next() {
+      if case let .header(header) = record { state = header.initialState }
       guard case let .step(step) = record else { continue }
-      let origin: String
-      switch step.origin {
-      case .send: origin = "send"
-      case let .effect(cause): origin = "effect ← \(cause.map(String.init) ?? "?")"
+      var didChange = true
+      if let changed {
+        let before = changed.resolve(in: state)
+        state = try reader.apply(step, to: state)
+        didChange = changed.resolve(in: state) != before
       }
-      let index = String(step.index)
-      let time = formatSeconds(step.time)
-      lines.append(
-        String(repeating: " ", count: max(0, 6 - index.count)) + index + "  "
-          + time + String(repeating: " ", count: max(0, 10 - time.count))
-          + origin + String(repeating: " ", count: max(0, 12 - origin.count))
-          + step.label + (step.isReplayable ? "" : "  (not replayable)")
-      )
+      guard didChange, pattern?.matches(step.label) ?? true else { continue }
+      if let origin, origin != (step.origin == .send ? "send" : "effect") { continue }
+      lines.append(json ? jsonLine(step) : stepLine(step, style: context.style))
       if lines.count == 512 {
-        output.write(lines.joined(separator: "\n") + "\n")
+        context.output.write(lines.joined(separator: "\n") + "\n")
         lines.removeAll(keepingCapacity: true)
       }
     }
-    if !lines.isEmpty { output.write(lines.joined(separator: "\n") + "\n") }
+    if !lines.isEmpty { context.output.write(lines.joined(separator: "\n") + "\n") }
+    if let warning = reader.warning { context.errors.write(warning + "\n") }
+    return .success
+  }
+
+  private static func jsonLine(_ step: TraceStep) -> String {
+    // The step's record, less what a log line does not show.
+    guard case var .object(object) = TraceRecord.step(step).json else { return "{}" }
+    for key in ["kind", "action", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
+    object["replayable"] = .bool(step.isReplayable)
+    return JSONValue.object(object).jsonString
   }
 }

@@ -1,44 +1,73 @@
 import Recorder
 
-/// `tca-replay summary`: what a trace holds, at a glance.
-enum SummaryCommand: TraceCommand {
+/// `tca-replay summary`: what a trace holds, at a glance, after checking every line.
+enum SummaryCommand: Command {
   static let name = "summary"
-  static let usage = "USAGE: tca-replay summary <trace>"
+  static let abstract = "Types, steps, duration, origins, effects, redactions, integrity."
+  static let usage = "USAGE: tca-replay summary <trace> [--json]"
   static let help = """
     OVERVIEW: Show what a trace holds: its types, steps, duration, origins, effects,
     redacted paths, and whether it is complete and every patch applies.
+
+    The whole trace is read and checked: every line parses, every patch applies, and every
+    keyframe matches the state the patches rebuild.
 
     \(usage)
 
     ARGUMENTS:
       <trace>   A trace file, as written by Reducer.recording(to:).
-    """
 
-  static func run(_ reader: TraceReader, output: StandardStream) throws(TraceReadError) {
-    var header: TraceHeader?
-    var state = JSONValue.null
-    var steps = 0
-    var sent = 0
-    var fromEffects = 0
-    var notReplayable = 0
-    var duration = 0.0
-    var effects: [EffectEvent.Kind: Int] = [:]
-    var keyframes = 0
-    var ended = false
+    OPTIONS:
+      --json    Print one JSON object instead of text.
+    """
+  static let options: [OptionSpec] = [.flag("--json")]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try arguments.requirePositionals(["<trace>"])
+    let reader = try TraceReader(path: arguments.positionals[0])
+    let summary = try Summary(reading: reader)
+    if let warning = reader.warning { context.errors.write(warning + "\n") }
+    context.output.write(
+      arguments.has("--json") ? summary.json.jsonString + "\n" : summary.text(path: reader.path)
+    )
+    return .success
+  }
+}
+
+/// The facts `summary` prints, gathered in one checked pass over the trace.
+struct Summary {
+  var header: TraceHeader
+  var steps = 0
+  var sent = 0
+  var fromEffects = 0
+  var notReplayable = 0
+  var duration = 0.0
+  var effects: [EffectEvent.Kind: Int] = [:]
+  var keyframes = 0
+  var ended = false
+
+  init(reading reader: TraceReader) throws(TraceReadError) {
+    guard case let .header(header) = try reader.next() else {
+      preconditionFailure("TraceReader returns a header first or throws")
+    }
+    self.header = header
+    var state = header.initialState
     while let record = try reader.next() {
       switch record {
-      case let .header(value):
-        header = value
-        state = value.initialState
+      case .header:
+        throw TraceReadError(
+          path: reader.path, line: reader.line, kind: .malformed,
+          message: "a second header record; only the first line may be a header"
+        )
       case let .step(step):
-        do {
-          state = try step.patch.apply(to: state)
-        } catch {
+        guard step.index == header.firstStep + steps else {
           throw TraceReadError(
             path: reader.path, line: reader.line, kind: .malformed,
-            message: "the patch of step \(step.index) does not apply: \(error)"
+            message: "the step index is \(step.index) where step \(header.firstStep + steps) "
+              + "was expected"
           )
         }
+        state = try reader.apply(step, to: state)
         steps += 1
         duration = step.time
         if case .send = step.origin { sent += 1 } else { fromEffects += 1 }
@@ -59,32 +88,65 @@ enum SummaryCommand: TraceCommand {
         duration = end.time
       }
     }
-    guard let header else { return }
+  }
+
+  func text(path: String) -> String {
     let redactions =
-      header.redactions.isEmpty ? "none" : header.redactions.map(\.description).joined(separator: ", ")
+      header.redactions.isEmpty
+      ? "none" : header.redactions.map(\.description).joined(separator: ", ")
     let integrity =
       ended
       ? "complete: ends with an end record; every patch applies"
       : "no end record (the recorder did not close); every patch applies"
-    output.write(
-      """
-      \(reader.path)
+    let metadata =
+      header.metadata.isEmpty
+      ? "none" : header.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        .joined(separator: ", ")
+    let notReplayableText = notReplayable > 0 ? ", \(notReplayable) not replayable" : ""
+    return """
+      \(path)
         reducer      \(header.reducer)
         state        \(header.stateType)
         action       \(header.actionType)
         recorded     \(header.started) by \(header.tool), format version \(header.version)
         steps        \(steps) over \(formatSeconds(duration)), \(keyframes) keyframes (every \(header.keyframeInterval))
-        origins      \(sent) sent, \(fromEffects) from effects\(notReplayable > 0 ? ", \(notReplayable) not replayable" : "")
+        origins      \(sent) sent, \(fromEffects) from effects\(notReplayableText)
         effects      \(effects[.started, default: 0]) started, \(effects[.finished, default: 0]) finished, \(effects[.cancelled, default: 0]) cancelled
         redactions   \(redactions)
+        metadata     \(metadata)
         integrity    \(integrity)
 
       """
-    )
   }
-}
 
-func formatSeconds(_ seconds: Double) -> String {
-  let milliseconds = (seconds * 1000).rounded()
-  return "\(milliseconds / 1000) s"
+  var json: JSONValue {
+    var object = JSONObject()
+    object["reducer"] = .string(header.reducer)
+    object["stateType"] = .string(header.stateType)
+    object["actionType"] = .string(header.actionType)
+    object["version"] = .integer(Int64(header.version))
+    object["tool"] = .string(header.tool)
+    object["started"] = .string(header.started)
+    object["firstStep"] = .integer(Int64(header.firstStep))
+    object["steps"] = .integer(Int64(steps))
+    object["duration"] = .double(duration)
+    object["keyframes"] = .integer(Int64(keyframes))
+    object["keyframeInterval"] = .integer(Int64(header.keyframeInterval))
+    object["sent"] = .integer(Int64(sent))
+    object["fromEffects"] = .integer(Int64(fromEffects))
+    object["notReplayable"] = .integer(Int64(notReplayable))
+    object["effects"] = .object(
+      JSONObject(
+        [EffectEvent.Kind.started, .finished, .cancelled].map {
+          ($0.rawValue, JSONValue.integer(Int64(effects[$0, default: 0])))
+        }
+      )
+    )
+    object["redactions"] = .array(header.redactions.map { .string($0.description) })
+    object["metadata"] = .object(
+      JSONObject(header.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+    )
+    object["complete"] = .bool(ended)
+    return .object(object)
+  }
 }

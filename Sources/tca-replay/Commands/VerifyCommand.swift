@@ -3,8 +3,9 @@ import Recorder
 
 /// `tca-replay verify`: do these traces still replay through today's reducer? For CI and for
 /// `git bisect run`.
-enum VerifyCommand {
+enum VerifyCommand: Command {
   static let name = "verify"
+  static let abstract = "Check traces against today's reducer, for CI and `git bisect run`."
   static let usage =
     "USAGE: tca-replay verify <trace or folder>… --host <command> [--timeout <seconds>] [--json]"
   static let help = """
@@ -33,20 +34,17 @@ enum VerifyCommand {
     case matches, diverges, cannotTest
   }
 
-  static func run(_ arguments: [String], output: StandardStream, errors: StandardStream)
-    -> ExitStatus
-  {
-    let parsed: CommandArguments
-    let timeout: Duration
-    do throws(CommandArguments.Problem) {
-      parsed = try CommandArguments(arguments, options: ["--host", "--timeout"], flags: ["--json"])
-      timeout = try parsed.seconds("--timeout", default: 30)
-      guard !parsed.positionals.isEmpty else { throw .init(message: "missing <trace or folder>") }
-      guard parsed.values["--host"] != nil else { throw .init(message: "missing --host <command>") }
-    } catch {
-      return usageError(error.message, usage: usage, command: name, errors: errors)
+  static let options: [OptionSpec] = [.value("--host"), .value("--timeout"), .flag("--json")]
+
+  static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    let timeout = try parsed.seconds("--timeout", default: 30)
+    guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <trace or folder>") }
+    guard let command = parsed.value("--host") else {
+      throw UsageError(message: "missing --host <command>")
     }
-    let json = parsed.flags.contains("--json")
+    let output = context.output
+    let errors = context.errors
+    let json = parsed.has("--json")
     var verdicts: [Verdict] = []
     func record(_ verdict: Verdict, _ path: String, report: ReplayReport? = nil, text: String) {
       verdicts.append(verdict)
@@ -82,7 +80,7 @@ enum VerifyCommand {
     }
 
     do throws(HostError) {
-      let host = try HostProcess(command: parsed.values["--host"]!, timeout: timeout)
+      let host = try HostProcess(command: command, timeout: timeout)
       defer { host.stop() }
       for path in traces {
         switch try host.replay(

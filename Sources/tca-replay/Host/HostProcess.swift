@@ -15,8 +15,11 @@ final class HostProcess {
 
   let command: String
   let timeout: Duration
-  private let process = Process()
-  private let input: FileHandle
+  /// The host's process id; the host is started and reaped here, with no Foundation `Process`,
+  /// so every wait has a deadline.
+  private let pid: pid_t
+  /// Our ends of the pipes: the host's standard input and output.
+  private let input: Int32
   private let output: Int32
   private var buffer: [UInt8] = []
   private var nextID = 1
@@ -29,18 +32,35 @@ final class HostProcess {
     self.timeout = timeout
     // A host that dies while we write to it must be an error, not a SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
-    let toHost = Pipe()
-    let fromHost = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec " + command]
-    process.standardInput = toHost
-    process.standardOutput = fromHost
-    input = toHost.fileHandleForWriting
-    output = fromHost.fileHandleForReading.fileDescriptor
-    do {
-      try process.run()
-    } catch {
-      throw HostError(command, "cannot start: \(error)")
+    var toHost: [Int32] = [-1, -1]
+    var fromHost: [Int32] = [-1, -1]
+    guard pipe(&toHost) == 0, pipe(&fromHost) == 0 else {
+      throw HostError(command, "cannot start: \(String(cString: strerror(errno)))")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toHost[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromHost[1], 1)
+    for descriptor in toHost + fromHost { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let words: [String] = ["/bin/sh", "-c", "exec " + command]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, environ)
+    close(toHost[0])
+    close(fromHost[1])
+    // Our ends stay out of any other child, so a host sees the end of its input when we close it.
+    _ = fcntl(toHost[1], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fromHost[0], F_SETFD, FD_CLOEXEC)
+    self.pid = pid
+    input = toHost[1]
+    output = fromHost[0]
+    guard spawned == 0 else {
+      close(input)
+      close(output)
+      ending = 0
+      throw HostError(command, "cannot start: \(String(cString: strerror(spawned)))")
     }
     let hello = try receive(waitingFor: "its hello")
     guard hello["kind"]?.stringValue == "hello", let version = hello["protocol"]?.int64Value
@@ -60,6 +80,8 @@ final class HostProcess {
 
   deinit {
     stop()
+    close(input)
+    close(output)
   }
 
   /// What the host answered a replay request.
@@ -111,21 +133,48 @@ final class HostProcess {
   /// Says goodbye and waits briefly for the host to exit; then kills it. A host that is not
   /// `answering` (it hung or spoke nonsense) is killed at once.
   func stop(answering: Bool = true) {
-    guard process.isRunning else { return }
-    try? input.write(contentsOf: Array(#"{"kind":"bye"}"#.utf8) + [10])
-    try? input.close()
-    let deadline = ContinuousClock.now + .seconds(answering ? 2 : 0)
-    while process.isRunning, ContinuousClock.now < deadline { usleep(5_000) }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+    guard !hasExited(within: .zero) else { return }
+    _ = writeAll(Array(#"{"kind":"bye"}"#.utf8) + [10])
+    if hasExited(within: .seconds(answering ? 2 : 0)) { return }
+    kill(pid, SIGKILL)
+    _ = hasExited(within: .seconds(5))
+  }
+
+  /// How the host ended, once it has: `status` is a wait status, as `waitpid` gives it.
+  private var ending: Int32?
+
+  /// Whether the host has exited (and is reaped), waiting up to `duration` for it.
+  private func hasExited(within duration: Duration) -> Bool {
+    let deadline = ContinuousClock.now + duration
+    while true {
+      if ending != nil { return true }
+      var status: Int32 = 0
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid || (result < 0 && errno == ECHILD) {
+        ending = result == pid ? status : 0
+        return true
+      }
+      if ContinuousClock.now >= deadline { return false }
+      usleep(5_000)
+    }
+  }
+
+  /// Writes all of `bytes` to the host's input; `false` if the host is gone.
+  private func writeAll(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(input, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0, errno == EINTR { continue }
+        if written <= 0 { return false }
+        offset += written
+      }
+      return true
     }
   }
 
   private func send(_ message: JSONValue) throws(HostError) {
-    do {
-      try input.write(contentsOf: message.jsonBytes + [10])
-    } catch {
+    guard writeAll(message.jsonBytes + [10]) else {
       throw exited(waitingFor: "a request")
     }
   }
@@ -155,7 +204,11 @@ final class HostProcess {
       let milliseconds = Int32(min(remaining.components.seconds * 1000 + 1, 1000))
       let ready = poll(&descriptor, 1, milliseconds)
       if ready < 0, errno == EINTR { continue }
-      guard ready > 0 else { continue }
+      guard ready > 0 else {
+        // A crash reporter the host started may hold its output open after the host died.
+        if hasExited(within: .zero) { throw exited(waitingFor: what) }
+        continue
+      }
       var chunk = [UInt8](repeating: 0, count: 65_536)
       let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
@@ -165,18 +218,17 @@ final class HostProcess {
   }
 
   private func exited(waitingFor what: String) -> HostError {
-    let deadline = ContinuousClock.now + .seconds(2)
-    while process.isRunning, ContinuousClock.now < deadline { usleep(5_000) }
-    if process.isRunning {
-      stop()
+    guard hasExited(within: .seconds(2)), let status = ending else {
+      stop(answering: false)
       return HostError(command, "closed its output while tca-replay waited for \(what)")
     }
+    let signal = status & 0x7f
     let how =
-      process.terminationReason == .uncaughtSignal
-      ? "was killed by signal \(process.terminationStatus)"
-        + (process.terminationStatus == SIGILL || process.terminationStatus == SIGTRAP
+      signal != 0
+      ? "was killed by signal \(signal)"
+        + (signal == SIGILL || signal == SIGTRAP
           ? " (a Swift runtime trap: fatalError, a failed precondition, …)" : "")
-      : "exited with status \(process.terminationStatus)"
+      : "exited with status \((status >> 8) & 0xff)"
     return HostError(command, "\(how) while tca-replay waited for \(what)")
   }
 

@@ -1,0 +1,85 @@
+import Foundation
+
+extension UUIDGenerator {
+  /// A generator that hands out `uuids` in order, as a recorded session read them.
+  ///
+  /// Asking for more than it holds is reported as a test failure, and answered with a random
+  /// UUID.
+  ///
+  /// ```swift
+  /// $0.uuid = .sequence([UUID(counting: 4), UUID(counting: 5)])
+  /// ```
+  public static func sequence(_ uuids: [UUID]) -> Self {
+    let values = RecordedValues(uuids, name: "UUIDGenerator.sequence")
+    return Self { values.next() ?? UUID() }
+  }
+}
+
+extension DateGenerator {
+  /// A generator that hands out `dates` in order, as a recorded session read them.
+  ///
+  /// Asking for more than it holds is reported as a test failure, and answered with the last
+  /// date.
+  ///
+  /// ```swift
+  /// $0.date = .sequence([
+  ///   Date(timeIntervalSinceReferenceDate: 0),
+  ///   Date(timeIntervalSinceReferenceDate: 1),
+  /// ])
+  /// ```
+  public static func sequence(_ dates: [Date]) -> Self {
+    let values = RecordedValues(dates, name: "DateGenerator.sequence")
+    return Self { values.next() ?? dates.last ?? Date(timeIntervalSinceReferenceDate: 0) }
+  }
+}
+
+/// A random number generator that hands out recorded numbers in order.
+///
+/// Override `withRandomNumberGenerator` with it to replay what a session read:
+///
+/// ```swift
+/// $0.withRandomNumberGenerator = WithRandomNumberGenerator(
+///   SequenceRandomNumberGenerator([12_345, 67_890])
+/// )
+/// ```
+///
+/// Asking for more numbers than it holds is reported as a test failure, and answered with 0.
+public struct SequenceRandomNumberGenerator: RandomNumberGenerator, Sendable {
+  private let values: RecordedValues<UInt64>
+
+  /// Creates a generator that returns `numbers`, in order, from `next()`.
+  public init(_ numbers: [UInt64]) {
+    values = RecordedValues(numbers, name: "SequenceRandomNumberGenerator")
+  }
+
+  /// The next recorded number.
+  public mutating func next() -> UInt64 { values.next() ?? 0 }
+}
+
+/// Recorded values handed out one at a time, from any thread.
+private final class RecordedValues<Value: Sendable>: @unchecked Sendable {
+  private let lock = Lock()
+  private let values: [Value]
+  private let name: String
+  private var position = 0
+
+  init(_ values: [Value], name: String) {
+    self.values = values
+    self.name = name
+  }
+
+  /// The next value, or `nil` (reported) when all were handed out.
+  func next() -> Value? {
+    let value: Value? = lock.withLock {
+      guard position < values.count else { return nil }
+      defer { position += 1 }
+      return values[position]
+    }
+    if value == nil {
+      reportIssue(
+        "\(name) was asked for more values than the \(values.count) it was given."
+      )
+    }
+    return value
+  }
+}

@@ -1,0 +1,130 @@
+/// A position in a trace and the state there, moved forwards and backwards.
+///
+/// Moving one step forwards applies that step's patch; moving one step backwards applies its
+/// inverse. A long jump starts again from the nearest keyframe.
+///
+/// ```swift
+/// var cursor = TraceCursor(trace: try TraceIndex(path: "Traces/counter.ndjson"))
+/// try cursor.move(to: 99)
+/// try cursor.backward()
+/// try cursor.continueBackward(untilChanged: [JSONPointer("/count")!])
+/// let count = JSONPointer("/count")!.resolve(in: cursor.state)
+/// ```
+public struct TraceCursor {
+  /// The trace being walked.
+  public let trace: TraceIndex
+  /// The step whose result is the current state; `nil` before the first step.
+  public private(set) var step: Int?
+  /// The state after ``step``, or the initial state.
+  public private(set) var state: JSONValue
+
+  /// A cursor at the initial state, before the first step.
+  public init(trace: TraceIndex) {
+    self.trace = trace
+    state = trace.header.initialState
+  }
+
+  /// Whether there is a step after the current one.
+  public var canMoveForward: Bool { nextIndex < trace.stepIndices.upperBound }
+  /// Whether the cursor is past the initial state.
+  public var canMoveBackward: Bool { step != nil }
+
+  private var nextIndex: Int { step.map { $0 + 1 } ?? trace.firstStep }
+
+  /// Applies the next step. Returns `false`, and does not move, at the last step.
+  @discardableResult
+  public mutating func forward() throws(TraceReadError) -> Bool {
+    guard canMoveForward else { return false }
+    let next = try trace.step(at: nextIndex)
+    state = try trace.applying(next, to: state)
+    step = next.index
+    return true
+  }
+
+  /// Undoes the current step. Returns `false`, and does not move, at the initial state.
+  @discardableResult
+  public mutating func backward() throws(TraceReadError) -> Bool {
+    guard let step else { return false }
+    state = try trace.unapplying(trace.step(at: step), to: state)
+    self.step = step == trace.firstStep ? nil : step - 1
+    return true
+  }
+
+  /// Moves to the state after step `target`, or to the initial state when it is `nil`.
+  ///
+  /// Walks when the target is near, and otherwise starts from the nearest keyframe.
+  public mutating func move(to target: Int?) throws(TraceReadError) {
+    if let target {
+      precondition(trace.stepIndices.contains(target), "step \(target) is not in the trace")
+    }
+    let from = position(of: step)
+    let to = position(of: target)
+    let walk = Swift.abs(to - from)
+    if walk <= Self.walkLimit {
+      while position(of: step) < to { try forward() }
+      while position(of: step) > to { try backward() }
+    } else {
+      state = try trace.state(afterStep: target)
+      step = target
+    }
+  }
+
+  /// How many steps `move(to:)` walks before it prefers a keyframe.
+  private static let walkLimit = 64
+
+  /// 0 for the initial state, then 1, 2, … for the steps.
+  private func position(of step: Int?) -> Int {
+    step.map { $0 - trace.firstStep + 1 } ?? 0
+  }
+
+  /// The record of the current step; `nil` at the initial state.
+  public func currentStep() throws(TraceReadError) -> TraceStep? {
+    try step.map { (index) throws(TraceReadError) in try trace.step(at: index) }
+  }
+
+  /// Moves forwards to the next step that changes the value at any of `pointers`.
+  ///
+  /// Returns `false`, and does not move, when no later step changes one. A value that appears,
+  /// disappears or differs counts as a change.
+  @discardableResult
+  public mutating func continueForward(untilChanged pointers: [JSONPointer])
+    throws(TraceReadError) -> Bool
+  {
+    var probe = self
+    while probe.canMoveForward {
+      let before = pointers.map { $0.resolve(in: probe.state) }
+      try probe.forward()
+      if pointers.map({ $0.resolve(in: probe.state) }) != before {
+        self = probe
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Moves backwards to the closest step before the current one that changed the value at any
+  /// of `pointers`.
+  ///
+  /// The cursor lands on that step, so the state is the one right after the change. Returns
+  /// `false`, and does not move, when no earlier step changed one.
+  @discardableResult
+  public mutating func continueBackward(untilChanged pointers: [JSONPointer])
+    throws(TraceReadError) -> Bool
+  {
+    // The current step is where we are, not a candidate: look at the steps before it.
+    guard canMoveBackward else { return false }
+    var probe = self
+    try probe.backward()
+    while probe.canMoveBackward {
+      let after = pointers.map { $0.resolve(in: probe.state) }
+      var before = probe
+      try before.backward()
+      if pointers.map({ $0.resolve(in: before.state) }) != after {
+        self = probe
+        return true
+      }
+      probe = before
+    }
+    return false
+  }
+}

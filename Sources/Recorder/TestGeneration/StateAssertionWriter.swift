@@ -1,0 +1,204 @@
+/// Turns a step's patch into the statements of a `TestStore` assertion closure:
+/// `$0.count = 1`, `$0.todos[id: UUID(counting: 0)]?.title = "Milk"`, `$0.todos.remove(id: …)`.
+///
+/// Each operation becomes one mutation through Swift key paths, resolved against the state as
+/// it is at that operation, so array positions become ids where the collection is identified.
+/// A path it cannot resolve falls back to assigning the nearest member it can, decoded.
+struct StateAssertionWriter {
+  let schema: TypeSchema
+  let stateType: String
+
+  /// What one patch says, as statements.
+  struct Assertion {
+    var statements: [String] = []
+    /// Paths whose recorded value was redacted, and which are therefore not asserted.
+    var redactedPaths: [String] = []
+  }
+
+  /// The statements for `patch`, which is applied to `state` on the way.
+  func assertion(
+    for patch: JSONPatch, state: inout JSONValue, renderer: inout SwiftRenderer
+  ) throws(JSONPatchError) -> Assertion {
+    var assertion = Assertion()
+    for operation in patch.operations {
+      if case .test = operation { continue }
+      if let value = operation.value, value.containsRedaction {
+        assertion.redactedPaths.append(operation.path.description)
+      } else {
+        assertion.statements += statements(for: operation, in: state, renderer: &renderer)
+      }
+      state = try JSONPatch([operation]).apply(to: state)
+    }
+    return assertion
+  }
+
+  private func statements(
+    for operation: JSONPatch.Operation, in state: JSONValue, renderer: inout SwiftRenderer
+  ) -> [String] {
+    let tokens = operation.path.tokens
+    switch operation {
+    case .replace(_, let value):
+      if let target = target(tokens, in: state, renderer: &renderer) {
+        return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
+      }
+    case .add(_, let value):
+      if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
+        let last = tokens.last
+      {
+        switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
+        case .collection(let element)?:
+          let count = operation.path.parent?.resolve(in: state)?.arrayValue?.count ?? 0
+          let index = last == "-" ? count : JSONPointer.arrayIndex(last) ?? count
+          let expression = renderer.expression(value, type: element)
+          return index == count
+            ? ["\(parent.code).append(\(expression))"]
+            : ["\(parent.code).insert(\(expression), at: \(index))"]
+        default:
+          if let target = target(tokens, in: state, renderer: &renderer) {
+            return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
+          }
+        }
+      }
+    case .remove:
+      if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
+        let last = tokens.last
+      {
+        switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
+        case .collection?:
+          guard let index = JSONPointer.arrayIndex(last) else { break }
+          if let id = identity(at: operation.path, in: state, parent: parent, renderer: &renderer) {
+            return ["\(parent.code).remove(id: \(id))"]
+          }
+          return ["\(parent.code).remove(at: \(index))"]
+        default:
+          if let target = target(tokens, in: state, renderer: &renderer) {
+            return ["\(target.code) = nil"]
+          }
+        }
+      }
+    case .move(let from, let path):
+      if from.parent == path.parent, let parentPath = path.parent,
+        let parent = target(parentPath.tokens, in: state, renderer: &renderer),
+        let source = from.lastToken.flatMap(JSONPointer.arrayIndex),
+        let destination = path.lastToken.flatMap(JSONPointer.arrayIndex)
+      {
+        if SwiftRenderer.shortName(parent.type ?? "") == "IdentifiedArray" {
+          // JSON Patch inserts after removing; `move(fromOffsets:toOffset:)` counts before.
+          let offset = destination > source ? destination + 1 : destination
+          return ["\(parent.code).move(fromOffsets: [\(source)], toOffset: \(offset))"]
+        }
+        return ["\(parent.code).insert(\(parent.code).remove(at: \(source)), at: \(destination))"]
+      }
+    case .copy, .test:
+      break
+    }
+    return fallback(for: operation, in: state, renderer: &renderer)
+  }
+
+  /// Assigns the whole top-level member the operation changes, or failing that the state.
+  private func fallback(
+    for operation: JSONPatch.Operation, in state: JSONValue, renderer: inout SwiftRenderer
+  ) -> [String] {
+    let after = (try? JSONPatch([operation]).apply(to: state)) ?? state
+    if let first = operation.path.tokens.first,
+      let target = target([first], in: after, renderer: &renderer)
+    {
+      guard let value = after.objectValue?[first] else { return ["\(target.code) = nil"] }
+      return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
+    }
+    return ["$0 = \(renderer.fallback(after, 0))"]
+  }
+
+  /// A Swift l-value for the JSON path `tokens`, and the type of the value there.
+  private func target(
+    _ tokens: [String], in state: JSONValue, renderer: inout SwiftRenderer
+  ) -> (code: String, type: String?)? {
+    var code = "$0"
+    var type: String? = stateType
+    var value: JSONValue? = state
+    for (position, token) in tokens.enumerated() {
+      let isLast = position == tokens.count - 1
+      guard let current = type.map(SwiftRenderer.unwrappingOptional) else { return nil }
+      switch schema.description(of: current) {
+      case .structure(let members)?:
+        guard SwiftRenderer.isIdentifier(token),
+          let member = members.first(where: { $0.name == token })
+        else { return nil }
+        code += "." + SwiftRenderer.escapedMember(token)
+        if member.isOptional, !isLast { code += "?" }
+        type = member.type
+        value = value?.objectValue?[token]
+      case .collection(let element)?:
+        guard let index = JSONPointer.arrayIndex(token) else { return nil }
+        let parent = (code: code, type: Optional(current))
+        let elementPath = JSONPointer(tokens: Array(tokens[...position]))
+        if let id = identity(at: elementPath, in: state, parent: parent, renderer: &renderer) {
+          code += "[id: \(id)]"
+          if !isLast { code += "?" }
+        } else {
+          code += "[\(index)]"
+        }
+        type = element
+        value = value?.arrayValue.flatMap { index < $0.count ? $0[index] : nil }
+      case .dictionary(let valueType)?:
+        code += "[\(renderer.stringLiteral(token))]"
+        if !isLast { code += "?" }
+        type = valueType
+        value = value?.objectValue?[token]
+      default:
+        return nil
+      }
+    }
+    return (code, type)
+  }
+
+  /// The id of the element at `path` as a Swift expression, when the collection is an
+  /// identified array (which `subscript(id:)` and `remove(id:)` work on).
+  private func identity(
+    at path: JSONPointer, in state: JSONValue, parent: (code: String, type: String?),
+    renderer: inout SwiftRenderer
+  ) -> String? {
+    guard let type = parent.type, SwiftRenderer.shortName(type) == "IdentifiedArray",
+      case .collection(let element)? = schema.description(of: type),
+      case .structure(let members)? = schema.description(of: element),
+      let idType = members.first(where: { $0.name == "id" })?.type,
+      let id = path.resolve(in: state)?.objectValue?["id"]
+    else { return nil }
+    return renderer.expression(id, type: idType)
+  }
+}
+
+extension JSONValue {
+  /// The JSON Pointers of the redacted values this value holds, with patterns for list
+  /// elements (`/todos/*/note`), each once.
+  func redactedPaths(under path: String = "") -> [String] {
+    switch self {
+    case .string:
+      return self == Redaction.placeholder ? [path] : []
+    case .array(let elements):
+      var paths: [String] = []
+      for element in elements {
+        for found in element.redactedPaths(under: path + "/*") where !paths.contains(found) {
+          paths.append(found)
+        }
+      }
+      return paths
+    case .object(let object):
+      return object.flatMap { key, value in
+        value.redactedPaths(under: path + "/" + JSONPointer.escape(key))
+      }
+    default:
+      return []
+    }
+  }
+
+  /// Whether the value is, or holds, the string a redaction rule writes.
+  var containsRedaction: Bool {
+    switch self {
+    case .string: self == Redaction.placeholder
+    case .array(let elements): elements.contains { $0.containsRedaction }
+    case .object(let object): object.values.contains { $0.containsRedaction }
+    default: false
+    }
+  }
+}

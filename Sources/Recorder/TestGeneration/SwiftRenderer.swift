@@ -1,0 +1,262 @@
+/// Writes recorded JSON back as Swift expressions, using what the trace says about the types.
+///
+/// A value becomes a literal where Swift has one for its type (numbers, strings, booleans,
+/// arrays, dictionaries, enum cases, `UUID(counting:)`, `Date(timeIntervalSinceReferenceDate:)`),
+/// and otherwise a call to the generated file's `decoded(_:)`, which decodes the recorded JSON
+/// with the type the context asks for. That fallback always compiles, so an unknown or
+/// hand-encoded type costs readability, never a build.
+struct SwiftRenderer {
+  let schema: TypeSchema
+  /// Set when an expression needed the `decoded(_:)` fallback, so the file defines it.
+  private(set) var usesDecoding = false
+
+  init(schema: TypeSchema) {
+    self.schema = schema
+  }
+
+  /// The expression for `json`, a value of the Swift type `type` (`nil` when unknown).
+  ///
+  /// A decoded fallback longer than `inlineLimit` characters of JSON is written pretty-printed,
+  /// over several lines.
+  mutating func expression(
+    _ json: JSONValue, type: String?, indent: Int = 0, inlineLimit: Int = 60
+  ) -> String {
+    guard let type = type.map(Self.unwrappingOptional) else {
+      return fallback(json, indent, inlineLimit: inlineLimit)
+    }
+    if json.isNull { return "nil" }
+    if let scalar = scalar(json, type: type) { return scalar }
+    switch schema.description(of: type) {
+    case .enumeration(let cases)?:
+      if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
+    case .rawEnumeration(let cases)?:
+      let raw = json.jsonString
+      if let name = cases.first(where: { $0.raw == raw })?.name, Self.isIdentifier(name) {
+        return "." + Self.escapedMember(name)
+      }
+    case .collection(let element)?:
+      if let elements = json.arrayValue {
+        return list(elements.map { expression($0, type: element, indent: indent + 1) }, indent)
+      }
+    case .dictionary(let valueType)?:
+      if let object = json.objectValue {
+        if object.isEmpty { return "[:]" }
+        return list(
+          object.map {
+            stringLiteral($0.key) + ": " + expression($0.value, type: valueType, indent: indent + 1)
+          },
+          indent
+        )
+      }
+    case .structure?, nil:
+      break
+    }
+    return fallback(json, indent, inlineLimit: inlineLimit)
+  }
+
+  /// The decoding fallback: `try decoded(#"…"#)`, the JSON pretty-printed when it is long.
+  mutating func fallback(_ json: JSONValue, _ indent: Int, inlineLimit: Int = 60) -> String {
+    usesDecoding = true
+    let compact = json.jsonString
+    if compact.count <= inlineLimit {
+      return "try decoded(\(Self.rawString(compact)))"
+    }
+    let pad = String(repeating: "  ", count: indent + 1)
+    let body = json.prettyPrinted.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { pad + $0 }.joined(separator: "\n")
+    let hashes = Self.hashes(for: json.prettyPrinted)
+    return "try decoded(\n\(pad)\(hashes)\"\"\"\n\(body)\n\(pad)\"\"\"\(hashes)\n"
+      + String(repeating: "  ", count: indent) + ")"
+  }
+
+  private func scalar(_ json: JSONValue, type: String) -> String? {
+    switch Self.shortName(type) {
+    case "String", "Substring", "Character":
+      return json.stringValue.map(stringLiteral)
+    case "Bool":
+      return json.boolValue.map { $0 ? "true" : "false" }
+    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+      switch json {
+      case .integer, .unsignedInteger: return json.jsonString
+      default: return nil
+      }
+    case "Double", "Float", "CGFloat":
+      switch json {
+      case .integer, .unsignedInteger, .double: return json.jsonString
+      case .string("NaN"): return ".nan"
+      case .string("Infinity"): return ".infinity"
+      case .string("-Infinity"): return "-.infinity"
+      default: return nil
+      }
+    case "UUID":
+      return json.stringValue.map(uuid)
+    case "Date":
+      return json.doubleValue.map { "Date(timeIntervalSinceReferenceDate: \(Self.number($0)))" }
+    case "URL":
+      return json.stringValue.map { "URL(string: \(stringLiteral($0)))!" }
+    case "IndexSet":
+      return indexSet(json)
+    default:
+      return nil
+    }
+  }
+
+  private mutating func enumCase(
+    _ json: JSONValue, cases: [(name: String, payload: [TypeSchema.Member])], indent: Int
+  ) -> String? {
+    guard let object = json.objectValue, object.count == 1,
+      let known = cases.first(where: { $0.name == object[0].key }),
+      Self.isIdentifier(known.name), let payload = object[0].value.objectValue
+    else { return nil }
+    let name = "." + Self.escapedMember(known.name)
+    // Labels in the order the case declares them; an absent optional is `nil`.
+    var labels = known.payload.map(\.name)
+    labels += payload.keys.filter { !labels.contains($0) }
+    guard !labels.isEmpty else { return name }
+    var arguments: [String] = []
+    for label in labels {
+      let member = known.payload.first { $0.name == label }
+      let value: String
+      if let json = payload[label] {
+        value = expression(json, type: member?.type, indent: indent)
+      } else if member?.isOptional == true {
+        value = "nil"
+      } else {
+        return nil
+      }
+      arguments.append(Self.isPositional(label) ? value : "\(label): \(value)")
+    }
+    return name + "(" + arguments.joined(separator: ", ") + ")"
+  }
+
+  /// A UUID: `UUID(counting: n)` for the ones `UUIDGenerator.incrementing` makes.
+  private func uuid(_ text: String) -> String {
+    let prefix = "00000000-0000-0000-0000-"
+    if text.hasPrefix(prefix), let count = UInt64(text.dropFirst(prefix.count), radix: 16) {
+      return "UUID(counting: \(count))"
+    }
+    return "UUID(uuidString: \(stringLiteral(text)))!"
+  }
+
+  /// Foundation encodes an `IndexSet` as its ranges; a few indexes read best as a literal.
+  private func indexSet(_ json: JSONValue) -> String? {
+    guard let ranges = json.objectValue?["indexes"]?.arrayValue else { return nil }
+    var indexes: [Int64] = []
+    for range in ranges {
+      guard let location = range.objectValue?["location"]?.int64Value,
+        let length = range.objectValue?["length"]?.int64Value, length >= 0
+      else { return nil }
+      if ranges.count == 1, length > 8 {
+        return "IndexSet(integersIn: \(location)..<\(location + length))"
+      }
+      indexes += (0..<length).map { location + $0 }
+    }
+    guard indexes.count <= 16 else { return nil }
+    return "[" + indexes.map(String.init).joined(separator: ", ") + "]"
+  }
+
+  private func list(_ elements: [String], _ indent: Int) -> String {
+    if elements.isEmpty { return "[]" }
+    let single = "[" + elements.joined(separator: ", ") + "]"
+    if single.count <= 70, !single.contains("\n") { return single }
+    let pad = String(repeating: "  ", count: indent + 1)
+    return "[\n" + elements.map { pad + $0 + ",\n" }.joined()
+      + String(repeating: "  ", count: indent) + "]"
+  }
+
+  func stringLiteral(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  // MARK: Names
+
+  /// `Swift.Optional<T>` as `T`: optionality is expressed by the context.
+  static func unwrappingOptional(_ type: String) -> String {
+    var type = type
+    while type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") {
+      type = String(type.dropFirst("Swift.Optional<".count).dropLast())
+    }
+    return type
+  }
+
+  /// The unqualified last component of a type name: `UUID` for `FoundationEssentials.UUID`.
+  static func shortName(_ type: String) -> String {
+    let base = type.prefix { $0 != "<" }
+    return String(base.split(separator: ".").last ?? Substring(base))
+  }
+
+  /// A type's name as the test writes it: without its module, as the test imports that.
+  static func displayName(_ type: String) -> String {
+    let base = type.prefix { $0 != "<" }
+    let components = base.split(separator: ".")
+    guard components.count > 1 else { return type }
+    return components.dropFirst().joined(separator: ".") + type.dropFirst(base.count)
+  }
+
+  /// The module that declares a type: the first component of its full name.
+  static func module(of type: String) -> String? {
+    let base = type.prefix { $0 != "<" }
+    let components = base.split(separator: ".")
+    return components.count > 1 ? String(components[0]) : nil
+  }
+
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first,
+      first == "_" || first.properties.isAlphabetic
+    else { return false }
+    return name.unicodeScalars.allSatisfy {
+      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
+  }
+
+  /// `_0`, `_1`, …: the labels Codable gives unlabeled payload values.
+  static func isPositional(_ label: String) -> Bool {
+    label.hasPrefix("_") && label.count > 1 && label.dropFirst().allSatisfy(\.isNumber)
+  }
+
+  private static let keywords: Set<String> = [
+    "default", "self", "Self", "init", "class", "struct", "enum", "func", "var", "let", "in",
+    "is", "as", "if", "else", "for", "while", "switch", "case", "return", "true", "false", "nil",
+    "import", "protocol", "extension", "static", "where", "do", "try", "throw", "repeat",
+  ]
+
+  /// A member name, back-quoted when it is a keyword.
+  static func escapedMember(_ name: String) -> String {
+    keywords.contains(name) && name != "self" && name != "init" ? "`\(name)`" : name
+  }
+
+  /// A number as Swift writes it: whole values without a fraction.
+  static func number(_ value: Double) -> String {
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+    return JSONValue.double(value).jsonString
+  }
+
+  /// A raw string literal, with enough `#` that the text cannot end it.
+  static func rawString(_ text: String) -> String {
+    let hashes = hashes(for: text)
+    return hashes + "\"" + text + "\"" + hashes
+  }
+
+  static func hashes(for text: String) -> String {
+    var count = 1
+    while text.contains("\"" + String(repeating: "#", count: count))
+      || text.contains("\\" + String(repeating: "#", count: count))
+    {
+      count += 1
+    }
+    return String(repeating: "#", count: count)
+  }
+}

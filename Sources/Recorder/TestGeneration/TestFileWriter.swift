@@ -1,0 +1,298 @@
+/// Assembles a generated test file, function by function, keeping the line of every step.
+struct TestFileWriter {
+  let options: TestGenerator.Options
+  let header: TraceHeader
+  let schema: TypeSchema
+  let traceName: String
+  private var renderer: SwiftRenderer
+  private var body: [String] = []
+  private var functions: [GeneratedTest.Function] = []
+  private var stepLines: [Int: Int] = [:]
+  private var skipped: [GeneratedTest.SkippedStep] = []
+
+  init(options: TestGenerator.Options, header: TraceHeader, schema: TypeSchema, traceName: String) {
+    self.options = options
+    self.header = header
+    self.schema = schema
+    self.traceName = traceName
+    renderer = SwiftRenderer(schema: schema)
+    preamble = makePreamble()
+  }
+
+  private var typeName: String {
+    if let name = options.typeName { return name }
+    let base = traceName.split(separator: ".").first.map(String.init) ?? "Recorded"
+    let words = base.split { !$0.isLetter && !$0.isNumber }
+    let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return (camel.first?.isLetter == true ? camel : "Recorded" + camel) + "TraceTests"
+  }
+
+  private var reducer: String {
+    options.reducer ?? SwiftRenderer.displayName(header.reducer)
+  }
+
+  // MARK: Functions
+
+  /// Writes one test function replaying `steps`, starting from `state`.
+  mutating func writeFunction(_ steps: [TraceStep], from state: JSONValue)
+    throws(TestGenerationError)
+  {
+    guard let first = steps.first?.index, let last = steps.last?.index else { return }
+    let name = "steps\(first)To\(last)"
+    if !body.isEmpty { body.append("") }
+    switch options.framework {
+    case .swiftTesting:
+      body.append("  @Test(\"steps \(first) to \(last)\")")
+      body.append("  func \(name)() async throws {")
+      functions.append(.init(name: name, steps: first...last))
+    case .xctest:
+      body.append("  @MainActor")
+      body.append("  func test\(name.prefix(1).uppercased() + name.dropFirst())() async throws {")
+      functions.append(
+        .init(name: "test" + name.prefix(1).uppercased() + name.dropFirst(), steps: first...last))
+    case .plain:
+      body.append("  func \(name)() async throws {")
+      functions.append(.init(name: name, steps: first...last))
+    }
+
+    let stateType = SwiftRenderer.displayName(header.stateType)
+    body.append("    // The state before step \(first), as the trace recorded it.")
+    let declaration = "let initialState: \(stateType) = "
+    let initial = renderer.expression(
+      state, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20
+    )
+    append(declaration + initial, indent: 2)
+    body.append("    let store = TestStore(initialState: initialState) {")
+    body.append("      \(reducer)()")
+    let dependencies = dependencyLines(steps)
+    if dependencies.isEmpty {
+      body.append("    }")
+    } else {
+      body.append("    } withDependencies: {")
+      for line in dependencies { append(line, indent: 3) }
+      body.append("    }")
+    }
+    body.append("    // Effects do not run: what they sent is fed in as the trace recorded it.")
+    body.append("    store.runsEffects = false")
+
+    var current = state
+    var assertions: [(TraceStep, StateAssertionWriter.Assertion)] = []
+    let writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
+    for step in steps {
+      do {
+        assertions.append(
+          (step, try writer.assertion(for: step.patch, state: &current, renderer: &renderer)))
+      } catch {
+        throw TestGenerationError(
+          .badTrace, "\(traceName): step \(step.index)'s patch does not apply: \(error)"
+        )
+      }
+    }
+    let redacted = state.redactedPaths() + assertions.flatMap(\.1.redactedPaths)
+    if !redacted.isEmpty {
+      body += Self.comment(
+        "The trace redacted \(Self.list(Array(Set(redacted)).sorted())): those values are "
+          + "unknown, so the test checks only the changes it states.",
+        indent: 2
+      )
+      body.append("    store.exhaustivity = .off")
+    }
+
+    for (step, assertion) in assertions {
+      body.append("")
+      body.append("    // Step \(step.index): \(Self.origin(of: step))")
+      for path in assertion.redactedPaths {
+        body += Self.comment(
+          "\(path) changed to a redacted value, which is not asserted.", indent: 2)
+      }
+      let action =
+        options.decodesActions
+        ? renderer.fallback(step.action ?? .null, 0)
+        : renderer.expression(step.action ?? .null, type: header.actionType)
+      let call: String
+      switch step.origin {
+      case .send: call = "await store.send(\(action))"
+      case .effect: call = "await store.receive(replaying: \(action))"
+      }
+      stepLines[step.index] = body.count + 1 + preambleLineCount
+      if assertion.statements.isEmpty {
+        append(call, indent: 2)
+      } else {
+        append(call + " {", indent: 2)
+        for statement in assertion.statements { append(statement, indent: 3) }
+        body.append("    }")
+      }
+    }
+    body.append("  }")
+  }
+
+  /// Notes in the file that `step` is left out, and why.
+  mutating func writeSkipped(_ step: TraceStep, reason: String) {
+    skipped.append(.init(index: step.index, reason: reason))
+    if !body.isEmpty { body.append("") }
+    body += Self.comment(
+      "Step \(step.index) (\(step.label)) is left out: \(reason), so it cannot be sent again. "
+        + "The next test starts from the state recorded after it.",
+      indent: 1
+    )
+  }
+
+  /// The `withDependencies` lines that hand out the values the steps' reducer read.
+  private mutating func dependencyLines(_ steps: [TraceStep]) -> [String] {
+    var uuids: [String] = []
+    var dates: [Double] = []
+    var randoms: [UInt64] = []
+    for value in steps.flatMap(\.dependencies) {
+      switch value {
+      case .uuid(let uuid): uuids.append(uuid)
+      case .date(let date): dates.append(date)
+      case .random(let number): randoms.append(number)
+      }
+    }
+    var lines: [String] = []
+    if !uuids.isEmpty {
+      let expressions = uuids.map { renderer.expression(.string($0), type: "Foundation.UUID") }
+      let incrementing = (0..<expressions.count).map { "UUID(counting: \($0))" }
+      lines.append(
+        expressions == incrementing
+          ? "$0.uuid = .incrementing" : "$0.uuid = .sequence(\(Self.list(expressions, indent: 0)))"
+      )
+    }
+    if !dates.isEmpty {
+      let expressions = dates.map {
+        "Date(timeIntervalSinceReferenceDate: \(SwiftRenderer.number($0)))"
+      }
+      lines.append(
+        Set(dates).count == 1
+          ? "$0.date = .constant(\(expressions[0]))"
+          : "$0.date = .sequence(\(Self.list(expressions, indent: 0)))"
+      )
+    }
+    if !randoms.isEmpty {
+      lines.append(
+        "$0.withRandomNumberGenerator = WithRandomNumberGenerator("
+          + "SequenceRandomNumberGenerator(\(Self.list(randoms.map(String.init), indent: 0))))"
+      )
+    }
+    return lines
+  }
+
+  /// Appends `code`, which may span lines, at `indent` levels of two spaces.
+  private mutating func append(_ code: String, indent: Int) {
+    let pad = String(repeating: "  ", count: indent)
+    for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+      body.append(line.isEmpty ? "" : pad + line)
+    }
+  }
+
+  // MARK: The file
+
+  private var imports: [String] {
+    var modules = Set(options.modules)
+    for type in [header.stateType, header.actionType] + schema.types.keys {
+      if let module = SwiftRenderer.module(of: type) { modules.insert(module) }
+    }
+    modules.subtract([
+      "Swift", "Foundation", "FoundationEssentials", "Architecture", "Testing", "XCTest",
+    ])
+    var imports = ["Architecture", "Foundation"] + modules.sorted()
+    switch options.framework {
+    case .swiftTesting: imports.append("Testing")
+    case .xctest: imports.append("XCTest")
+    case .plain: break
+    }
+    return imports.sorted()
+  }
+
+  /// The comment, imports and type declaration that open the file.
+  private func makePreamble() -> [String] {
+    var lines = Self.comment(
+      "Generated by `tca-replay gen-test` from \(traceName); regenerate it rather than edit it.",
+      indent: 0
+    )
+    lines.append("//")
+    lines += Self.comment(
+      "Each test starts from the state the trace recorded before its first step, sends the "
+        + "recorded actions, feeds in what effects sent with `receive(replaying:)`, and asserts "
+        + "every recorded state change. The comments give step numbers as the trace has them.",
+      indent: 0
+    )
+    lines.append("")
+    lines += imports.map { "import \($0)" }
+    lines.append("")
+    switch options.framework {
+    case .swiftTesting:
+      lines.append("@MainActor")
+      lines.append("@Suite(\"\(traceName), replayed through \(reducer)\")")
+      lines.append("struct \(typeName) {")
+    case .xctest:
+      lines.append("final class \(typeName): XCTestCase {")
+    case .plain:
+      lines.append("@MainActor")
+      lines.append("struct \(typeName) {")
+    }
+    return lines
+  }
+
+  private var preambleLineCount: Int { preamble.count }
+  private var preamble: [String] = []
+
+  func finish() -> GeneratedTest {
+    var lines = preamble + body + ["}"]
+    if renderer.usesDecoding {
+      lines += [
+        "",
+        "/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.",
+        "private func decoded<Value: Decodable>(_ json: String) throws -> Value {",
+        "  try JSONDecoder().decode(Value.self, from: Data(json.utf8))",
+        "}",
+      ]
+    }
+    return GeneratedTest(
+      source: lines.joined(separator: "\n") + "\n",
+      functions: functions,
+      lines: stepLines,
+      skippedSteps: skipped
+    )
+  }
+
+  // MARK: Text
+
+  /// `text` as `//` lines of at most 100 columns; line breaks in it become spaces, so nothing
+  /// recorded can end the comment.
+  static func comment(_ text: String, indent: Int) -> [String] {
+    let prefix = String(repeating: "  ", count: indent) + "// "
+    let words = text.split { $0.isNewline || $0 == " " }
+    var lines: [String] = []
+    var line = prefix
+    for word in words {
+      if line.count > prefix.count, line.count + 1 + word.count > 100 {
+        lines.append(line)
+        line = prefix
+      }
+      line += (line.count > prefix.count ? " " : "") + word
+    }
+    lines.append(line)
+    return lines
+  }
+
+  static func origin(of step: TraceStep) -> String {
+    switch step.origin {
+    case .send: "sent"
+    case .effect(let cause?): "from the effect of step \(cause)"
+    case .effect(nil): "from an effect of a step the trace does not have"
+    }
+  }
+
+  static func list(_ items: [String]) -> String {
+    items.count <= 1
+      ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+  }
+
+  /// A Swift array literal of `items`, on one line when short, else one item a line.
+  static func list(_ items: [String], indent: Int) -> String {
+    let single = "[" + items.joined(separator: ", ") + "]"
+    if single.count <= 60 { return single }
+    return "[\n" + items.map { "  " + $0 + ",\n" }.joined() + "]"
+  }
+}

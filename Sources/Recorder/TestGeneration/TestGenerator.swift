@@ -1,0 +1,173 @@
+/// Writes a trace as a `TestStore` regression test that reads like a hand-written one.
+///
+/// ```swift
+/// var options = TestGenerator.Options()
+/// options.framework = .xctest
+/// let test = try TestGenerator(options: options).generate(tracePath: "Traces/counter.ndjson")
+/// print(test.source)
+/// ```
+///
+/// Each test function starts from the state the trace recorded before its first step, sends
+/// the recorded actions, and asserts each recorded state change as the mutations its patch
+/// implies (`$0.count = 1`). Effects do not run: the store's `runsEffects` is off, and what
+/// effects sent is fed in, in recorded order, with `receive(replaying:)`. The `uuid`, `date`
+/// and random values the reducer read are supplied through `withDependencies`. Long traces are
+/// split into functions of ``Options/stepsPerTest`` steps, so a failure points to a small
+/// window; a step that cannot be replayed ends a function, with a comment saying why.
+public struct TestGenerator: Sendable {
+  /// The test framework the file is written for.
+  public enum Framework: String, Sendable, CaseIterable {
+    /// Swift Testing: a `@Suite` struct of `@Test` functions.
+    case swiftTesting = "swift-testing"
+    /// XCTest: an `XCTestCase` subclass of `test…` methods.
+    case xctest
+    /// No framework: a struct of plain async functions, for code that runs them itself (the
+    /// project's mutation check calls them and captures the failures they report).
+    case plain
+  }
+
+  /// What to generate.
+  public struct Options: Sendable {
+    /// The test framework; Swift Testing by default.
+    public var framework: Framework = .swiftTesting
+    /// The name of the suite or test case type; by default from the trace's file name,
+    /// `counter.ndjson` giving `CounterTraceTests`.
+    public var typeName: String?
+    /// The reducer the tests run, as the test writes it; by default the one that recorded.
+    public var reducer: String?
+    /// Modules to import besides those the trace's types come from.
+    public var modules: [String] = []
+    /// The steps to replay, by index; all of them by default.
+    public var steps: ClosedRange<Int>?
+    /// The most steps one test function replays.
+    public var stepsPerTest = 50
+    /// Checks recorded states and actions against today's types; none by default.
+    public var typeCheck: TypeCheck?
+    /// Writes every action as its recorded JSON, decoded, rather than as a Swift expression.
+    ///
+    /// For a trace from an older build when no ``typeCheck`` is at hand: the file compiles
+    /// whatever became of the action's cases, and the first action that no longer decodes fails
+    /// its test with a `DecodingError` naming it.
+    public var decodesActions = false
+
+    /// Creates options with the defaults.
+    public init() {}
+  }
+
+  /// What to generate.
+  public var options: Options
+
+  /// Creates a generator with `options`.
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// Reads the trace at `tracePath` and writes its test.
+  ///
+  /// - Throws: ``TestGenerationError`` when the trace is missing or malformed, or the options
+  ///   ask for steps it does not have.
+  public func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
+    var records: [TraceRecord] = []
+    do {
+      let reader = try TraceReader(path: tracePath)
+      while let record = try reader.next() { records.append(record) }
+    } catch {
+      throw TestGenerationError(
+        error.kind == .missing ? .missingTrace : .badTrace, error.description
+      )
+    }
+    let name = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
+    return try generate(records: records, traceName: name)
+  }
+
+  /// Writes the test for a trace's records; `traceName` (a file name) is what comments cite.
+  public func generate(
+    records: [TraceRecord], traceName: String
+  ) throws(TestGenerationError) -> GeneratedTest {
+    guard case .header(let header)? = records.first else {
+      throw TestGenerationError(.badTrace, "\(traceName): the trace has no header")
+    }
+    var schema = TypeSchema()
+    schema.merge(header.types)
+    var steps: [TraceStep] = []
+    for case .step(let step) in records {
+      schema.merge(step.types)
+      steps.append(step)
+    }
+    guard let first = steps.first, let last = steps.last else {
+      throw TestGenerationError(.badOptions, "\(traceName): the trace has no steps to replay")
+    }
+    let range = options.steps ?? first.index...last.index
+    guard range.lowerBound >= first.index, range.upperBound <= last.index else {
+      throw TestGenerationError(
+        .badOptions,
+        "\(traceName): steps \(range.lowerBound)...\(range.upperBound) are not all in the "
+          + "trace, which has steps \(first.index)...\(last.index)"
+      )
+    }
+    guard options.stepsPerTest > 0 else {
+      throw TestGenerationError(.badOptions, "steps per test must be at least 1")
+    }
+    var writer = TestFileWriter(
+      options: options, header: header, schema: schema, traceName: traceName
+    )
+    var state = header.initialState
+    var window: [TraceStep] = []
+    var windowState = state
+    for step in steps where step.index <= range.upperBound {
+      guard step.index >= range.lowerBound else {
+        state = try apply(step, to: state, traceName: traceName)
+        continue
+      }
+      if window.isEmpty {
+        windowState = state
+        if let problem = options.typeCheck?.state(state) {
+          throw TestGenerationError(
+            .badTrace,
+            "\(traceName): the state before step \(step.index) does not decode as "
+              + "\(header.stateType) today: \(problem)"
+          )
+        }
+      }
+      if let reason = reasonNotReplayable(step, actionType: header.actionType) {
+        if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
+        window = []
+        writer.writeSkipped(step, reason: reason)
+      } else {
+        window.append(step)
+        if window.count == options.stepsPerTest {
+          try writer.writeFunction(window, from: windowState)
+          window = []
+        }
+      }
+      state = try apply(step, to: state, traceName: traceName)
+    }
+    if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
+    return writer.finish()
+  }
+
+  private func apply(
+    _ step: TraceStep, to state: JSONValue, traceName: String
+  ) throws(TestGenerationError) -> JSONValue {
+    do {
+      return try step.patch.apply(to: state)
+    } catch {
+      throw TestGenerationError(
+        .badTrace, "\(traceName): step \(step.index)'s patch does not apply: \(error)"
+      )
+    }
+  }
+
+  /// Why `step` cannot be sent again, or `nil` when it can.
+  func reasonNotReplayable(_ step: TraceStep, actionType: String) -> String? {
+    guard let action = step.action else {
+      return "its action could not be encoded when it was recorded"
+    }
+    if action.containsRedaction { return "its action holds a redacted value" }
+    if let problem = options.typeCheck?.action(action) {
+      return "its action no longer decodes as \(SwiftRenderer.displayName(actionType)) "
+        + "(\(problem))"
+    }
+    return nil
+  }
+}

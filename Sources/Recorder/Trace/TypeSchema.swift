@@ -1,0 +1,221 @@
+/// What a trace knows about the Swift types behind its JSON: enough to write its states and
+/// actions back as Swift expressions.
+///
+/// The recorder learns types as it encodes values and writes what it learns in the optional
+/// `types` member of the header and of steps (see `Documentation/TraceFormat.md`). A reader
+/// merges them in order: the schema after step N describes every value up to step N.
+///
+/// ```swift
+/// var schema = TypeSchema()
+/// schema.merge(header.types)
+/// schema.description(of: "Counter.CounterFeature.Action")  // .enumeration([…])
+/// ```
+public struct TypeSchema: Sendable, Equatable {
+  /// A member's (or payload value's, or element's) type, and whether it is optional.
+  public struct Member: Sendable, Equatable {
+    /// The member's name: a coding key, an enum payload label (`_0` for unlabeled) or `*`.
+    public var name: String
+    /// The full Swift name of its type, like `Foundation.UUID`; optionals are unwrapped.
+    public var type: String
+    /// Whether the member is an optional, encoded only when it is not `nil`.
+    public var isOptional: Bool
+
+    /// Describes member `name` of type `type`, optional or not.
+    public init(name: String, type: String, isOptional: Bool = false) {
+      self.name = name
+      self.type = type
+      self.isOptional = isOptional
+    }
+  }
+
+  /// How one type encodes.
+  public enum Description: Sendable, Equatable {
+    /// A struct or class encoded as an object, member by member.
+    case structure([Member])
+    /// An enum encoded as `{"case": {payload}}`: each known case with its payload members.
+    case enumeration([(name: String, payload: [Member])])
+    /// An enum with raw values encoded as the raw value: raw value's JSON text to case name.
+    case rawEnumeration([(raw: String, name: String)])
+    /// A collection encoded as an array of elements of one type.
+    case collection(element: String)
+    /// A dictionary keyed by strings.
+    case dictionary(value: String)
+
+    /// Whether two descriptions say the same, in the same order.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
+  }
+
+  /// The known types by full Swift name.
+  public private(set) var types: [String: Description] = [:]
+
+  /// Creates an empty schema: every type unknown.
+  public init() {}
+
+  /// The description of `type`, if the trace described it.
+  public func description(of type: String) -> Description? { types[type] }
+
+  /// Adds what `json` (a `types` member) says; a `nil` or malformed member adds nothing.
+  public mutating func merge(_ json: JSONValue?) {
+    guard let object = json?.objectValue else { return }
+    for (name, value) in object {
+      guard let description = Description(json: value) else { continue }
+      merge(description, into: name)
+    }
+  }
+
+  /// Adds `description` to what is known of `type`; returns whether that taught anything new.
+  @discardableResult
+  mutating func merge(_ description: Description, into type: String) -> Bool {
+    guard let known = types[type] else {
+      types[type] = description
+      return true
+    }
+    let merged: Description
+    switch (known, description) {
+    case (.structure(let old), .structure(let new)):
+      merged = .structure(old + new.filter { member in !old.contains { $0.name == member.name } })
+    case (.enumeration(let old), .enumeration(let new)):
+      var cases = old
+      for newCase in new {
+        if let index = cases.firstIndex(where: { $0.name == newCase.name }) {
+          let payload = cases[index].payload
+          cases[index].payload =
+            payload
+            + newCase.payload.filter { member in !payload.contains { $0.name == member.name } }
+        } else {
+          cases.append(newCase)
+        }
+      }
+      merged = .enumeration(cases)
+    case (.rawEnumeration(let old), .rawEnumeration(let new)):
+      merged = .rawEnumeration(old + new.filter { raw in !old.contains { $0.raw == raw.raw } })
+    default:
+      merged = known
+    }
+    guard merged != known else { return false }
+    types[type] = merged
+    return true
+  }
+
+  /// The type of the value at the JSON path `tokens` in a value of `root`, if the schema knows.
+  func type(at tokens: [String], in root: String) -> String? {
+    var type = root
+    for token in tokens {
+      switch types[SwiftRenderer.unwrappingOptional(type)] {
+      case let .structure(members)?:
+        guard let member = members.first(where: { $0.name == token }) else { return nil }
+        type = member.type
+      case let .collection(element)?:
+        type = element
+      case let .dictionary(value)?:
+        type = value
+      default:
+        return nil
+      }
+    }
+    return type
+  }
+
+  /// Whether `json`, a value of `type`, holds nothing the schema does not describe: no unknown
+  /// member, case, raw value or element. The recorder skips learning from such values.
+  func covers(_ json: JSONValue, type: String) -> Bool {
+    switch (types[SwiftRenderer.unwrappingOptional(type)], json) {
+    case (_, .null):
+      return true
+    case let (.structure(members)?, .object(object)):
+      return object.allSatisfy { key, value in
+        members.first { $0.name == key }.map { covers(value, type: $0.type) } ?? false
+      }
+    case let (.enumeration(cases)?, .object(object)):
+      guard object.count == 1, let known = cases.first(where: { $0.name == object[0].key }),
+        let payload = object[0].value.objectValue
+      else { return false }
+      return payload.allSatisfy { label, value in
+        known.payload.first { $0.name == label }.map { covers(value, type: $0.type) } ?? false
+      }
+    case let (.rawEnumeration(cases)?, _):
+      let raw = json.jsonString
+      return cases.contains { $0.raw == raw }
+    case let (.collection(element)?, .array(elements)):
+      return elements.allSatisfy { covers($0, type: element) }
+    case let (.dictionary(value)?, .object(object)):
+      return object.values.allSatisfy { covers($0, type: value) }
+    case (nil, .object), (nil, .array):
+      return false
+    case (nil, _):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The schema as a `types` member: type names sorted, members in the order they were learned.
+  public var json: JSONValue {
+    .object(JSONObject(types.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))
+  }
+}
+
+extension TypeSchema.Member {
+  /// `"Type"`, or `"Type?"` for an optional.
+  var typeText: String { isOptional ? type + "?" : type }
+
+  init(name: String, typeText: String) {
+    if typeText.hasSuffix("?") {
+      self.init(name: name, type: String(typeText.dropLast()), isOptional: true)
+    } else {
+      self.init(name: name, type: typeText)
+    }
+  }
+}
+
+extension TypeSchema.Description {
+  var json: JSONValue {
+    func members(_ members: [TypeSchema.Member]) -> JSONValue {
+      .object(JSONObject(members.map { ($0.name, .string($0.typeText)) }))
+    }
+    switch self {
+    case .structure(let list):
+      return ["struct": members(list)]
+    case .enumeration(let cases):
+      return ["enum": .object(JSONObject(cases.map { ($0.name, members($0.payload)) }))]
+    case .rawEnumeration(let cases):
+      return ["rawEnum": .object(JSONObject(cases.map { ($0.raw, .string($0.name)) }))]
+    case .collection(let element):
+      return ["array": .string(element)]
+    case .dictionary(let value):
+      return ["dictionary": .string(value)]
+    }
+  }
+
+  init?(json: JSONValue) {
+    guard let object = json.objectValue, object.count == 1 else { return nil }
+    let (kind, body) = object[0]
+    func members(_ value: JSONValue) -> [TypeSchema.Member] {
+      (value.objectValue ?? JSONObject()).compactMap { name, type in
+        type.stringValue.map { TypeSchema.Member(name: name, typeText: $0) }
+      }
+    }
+    switch kind {
+    case "struct":
+      self = .structure(members(body))
+    case "enum":
+      self = .enumeration(
+        (body.objectValue ?? JSONObject()).map { (name: $0.key, payload: members($0.value)) }
+      )
+    case "rawEnum":
+      self = .rawEnumeration(
+        (body.objectValue ?? JSONObject()).compactMap { raw, name in
+          name.stringValue.map { (raw: raw, name: $0) }
+        }
+      )
+    case "array":
+      guard let element = body.stringValue else { return nil }
+      self = .collection(element: element)
+    case "dictionary":
+      guard let value = body.stringValue else { return nil }
+      self = .dictionary(value: value)
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Recorder
+
+/// `tca-replay gen-test`: writes a trace as a `TestStore` regression test.
+enum GenTestCommand: Command {
+  static let name = "gen-test"
+  static let abstract = "Write the trace as a TestStore regression test, in Swift."
+  static let usage = """
+    USAGE: tca-replay gen-test <trace> [--framework swift-testing|xctest] [--name <type>]
+                               [--reducer <type>] [--module <module>,...] [--steps <a>...<b>]
+                               [--steps-per-test <n>] [--output <file>] [--decode-actions]
+    """
+  static let help = """
+    OVERVIEW: Write a trace as a TestStore regression test, in Swift, ready to commit.
+
+    Each test function starts from the state the trace recorded before its first step, sends
+    the recorded actions and asserts each recorded state change as mutations
+    ($0.count = 1). Effects do not run: what they sent is fed in, in recorded order, with
+    receive(replaying:). Recorded uuid, date and random values go in through withDependencies.
+
+    \(usage)
+
+    ARGUMENTS:
+      <trace>                 A trace file, as written by Reducer.recording(to:).
+
+    OPTIONS:
+      --framework <name>      swift-testing (default) or xctest.
+      --name <type>           The suite or test case type (default: from the file name,
+                              counter.ndjson gives CounterTraceTests).
+      --reducer <type>        The reducer to test (default: the one that recorded the trace).
+      --module <modules>      Modules to import besides those of the trace's types,
+                              separated by commas.
+      --steps <a>...<b>       Replay only steps a to b (also a..b, or a single step).
+      --steps-per-test <n>    The most steps one test function replays (default: 50).
+      --output <file>         Write the test there instead of to standard output.
+      --decode-actions        Write actions as their recorded JSON, decoded: for a trace from
+                              an older build, whose cases may be gone. The file compiles; a
+                              test fails at the first action that no longer decodes.
+
+    EXIT CODES:
+      0 success (left-out steps are warned about on standard error), 64 bad arguments or
+      steps the trace does not have, 65 malformed trace, 66 missing trace, 73 output file
+      cannot be written.
+    """
+
+  static let options: [OptionSpec] = [
+    .value("--framework"), .value("--name"), .value("--reducer"), .value("--module"),
+    .value("--steps"), .value("--steps-per-test"), .value("--output"), .flag("--decode-actions"),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try arguments.requirePositionals(["<trace>"])
+    let options = try parseOptions(arguments)
+    let test: GeneratedTest
+    do {
+      test = try TestGenerator(options: options).generate(tracePath: arguments.positionals[0])
+    } catch {
+      switch error.kind {
+      case .missingTrace:
+        context.errors.write("Error: \(error)\n")
+        return .missingInput
+      case .badTrace:
+        context.errors.write("Error: \(error)\n")
+        return .badData
+      case .badOptions:
+        throw UsageError(message: error.message)
+      }
+    }
+    for step in test.skippedSteps {
+      context.errors.write("warning: step \(step.index) is left out: \(step.reason)\n")
+    }
+    guard let path = arguments.value("--output") else {
+      context.output.write(test.source)
+      return .success
+    }
+    do {
+      try test.source.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      context.errors.write("Error: cannot write \(path): \(error.localizedDescription)\n")
+      return .cannotCreate
+    }
+    return .success
+  }
+
+  static func parseOptions(_ arguments: Arguments) throws(UsageError) -> TestGenerator.Options {
+    var options = TestGenerator.Options()
+    if let value = arguments.value("--framework") {
+      guard let framework = TestGenerator.Framework(rawValue: value), framework != .plain else {
+        throw UsageError(message: "unknown framework '\(value)': use swift-testing or xctest")
+      }
+      options.framework = framework
+    }
+    options.typeName = arguments.value("--name")
+    options.decodesActions = arguments.has("--decode-actions")
+    options.reducer = arguments.value("--reducer")
+    options.modules = arguments.value("--module").map {
+      $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    } ?? []
+    if let value = arguments.value("--steps") {
+      guard let range = stepRange(value) else {
+        throw UsageError(message: "'--steps \(value)' is not a range like 10...40")
+      }
+      options.steps = range
+    }
+    if let value = arguments.value("--steps-per-test") {
+      guard let count = Int(value), count > 0 else {
+        throw UsageError(message: "'--steps-per-test \(value)' is not a positive number")
+      }
+      options.stepsPerTest = count
+    }
+    return options
+  }
+
+  /// `a...b`, `a..b` or a single step `a`.
+  static func stepRange(_ text: String) -> ClosedRange<Int>? {
+    for separator in ["...", ".."] {
+      let parts = text.components(separatedBy: separator)
+      if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 0 <= low,
+        low <= high
+      {
+        return low...high
+      }
+    }
+    if let step = Int(text), step >= 0 { return step...step }
+    return nil
+  }
+}

@@ -1,0 +1,100 @@
+import Recorder
+
+/// `tca-replay show`: one step's action, origin, dependency values and change.
+enum ShowCommand: Command {
+  static let name = "show"
+  static let abstract = "One step: its action, origin, dependency values and diff."
+  static let usage = "USAGE: tca-replay show <trace> <step> [--json]"
+  static let help = """
+    OVERVIEW: Print one step: when it happened, where its action came from, the action, the
+    values the reducer read from dependencies, and what it changed in the state.
+
+    \(usage)
+
+    ARGUMENTS:
+      <trace>   A trace file, as written by Reducer.recording(to:).
+      <step>    A step number or 'last'.
+
+    OPTIONS:
+      --json    Print the step's record from the trace, as one line of JSON.
+    """
+  static let options: [OptionSpec] = [.flag("--json")]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try arguments.requirePositionals(["<trace>", "<step>"])
+    let trace = try context.openTrace(arguments.positionals[0])
+    guard let index = try StepReference.resolve(arguments.positionals[1], in: trace) else {
+      throw UsageError(message: "the initial state has no action; name a step")
+    }
+    let step = try trace.step(at: index)
+    if arguments.has("--json") {
+      context.output.write(TraceRecord.step(step).json.jsonString + "\n")
+    } else {
+      context.output.write(StepDescription(style: context.style).lines(step).joined(separator: "\n") + "\n")
+    }
+    return .success
+  }
+}
+
+/// The text `show` and the stepper's `action` and `diff` print.
+struct StepDescription {
+  var style: Style
+
+  func lines(_ step: TraceStep) -> [String] {
+    heading(step) + action(step) + dependencies(step) + [style.paint("diff", .bold)]
+      + PatchRenderer(style: style).lines(step.patch)
+  }
+
+  func heading(_ step: TraceStep) -> [String] {
+    [
+      style.paint("step \(step.index)", .bold) + "  " + step.label,
+      "  at \(formatSeconds(step.time)), origin \(originText(step.origin))",
+    ]
+  }
+
+  func action(_ step: TraceStep) -> [String] {
+    guard let action = step.action else {
+      return [
+        style.paint("action", .bold)
+          + "  not encoded: the action is not Codable, so this step cannot be replayed"
+      ]
+    }
+    return [style.paint("action", .bold) + "  " + JSONRenderer(style: style).inline(action, limit: 200)]
+  }
+
+  func dependencies(_ step: TraceStep) -> [String] {
+    guard !step.dependencies.isEmpty else { return [] }
+    let values = step.dependencies.map { value in
+      switch value {
+      case let .uuid(text): "uuid \(text)"
+      case let .date(seconds): "date \(isoDate(sinceReferenceDate: seconds))"
+      case let .random(number): "random \(number)"
+      }
+    }
+    return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]
+  }
+}
+
+/// An ISO 8601 UTC timestamp for seconds since 2001-01-01, without Foundation.
+func isoDate(sinceReferenceDate seconds: Double) -> String {
+  let unixMilliseconds = Int64(((seconds + 978_307_200) * 1000).rounded())
+  let days = unixMilliseconds >= 0 ? unixMilliseconds / 86_400_000 : (unixMilliseconds - 86_399_999) / 86_400_000
+  let millisecondOfDay = unixMilliseconds - days * 86_400_000
+  // Howard Hinnant's days-to-civil algorithm.
+  let z = days + 719_468
+  let era = (z >= 0 ? z : z - 146_096) / 146_097
+  let dayOfEra = z - era * 146_097
+  let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+  let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+  let monthPart = (5 * dayOfYear + 2) / 153
+  let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
+  let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
+  let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+  let hours = millisecondOfDay / 3_600_000
+  let minutes = millisecondOfDay / 60_000 % 60
+  let secondsPart = millisecondOfDay / 1000 % 60
+  let milliseconds = millisecondOfDay % 1000
+  let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+  return "\(year)-\(two(month))-\(two(day))T\(two(hours)):\(two(minutes)):\(two(secondsPart)).\(fraction)Z"
+}

@@ -1,0 +1,310 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Recorder
+
+/// `tca-replay step`: the interactive stepper.
+enum StepCommand: Command {
+  static let name = "step"
+  static let abstract = "Walk a trace: next, back, goto, print, watch, continue, reverse-continue."
+  static let usage = "USAGE: tca-replay step <trace>"
+  static let help = """
+    OVERVIEW: Step through a trace forwards and backwards, the way gdb or rr steps through a
+    program. The prompt shows the current step and its action. Type 'help' at the prompt for
+    the commands.
+
+    When standard input is not a terminal, commands are read one per line and no prompt is
+    shown, so a session can be scripted:
+
+      printf 'last\\nwatch /count\\nreverse-continue\\nprint /count\\n' | tca-replay step t.ndjson
+
+    \(usage)
+
+    ARGUMENTS:
+      <trace>   A trace file, as written by Reducer.recording(to:).
+
+    EXIT STATUS:
+      0 when every command succeeded; otherwise 64 if a command was not understood, or 65 if
+      part of the trace could not be read. A failed command does not end the session.
+
+    COMMANDS:
+    \(Stepper.commandHelp)
+    """
+  static let options: [OptionSpec] = []
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try arguments.requirePositionals(["<trace>"])
+    let trace = try context.openTrace(arguments.positionals[0])
+    var stepper = Stepper(
+      trace: trace, context: context, isInteractive: isatty(0) == 1
+    )
+    return stepper.run()
+  }
+}
+
+/// The stepper's state and command loop.
+struct Stepper {
+  private var cursor: TraceCursor
+  private var watches: [JSONPointer] = []
+  private let context: CommandContext
+  private let isInteractive: Bool
+  private var status = ExitStatus.success
+  private var lastCommand: String?
+
+  init(trace: TraceIndex, context: CommandContext, isInteractive: Bool) {
+    cursor = TraceCursor(trace: trace)
+    self.context = context
+    self.isInteractive = isInteractive
+  }
+
+  private var trace: TraceIndex { cursor.trace }
+  private var style: Style { context.style }
+
+  static let commandHelp = """
+      next [n]            n   Go forward n steps (default 1).
+      back [n]            b   Go back n steps (default 1).
+      goto <step>         g   Go to a step: a number, 'initial' or 'last'.
+      first                   Go to the initial state, before the first step.
+      last                    Go to the last step.
+      print [pointer]     p   Print the state, or the value at a JSON Pointer (/todos/0).
+      action              a   Print the current step's action, origin and dependency values.
+      diff                d   Print what the current step changed.
+      list [n]            l   List the n steps (default 10) around the current one.
+      find <pattern>      f   Go to the next step whose action matches (substring or glob).
+      rfind <pattern>     rf  Go to the previous step whose action matches.
+      watch [pointer]     w   Watch a state path; with no pointer, list the watches.
+      unwatch [pointer]       Stop watching a path, or every path.
+      continue            c   Go forward to the next step that changes a watched path.
+      reverse-continue    rc  Go back to the previous step that changed a watched path.
+      help                h   Show this list.
+      quit                q   Leave (so does end of input).
+    On a terminal, an empty line repeats the last command.
+    """
+
+  mutating func run() -> ExitStatus {
+    let count = trace.stepCount
+    let range = count == 0 ? "no steps" : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
+    say("\(trace.path): \(trace.header.reducer), \(range). Type 'help' for commands.")
+    sayLocation()
+    while true {
+      if isInteractive { context.output.write(prompt) }
+      guard let line = readLine(strippingNewline: true) else {
+        if isInteractive { context.output.write("\n") }
+        break
+      }
+      var command = line.trimmingWhitespace
+      if command.isEmpty {
+        guard isInteractive, let last = lastCommand else { continue }
+        command = last
+      }
+      lastCommand = command
+      if command == "q" || command == "quit" || command == "exit" { break }
+      execute(command)
+    }
+    return status
+  }
+
+  private var prompt: String {
+    let here = cursor.step.map { "step \($0)/\(trace.stepIndices.upperBound - 1)" } ?? "initial"
+    var label = (try? cursor.currentStep())?.label ?? ""
+    if label.count > 40 { label = String(label.prefix(39)) + "…" }
+    return style.paint("(\(here)\(label.isEmpty ? "" : " " + label))", .bold) + " "
+  }
+
+  private mutating func execute(_ line: String) {
+    let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+    let name = words[0]
+    let argument = words.count > 1 ? words[1].trimmingWhitespace : nil
+    do {
+      switch name {
+      case "n", "next": try move(by: count(argument))
+      case "b", "back", "rn", "reverse-next": try move(by: -count(argument))
+      case "g", "goto":
+        guard let argument else { throw UsageError(message: "goto needs a step: a number, 'initial' or 'last'") }
+        try cursor.move(to: StepReference.resolve(argument, in: trace))
+        sayLocation()
+      case "first", "start":
+        try cursor.move(to: nil)
+        sayLocation()
+      case "last", "end":
+        try cursor.move(to: trace.stepIndices.last)
+        sayLocation()
+      case "p", "print": try printState(argument)
+      case "a", "action": try printStep { StepDescription(style: style).heading($0) + StepDescription(style: style).action($0) + StepDescription(style: style).dependencies($0) }
+      case "d", "diff": try printStep { StepDescription(style: style).heading($0) + PatchRenderer(style: style).lines($0.patch) }
+      case "l", "list": try list(count(argument, default: 10))
+      case "f", "find": try find(argument, forwards: true)
+      case "rf", "rfind": try find(argument, forwards: false)
+      case "w", "watch": try watch(argument)
+      case "unwatch": try unwatch(argument)
+      case "c", "continue": try continueToChange(forwards: true)
+      case "rc", "reverse-continue": try continueToChange(forwards: false)
+      case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
+      default: throw UsageError(message: "unknown command '\(name)'. Type 'help' for the list.")
+      }
+    } catch let error as UsageError {
+      complain(error.message, status: .usage)
+    } catch let error as TraceReadError {
+      complain("\(error)", status: .badData)
+    } catch {
+      complain("\(error)", status: .badData)
+    }
+  }
+
+  private func count(_ argument: String?, default value: Int = 1) throws(UsageError) -> Int {
+    guard let argument else { return value }
+    guard let number = Int(argument), number > 0 else {
+      throw UsageError(message: "'\(argument)' is not a positive number")
+    }
+    return number
+  }
+
+  private mutating func move(by offset: Int) throws {
+    let current = cursor.step.map { $0 - trace.firstStep + 1 } ?? 0
+    let target = min(max(current + offset, 0), trace.stepCount)
+    if target == current {
+      say(offset > 0 ? "Already at the last step." : "Already at the initial state.")
+      return
+    }
+    try cursor.move(to: target == 0 ? nil : trace.firstStep + target - 1)
+    sayLocation()
+  }
+
+  private func printState(_ argument: String?) throws {
+    let pointer = try parsePointer(argument ?? "")
+    guard let value = pointer.resolve(in: cursor.state) else {
+      throw UsageError(message: "the state has nothing at '\(pointer)'")
+    }
+    say(JSONRenderer(style: style).block(value))
+  }
+
+  private func printStep(_ lines: (TraceStep) -> [String]) throws {
+    guard let step = try cursor.currentStep() else {
+      say("At the initial state: no step yet. Use 'next'.")
+      return
+    }
+    say(lines(step).joined(separator: "\n"))
+  }
+
+  private func list(_ count: Int) throws {
+    guard trace.stepCount > 0 else {
+      say("The trace has no steps.")
+      return
+    }
+    let indices = trace.stepIndices
+    let center = cursor.step ?? indices.lowerBound
+    var start = max(indices.lowerBound, center - count / 2)
+    let end = min(indices.upperBound, start + count)
+    start = max(indices.lowerBound, end - count)
+    var lines: [String] = []
+    if cursor.step == nil { lines.append("=>  (initial state)") }
+    for index in start..<end {
+      let marker = index == cursor.step ? "=> " : "   "
+      lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
+    }
+    say(lines.joined(separator: "\n"))
+  }
+
+  private mutating func find(_ argument: String?, forwards: Bool) throws {
+    guard let argument else { throw UsageError(message: "find needs a pattern, e.g. find .todo(*") }
+    let pattern = LabelPattern(text: argument)
+    let indices = trace.stepIndices
+    var index = cursor.step.map { forwards ? $0 + 1 : $0 - 1 } ?? (forwards ? indices.lowerBound : indices.lowerBound - 1)
+    while indices.contains(index) {
+      if pattern.matches(try trace.step(at: index).label) {
+        try cursor.move(to: index)
+        sayLocation()
+        return
+      }
+      index += forwards ? 1 : -1
+    }
+    say("No \(forwards ? "later" : "earlier") step's action matches '\(argument)'.")
+  }
+
+  private mutating func watch(_ argument: String?) throws {
+    guard let argument else {
+      say(watches.isEmpty ? "No watches. Use 'watch /path'." : "Watching " + watches.map(\.description).joined(separator: ", ") + ".")
+      return
+    }
+    let pointer = try parsePointer(argument)
+    if !watches.contains(pointer) { watches.append(pointer) }
+    let renderer = JSONRenderer(style: style)
+    let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)" }
+    let now = pointer.resolve(in: cursor.state)
+    var note = ""
+    // 'reverse-continue' looks before the current step, so say if this step is the change.
+    if cursor.canMoveBackward {
+      var previous = cursor
+      try previous.backward()
+      let old = pointer.resolve(in: previous.state)
+      if old != now { note = "; this step changed it from \(show(old))" }
+    }
+    say("Watching \(pointer.isRoot ? "the whole state" : pointer.description): now \(show(now))\(note).")
+  }
+
+  private mutating func unwatch(_ argument: String?) throws {
+    guard let argument else {
+      watches.removeAll()
+      say("No watches.")
+      return
+    }
+    let pointer = try parsePointer(argument)
+    guard let position = watches.firstIndex(of: pointer) else {
+      throw UsageError(message: "'\(pointer)' is not watched")
+    }
+    watches.remove(at: position)
+    say("Stopped watching \(pointer).")
+  }
+
+  private mutating func continueToChange(forwards: Bool) throws {
+    guard !watches.isEmpty else {
+      throw UsageError(message: "nothing is watched: use 'watch /path' first")
+    }
+    let found =
+      forwards
+      ? try cursor.continueForward(untilChanged: watches)
+      : try cursor.continueBackward(untilChanged: watches)
+    guard found else {
+      say("No \(forwards ? "later" : "earlier") step changes \(watches.map(\.description).joined(separator: " or ")).")
+      return
+    }
+    // Show each watched value that the step changed: before it → after it.
+    var previous = cursor
+    try previous.backward()
+    let renderer = JSONRenderer(style: style)
+    for pointer in watches {
+      let old = pointer.resolve(in: previous.state)
+      let new = pointer.resolve(in: cursor.state)
+      guard old != new else { continue }
+      let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)" }
+      say("Watch \(pointer): \(show(old)) → \(show(new))")
+    }
+    sayLocation()
+  }
+
+  private func sayLocation() {
+    guard let step = try? cursor.currentStep() else {
+      say(style.paint("initial state", .bold) + ", before step \(trace.firstStep)")
+      return
+    }
+    say(
+      style.paint("step \(step.index)", .bold) + " of \(trace.stepCount)  " + step.label
+        + style.paint("  (\(originText(step.origin)))", .dim)
+    )
+  }
+
+  private func say(_ text: String) {
+    context.output.write(text + "\n")
+  }
+
+  private mutating func complain(_ message: String, status: ExitStatus) {
+    context.errors.write("Error: \(message)\n")
+    if self.status == .success || status == .badData { self.status = status }
+  }
+}
+
+extension String {
+  var trimmingWhitespace: String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

@@ -1,0 +1,41 @@
+import Recorder
+
+/// Renders a JSON Patch as one line per change: `~ /path: old → new`, `+ /path: new`,
+/// `- /path: old`.
+///
+/// The old values come from the `test` operation the recorder writes before every `replace`
+/// and `remove`; the `test` operations are not shown.
+struct PatchRenderer {
+  var style: Style
+
+  func lines(_ patch: JSONPatch, indent: String = "  ") -> [String] {
+    let json = JSONRenderer(style: style)
+    var tested: [JSONPointer: JSONValue] = [:]
+    var lines: [String] = []
+    for operation in patch.operations {
+      switch operation {
+      case let .test(path, value):
+        tested[path] = value
+      case let .replace(path, value):
+        let old = tested.removeValue(forKey: path).map { json.inline($0, limit: 40) + " → " } ?? ""
+        lines.append(
+          indent + style.paint("~", .yellow) + " \(show(path)): " + old + json.inline(value)
+        )
+      case let .add(path, value):
+        lines.append(indent + style.paint("+", .green) + " \(show(path)): " + json.inline(value))
+      case let .remove(path):
+        let old = tested.removeValue(forKey: path).map { ": " + json.inline($0) } ?? ""
+        lines.append(indent + style.paint("-", .red) + " \(show(path))" + old)
+      case let .move(from, path):
+        lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(show(path))")
+      case let .copy(from, path):
+        lines.append(indent + style.paint("+", .green) + " \(show(path)): a copy of \(show(from))")
+      }
+    }
+    return lines.isEmpty ? [indent + style.paint("(no change)", .dim)] : lines
+  }
+
+  private func show(_ path: JSONPointer) -> String {
+    path.isRoot ? "(the whole state)" : path.description
+  }
+}

@@ -1,0 +1,68 @@
+import Recorder
+
+/// The one-line form of a step shared by `log` and the stepper's `list`:
+/// index, time, origin, action label.
+func stepLine(_ step: TraceStep, style: Style, marker: String = "") -> String {
+  let index = String(step.index)
+  let time = formatSeconds(step.time)
+  let origin = originText(step.origin)
+  var line = marker + pad(index, toWidth: 6, leading: true) + "  " + pad(time, toWidth: 10)
+  line += style.paint(pad(origin, toWidth: 13), .dim) + " " + step.label
+  if !step.isReplayable { line += style.paint("  (not replayable)", .yellow) }
+  return line
+}
+
+/// `send`, or `effect ← 4` for an action an effect of step 4 sent.
+func originText(_ origin: TraceStep.Origin) -> String {
+  switch origin {
+  case .send: "send"
+  case let .effect(cause): "effect ← \(cause.map(String.init) ?? "?")"
+  }
+}
+
+/// Seconds rounded to milliseconds: `1.25 s`.
+func formatSeconds(_ seconds: Double) -> String {
+  let milliseconds = (seconds * 1000).rounded()
+  return "\(milliseconds / 1000) s"
+}
+
+func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
+  let padding = String(repeating: " ", count: max(0, width - text.count))
+  return leading ? padding + text : text + padding
+}
+
+/// Matches action labels: a glob when the pattern has `*` or `?`, otherwise a substring.
+struct LabelPattern {
+  var text: String
+
+  func matches(_ label: String) -> Bool {
+    guard text.contains("*") || text.contains("?") else { return label.contains(text) }
+    return glob(Array(text), Array(label))
+  }
+
+  private func glob(_ pattern: [Character], _ label: [Character]) -> Bool {
+    // Iterative wildcard matching with backtracking to the last `*`.
+    var p = 0
+    var l = 0
+    var star: Int?
+    var resume = 0
+    while l < label.count {
+      if p < pattern.count, pattern[p] == "?" || pattern[p] == label[l] {
+        p += 1
+        l += 1
+      } else if p < pattern.count, pattern[p] == "*" {
+        star = p
+        resume = l
+        p += 1
+      } else if let star {
+        p = star + 1
+        resume += 1
+        l = resume
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count, pattern[p] == "*" { p += 1 }
+    return p == pattern.count
+  }
+}

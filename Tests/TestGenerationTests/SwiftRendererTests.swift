@@ -1,0 +1,80 @@
+import Testing
+
+@testable import Recorder
+
+@Suite("Swift expressions from recorded JSON")
+struct SwiftRendererTests {
+  static let schema: TypeSchema = {
+    var schema = TypeSchema()
+    schema.merge(
+      try! JSONValue(
+        parsing: #"""
+          {
+            "App.Action": {"enum": {
+              "picked": {"_0": "App.Filter"},
+              "moved": {"fromOffsets": "Foundation.IndexSet", "toOffset": "Swift.Int"},
+              "row": {"id": "FoundationEssentials.UUID", "note": "Swift.String?"},
+              "default": {}
+            }},
+            "App.Filter": {"rawEnum": {"\"done\"": "completed"}}
+          }
+          """#
+      )
+    )
+    return schema
+  }()
+
+  func render(_ json: String, _ type: String?) throws -> String {
+    var renderer = SwiftRenderer(schema: Self.schema)
+    return renderer.expression(try JSONValue(parsing: json), type: type)
+  }
+
+  @Test("enum cases become implicit members; positional payloads lose their _0 label")
+  func enumCases() throws {
+    #expect(try render(#"{"picked":{"_0":"done"}}"#, "App.Action") == ".picked(.completed)")
+    #expect(try render(#"{"default":{}}"#, "App.Action") == ".`default`")
+  }
+
+  @Test("a raw value maps to the case that has it, even when the names differ")
+  func rawValues() throws {
+    #expect(try render(#""done""#, "App.Filter") == ".completed")
+  }
+
+  @Test("an absent optional payload is nil; UUIDs read as UUID(counting:) where they count")
+  func payloads() throws {
+    #expect(
+      try render(#"{"row":{"id":"00000000-0000-0000-0000-00000000000A"}}"#, "App.Action")
+        == ".row(id: UUID(counting: 10), note: nil)"
+    )
+    #expect(
+      try render(#""3F2504E0-4F89-11D3-9A0C-0305E82C3301""#, "Foundation.UUID")
+        == #"UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!"#
+    )
+  }
+
+  @Test("IndexSet, Date and doubles have literal forms")
+  func foundationValues() throws {
+    #expect(
+      try render(
+        #"{"moved":{"fromOffsets":{"indexes":[{"location":2,"length":2}]},"toOffset":0}}"#,
+        "App.Action")
+        == ".moved(fromOffsets: [2, 3], toOffset: 0)"
+    )
+    #expect(
+      try render("821692800.5", "Foundation.Date")
+        == "Date(timeIntervalSinceReferenceDate: 821692800.5)")
+    #expect(try render(#""-Infinity""#, "Swift.Double") == "-.infinity")
+  }
+
+  @Test("strings are escaped so that nothing recorded can end the literal")
+  func strings() throws {
+    let json = ##""say \"hi\"\n\\""##
+    #expect(try render(json, "Swift.String") == json)
+  }
+
+  @Test("an unknown type is decoded, in a raw string that the JSON cannot end")
+  func fallback() throws {
+    #expect(try render(#"{"a":1}"#, nil) == ##"try decoded(#"{"a":1}"#)"##)
+    #expect(try render(##"{"a":"\"#"}"##, "App.Unknown") == ###"try decoded(##"{"a":"\"#"}"##)"###)
+  }
+}

@@ -1,0 +1,179 @@
+import Counter
+import Foundation
+import Recorder
+import Testing
+
+@Suite("TestGenerator")
+struct TestGeneratorTests {
+  static let damaged = GeneratedFile.url(
+    "Tests/TestGenerationTests/Fixtures/counter-damaged.ndjson"
+  ).path
+  static let counter = GeneratedFile.url("Traces/counter.ndjson").path
+
+  func generate(
+    _ path: String = damaged, _ configure: (inout TestGenerator.Options) -> Void = { _ in }
+  ) throws -> GeneratedTest {
+    var options = TestGenerator.Options()
+    configure(&options)
+    return try TestGenerator(options: options).generate(tracePath: path)
+  }
+
+  @Test("a step whose action was never encoded ends a test function, and the file says why")
+  func notReplayable() throws {
+    let test = try generate()
+    #expect(test.skippedSteps.map(\.index) == [3])
+    #expect(test.functions.map(\.steps) == [0...2, 4...12])
+    #expect(
+      test.source.contains(
+        "// Step 3 (.decrementButtonTapped) is left out: its action could not be encoded"))
+    #expect(test.source.contains("// The state before step 4, as the trace recorded it."))
+  }
+
+  @Test("an action that no longer decodes is left out, named, when a type check is given")
+  func noLongerDecodes() throws {
+    let test = try generate {
+      $0.typeCheck = .decoding(CounterFeature.State.self, CounterFeature.Action.self)
+    }
+    #expect(test.skippedSteps.map(\.index) == [2, 3])
+    #expect(
+      test.skippedSteps.first?.reason.hasPrefix(
+        "its action no longer decodes as CounterFeature.Action") == true)
+    #expect(!test.source.contains("await store.send(.incrementTapped"))
+  }
+
+  @Test("with decoded actions, a case that is gone today still compiles: it is only JSON")
+  func decodedActions() throws {
+    let source = try generate { $0.decodesActions = true }.source
+    #expect(source.contains(##"await store.send(try decoded(#"{"incrementTapped":{}}"#)) {"##))
+    #expect(!source.contains("await store.send(."))
+    #expect(!source.contains("await store.receive(replaying: ."))
+  }
+
+  @Test("a state that no longer decodes is an error naming the step, not a test that cannot pass")
+  func stateNoLongerDecodes() throws {
+    #expect(throws: TestGenerationError.self) {
+      try generate(Self.counter) {
+        $0.typeCheck = .init(state: { _ in "no such member" }, action: { _ in nil })
+      }
+    }
+  }
+
+  @Test("a redacted value is not asserted; the test says so and turns exhaustivity off")
+  func redacted() throws {
+    let source = try generate().source
+    #expect(source.contains("// /fact changed to a redacted value, which is not asserted."))
+    #expect(source.contains("store.exhaustivity = .off"))
+    #expect(!source.contains("<redacted>"))
+  }
+
+  @Test("an action the trace has no type information for is decoded from its JSON")
+  func untypedAction() throws {
+    let source = try generate().source
+    #expect(
+      source.contains(##"await store.send(try decoded(#"{"toggleTimerButtonTapped":{}}"#)) {"##))
+    #expect(
+      source.contains("private func decoded<Value: Decodable>(_ json: String) throws -> Value {"))
+  }
+
+  @Test("long traces are split; each function starts from the recorded state at its first step")
+  func splitting() throws {
+    let test = try generate(Self.counter) {
+      $0.steps = 0...7
+      $0.stepsPerTest = 3
+    }
+    #expect(test.functions.map(\.name) == ["steps0To2", "steps3To5", "steps6To7"])
+    #expect(test.source.contains(#""count": 3,"#))  // the state before step 3
+    #expect(test.lines.keys.sorted() == Array(0...7))
+  }
+
+  @Test("effect actions are fed in, in recorded order, with the step whose effect sent them")
+  func effectOrigins() throws {
+    let lines = try generate(Self.counter) { $0.steps = 4...8 }.source
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let steps = lines.filter { $0.hasPrefix("// Step") || $0.hasPrefix("await") }
+    #expect(
+      steps == [
+        "// Step 4: sent",
+        "await store.send(.factButtonTapped) {",
+        "// Step 5: from the effect of step 4",
+        "await store.receive(replaying: .factResponse(\"2 is a prime number.\")) {",
+        "// Step 6: sent",
+        "await store.send(.toggleTimerButtonTapped) {",
+        "// Step 7: from the effect of step 6",
+        "await store.receive(replaying: .timerTick) {",
+        "// Step 8: from the effect of step 6",
+        "await store.receive(replaying: .timerTick) {",
+      ])
+  }
+
+  @Test("steps the trace does not have are a usage error naming both ranges")
+  func stepsOutOfRange() throws {
+    #expect {
+      try generate(Self.counter) { $0.steps = 200...5_000 }
+    } throws: { error in
+      let error = error as? TestGenerationError
+      return error?.kind == .badOptions
+        && error?.message
+          == "counter.ndjson: steps 200...5000 are not all in the trace, which has steps 0...242"
+    }
+  }
+
+  @Test("a missing trace and a malformed one are errors of their own kinds, naming the file")
+  func badFiles() throws {
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-such-trace.ndjson"
+    ).path
+    #expect { try generate(missing) } throws: {
+      ($0 as? TestGenerationError)?.kind == .missingTrace
+    }
+    let garbage = FileManager.default.temporaryDirectory
+      .appendingPathComponent("garbage-\(UUID().uuidString).ndjson").path
+    try "not json\n".write(toFile: garbage, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: garbage) }
+    #expect { try generate(garbage) } throws: {
+      let error = $0 as? TestGenerationError
+      return error?.kind == .badTrace && error?.message.hasPrefix("\(garbage):1: ") == true
+    }
+  }
+}
+
+extension TestGeneratorTests {
+  /// Writes `lines` to a temporary trace and returns its path.
+  func trace(_ lines: [String]) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trace-\(UUID().uuidString).ndjson").path
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  static let header =
+    #"{"kind":"header","version":1,"tool":"tca-replay 0.1.0","reducer":"CounterFeature","stateType":"Counter.CounterFeature.State","actionType":"Counter.CounterFeature.Action","fingerprint":{"state":"0","action":"0"},"started":"2026-01-01T00:00:00.000Z","keyframeInterval":0,"#
+
+  @Test("a patch that does not apply is an error naming the step, not a wrong test")
+  func patchDoesNotApply() throws {
+    let path = try trace([
+      Self.header + #""initialState":{"count":0,"isLoading":false,"isTimerRunning":false}}"#,
+      #"{"kind":"step","index":0,"time":0,"origin":"send","action":{"incrementButtonTapped":{}},"label":".incrementButtonTapped","patch":[{"op":"test","path":"/count","value":5},{"op":"replace","path":"/count","value":6}]}"#,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect { try generate(path) } throws: {
+      let error = $0 as? TestGenerationError
+      return error?.kind == .badTrace
+        && error?.message.contains("step 0's patch does not apply") == true
+    }
+  }
+
+  @Test("a redacted value in the starting state is named, and not asserted")
+  func redactedInitialState() throws {
+    let path = try trace([
+      Self.header
+        + #""redactions":[{"key":"fact"}],"initialState":{"count":0,"fact":"<redacted>","isLoading":false,"isTimerRunning":false}}"#,
+      #"{"kind":"step","index":0,"time":0,"origin":"send","action":{"incrementButtonTapped":{}},"label":".incrementButtonTapped","patch":[{"op":"test","path":"/count","value":0},{"op":"replace","path":"/count","value":1}]}"#,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = try generate(path).source
+    #expect(source.contains("// The trace redacted /fact: those values are unknown"))
+    #expect(source.contains("store.exhaustivity = .off"))
+  }
+}

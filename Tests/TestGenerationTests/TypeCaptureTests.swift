@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import Recorder
+
+@Suite("Types captured at record time")
+struct TypeCaptureTests {
+  struct Row: Codable {
+    var id: UUID
+    var note: String?
+  }
+  enum Kind: String, Codable {
+    case small = "s"
+  }
+  enum Action: Codable {
+    case tapped
+    case renamed(String, to: Kind)
+  }
+  struct State: Codable {
+    var rows: [Row]
+    var kind: Kind
+    var since: Date?
+  }
+
+  @Test("members, optionals (even nil), raw values and collections are described by Swift name")
+  func state() throws {
+    let capture = TypeCapture()
+    capture.learn(from: State(rows: [Row(id: UUID(), note: nil)], kind: .small, since: nil))
+    let schema = capture.schema
+    let prefix = "TestGenerationTests.TypeCaptureTests."
+    #expect(
+      schema.description(of: prefix + "State")
+        == .structure([
+          .init(name: "rows", type: "Swift.Array<\(prefix)Row>"),
+          .init(name: "kind", type: prefix + "Kind"),
+          .init(name: "since", type: String(reflecting: Date.self), isOptional: true),
+        ])
+    )
+    #expect(
+      schema.description(of: prefix + "Row")
+        == .structure([
+          .init(name: "id", type: String(reflecting: UUID.self)),
+          .init(name: "note", type: "Swift.String", isOptional: true),
+        ])
+    )
+    #expect(
+      schema.description(of: "Swift.Array<\(prefix)Row>") == .collection(element: prefix + "Row")
+    )
+    #expect(
+      schema.description(of: prefix + "Kind") == .rawEnumeration([(raw: #""s""#, name: "small")])
+    )
+  }
+
+  @Test("enum cases add up as they are met, and each new fact is handed out once")
+  func actions() throws {
+    let capture = TypeCapture()
+    capture.learn(from: Action.tapped)
+    #expect(capture.takeNewFacts() != nil)
+    capture.learn(from: Action.tapped)
+    #expect(capture.takeNewFacts() == nil)
+    capture.learn(from: Action.renamed("x", to: .small))
+    let facts = try #require(capture.takeNewFacts())
+    var schema = TypeSchema()
+    schema.merge(facts)
+    let prefix = "TestGenerationTests.TypeCaptureTests."
+    #expect(
+      capture.schema.description(of: prefix + "Action")
+        == .enumeration([
+          (name: "tapped", payload: []),
+          (name: "renamed", payload: [
+            .init(name: "_0", type: "Swift.String"), .init(name: "to", type: prefix + "Kind"),
+          ]),
+        ])
+    )
+    #expect(schema.description(of: prefix + "Kind") != nil)
+  }
+
+  @Test("the recorder can tell, from JSON alone, an action that holds nothing new")
+  func covers() throws {
+    let capture = TypeCapture()
+    capture.learn(from: Action.renamed("x", to: .small))
+    let type = String(reflecting: Action.self)
+    let schema = capture.schema
+    #expect(schema.covers(try JSONValue(parsing: #"{"renamed":{"_0":"y","to":"s"}}"#), type: type))
+    #expect(!schema.covers(try JSONValue(parsing: #"{"tapped":{}}"#), type: type))
+    #expect(!schema.covers(try JSONValue(parsing: #"{"renamed":{"_0":"y","to":"m"}}"#), type: type))
+  }
+
+  @Test("a schema survives its JSON form")
+  func roundTrip() throws {
+    let capture = TypeCapture()
+    capture.learn(from: State(rows: [Row(id: UUID(), note: "n")], kind: .small, since: Date()))
+    capture.learn(from: Action.renamed("x", to: .small))
+    var read = TypeSchema()
+    read.merge(try JSONValue(parsing: capture.schema.json.jsonString))
+    #expect(read == capture.schema)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The interactive stepper driven through a pipe, as a script would drive it.
+@Suite("tca-replay step")
+struct StepperTests {
+  typealias Runner = ToolRunner
+
+  @Test("a scripted session prints what the golden file holds")
+  func session() throws {
+    let script = [
+      "next", "n 3", "list 5", "action", "diff", "goto 99", "back", "b 2", "find .fact",
+      "rfind .incr", "print", "p /count", "last", "watch /count", "reverse-continue", "rc",
+      "first", "continue", "watch", "unwatch", "help", "quit",
+    ]
+    let result = try Runner.run(
+      ["step", "Traces/counter.ndjson"], input: script.joined(separator: "\n") + "\n"
+    )
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    try Runner.expectGolden(result.output, "step-counter-session.txt")
+  }
+
+  @Test("reverse-continue from the end lands on the last step log --changed lists")
+  func reverseContinueAgreesWithLog() throws {
+    for (trace, path) in [("todos.ndjson", "/todos/0/title"), ("composed-app.ndjson", "/counter/count")] {
+      let log = try Runner.run(["log", "Traces/\(trace)", "--changed", path, "--json"]).output
+      let changedSteps = log.split(separator: "\n").compactMap { line -> Int? in
+        guard let start = line.range(of: "\"index\":") else { return nil }
+        return Int(line[start.upperBound...].prefix { $0.isNumber })
+      }
+      try #require(changedSteps.count >= 3, "\(trace) changes \(path) a few times")
+      let session = try Runner.run(
+        ["step", "Traces/\(trace)"], input: "last\nwatch \(path)\nrc\nrc\n"
+      )
+      #expect(session.status == 0)
+      let lastIndex = try #require(Int(session.output.split(separator: "\n")[2].split(separator: " ")[1]))
+      // The first rc looks before the last step; the second before that.
+      let candidates = changedSteps.filter { $0 < lastIndex }
+      let landed = session.output.split(separator: "\n").filter { $0.hasPrefix("step ") }.dropFirst()
+      #expect(landed.map { Int($0.split(separator: " ")[1])! } == Array(candidates.suffix(2).reversed()))
+    }
+  }
+
+  @Test("a bad command is reported on standard error, the session goes on, and it exits 64")
+  func badCommand() throws {
+    let result = try Runner.run(
+      ["step", "Traces/counter.ndjson"], input: "jump\ngoto 500\nwatch count\nc\nnext\n"
+    )
+    #expect(result.status == 64)
+    #expect(
+      result.errors == """
+        Error: unknown command 'jump'. Type 'help' for the list.
+        Error: there is no step 500: steps are 0…242
+        Error: 'count' is not a JSON Pointer: use '' for the whole state, or '/key/0/key'
+        Error: nothing is watched: use 'watch /path' first
+
+        """
+    )
+    #expect(result.output.hasSuffix("step 0 of 243  .incrementButtonTapped  (send)\n"))
+  }
+
+  @Test("moving past either end says so and stays")
+  func ends() throws {
+    let result = try Runner.run(["step", "Traces/counter.ndjson"], input: "back\nlast\nnext\n")
+    #expect(result.output.contains("Already at the initial state."))
+    #expect(result.output.hasSuffix("step 242 of 243  .resetButtonTapped  (send)\nAlready at the last step.\n"))
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Runs the built `tca-replay` binary and captures what it prints.
+enum ToolRunner {
+  /// The package root: this file is `<root>/Tests/ToolTests/ToolRunner.swift`.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `tca-replay` executable, built next to the test bundle.
+  static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+    .deletingLastPathComponent().appendingPathComponent("tca-replay")
+
+  static func trace(_ name: String) -> String { "Traces/\(name)" }
+
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+    /// Whether the process ended by a signal (a crash) rather than by exiting.
+    var crashed: Bool
+  }
+
+  /// Runs `tca-replay` with `arguments` in the package root, feeding `input` on standard input.
+  static func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tool-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputURL = scratch.appendingPathComponent("out")
+    let errorURL = scratch.appendingPathComponent("err")
+    let inputURL = scratch.appendingPathComponent("in")
+    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    FileManager.default.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
+
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var variables = ProcessInfo.processInfo.environment
+    variables.removeValue(forKey: "NO_COLOR")
+    for (key, value) in environment { variables[key] = value }
+    process.environment = variables
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      output: try String(contentsOf: outputURL, encoding: .utf8),
+      errors: try String(contentsOf: errorURL, encoding: .utf8),
+      crashed: process.terminationReason == .uncaughtSignal
+    )
+  }
+
+  /// Compares `text` with `Golden/<name>`, or rewrites the file when `UPDATE_GOLDENS=1`.
+  static func expectGolden(
+    _ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let url = packageRoot.appendingPathComponent("Tests/ToolTests/Golden/\(name)")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+      try Data(text.utf8).write(to: url)
+      return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+      text == expected,
+      "differs from Tests/ToolTests/Golden/\(name); rerun with UPDATE_GOLDENS=1 to accept",
+      sourceLocation: sourceLocation
+    )
+  }
+}
