@@ -8,9 +8,9 @@ import Todos
 @Suite("assertReplay")
 struct AssertReplayTests {
   @Test("passes silently when the reducer reproduces the trace")
-  func passes() throws {
-    let issues = try withIssueCapture {
-      try assertReplay(trace: Paths.trace("todos.ndjson"), reducer: TodosFeature())
+  func passes() async throws {
+    let issues = try await withIssueCapture {
+      try await assertReplay(trace: Paths.trace("todos.ndjson"), reducer: TodosFeature())
     }
     #expect(issues == [])
   }

@@ -12,8 +12,8 @@ struct ReplayerTests {
     "the unchanged example reducers replay their traces with no divergence, every step replayed",
     arguments: Example.allCases, ReplayMode.allCases
   )
-  func unchangedExamples(example: Example, mode: ReplayMode) throws {
-    let report = try example.replay(mode)
+  func unchangedExamples(example: Example, mode: ReplayMode) async throws {
+    let report = try await example.replay(mode)
     let trace = try RecordedTrace(example.path)
     #expect(report.divergences == [])
     #expect(report.divergentSteps == 0)
@@ -28,7 +28,7 @@ struct ReplayerTests {
     "the todos and composed-app traces read uuid() and date.now while reducing, and replay exactly",
     arguments: [Example.todos, .composedApp], ReplayMode.allCases
   )
-  func recordedDependenciesAreFedBack(example: Example, mode: ReplayMode) throws {
+  func recordedDependenciesAreFedBack(example: Example, mode: ReplayMode) async throws {
     let trace = try RecordedTrace(example.path)
     let reads = trace.steps.flatMap(\.dependencies)
     #expect(reads.contains { if case .uuid = $0 { true } else { false } })
@@ -37,7 +37,7 @@ struct ReplayerTests {
     }
     // Under the test runner a live uuid() or date.now would be reported and would differ.
     var report: ReplayReport?
-    let issues = try withIssueCapture { report = try example.replay(mode) }
+    let issues = try await withIssueCapture { report = try await example.replay(mode) }
     #expect(report?.matches == true)
     #expect(issues == [])
   }
@@ -46,9 +46,9 @@ struct ReplayerTests {
     "a deliberately changed reducer is caught at exactly the first step it changes, with the right paths",
     arguments: Mutant.behavioural, ReplayMode.allCases
   )
-  func mutantsAreCaught(mutant: Mutant, mode: ReplayMode) throws {
+  func mutantsAreCaught(mutant: Mutant, mode: ReplayMode) async throws {
     let expected = try mutant.expectedDivergences()
-    let report = try mutant.replay(mode)
+    let report = try await mutant.replay(mode)
     let divergence = try #require(report.firstDivergence)
     #expect(divergence.step == expected.steps[0])
     #expect(divergence.reason == .state)
@@ -63,16 +63,16 @@ struct ReplayerTests {
     "isolated mode finds every step where the changed reducer disagrees, and only those",
     arguments: Mutant.behavioural
   )
-  func isolatedFindsEveryDivergence(mutant: Mutant) throws {
+  func isolatedFindsEveryDivergence(mutant: Mutant) async throws {
     let expected = try mutant.expectedDivergences()
-    let report = try mutant.replay(.isolated, maximumDivergences: 1_000)
+    let report = try await mutant.replay(.isolated, maximumDivergences: 1_000)
     #expect(report.divergences.map(\.step) == expected.steps)
     #expect(report.divergentSteps == expected.steps.count)
   }
 
   @Test("cumulative mode stops at the first divergence and lists the steps that led there")
-  func cumulativeStopsAtFirst() throws {
-    let report = try Mutant.savedDateDropped.replay(.cumulative)
+  func cumulativeStopsAtFirst() async throws {
+    let report = try await Mutant.savedDateDropped.replay(.cumulative)
     let divergence = try #require(report.firstDivergence)
     #expect(report.divergentSteps == 1)
     #expect(report.steps == divergence.step + 1)
@@ -80,8 +80,8 @@ struct ReplayerTests {
   }
 
   @Test("a difference reports the recorded and the replayed value at its path")
-  func expectedAndActualValues() throws {
-    let divergence = try #require(try Mutant.factFailureAsFact.replay(.isolated).firstDivergence)
+  func expectedAndActualValues() async throws {
+    let divergence = try #require(try await Mutant.factFailureAsFact.replay(.isolated).firstDivergence)
     guard case let .object(action)? = divergence.action,
       let message = action["factRequestFailed"]?["_0"]
     else {
@@ -98,7 +98,7 @@ struct ReplayerTests {
   }
 
   @Test("a step recorded without its action is reported as not replayable, and the rest still replay", arguments: ReplayMode.allCases)
-  func notReplayable(mode: ReplayMode) throws {
+  func notReplayable(mode: ReplayMode) async throws {
     let path = try editedTrace("counter.ndjson") { lines in
       let line = lineOfStep(5, in: lines)
       lines[line] = lines[line].replacingOccurrences(
@@ -106,7 +106,7 @@ struct ReplayerTests {
       )
     }
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let report = try replayTrace(path, CounterFeature(), mode)
+    let report = try await replayTrace(path, CounterFeature(), mode)
     #expect(report.notReplayable.map(\.step.index) == [5])
     #expect(report.notReplayable.first?.reason == "the action could not be encoded when recorded")
     #expect(report.matches)
@@ -114,7 +114,7 @@ struct ReplayerTests {
   }
 
   @Test("an action that no longer decodes is reported at its step, naming the field")
-  func actionNoLongerDecodes() throws {
+  func actionNoLongerDecodes() async throws {
     let path = try editedTrace("counter.ndjson") { lines in
       let line = lineOfStep(2, in: lines)
       lines[line] = lines[line].replacingOccurrences(
@@ -123,7 +123,7 @@ struct ReplayerTests {
     }
     defer { try? FileManager.default.removeItem(atPath: path) }
     let divergence = try #require(
-      try replayTrace(path, CounterFeature(), .cumulative).firstDivergence
+      try await replayTrace(path, CounterFeature(), .cumulative).firstDivergence
     )
     #expect(divergence.step == 2)
     #expect(divergence.reason == .actionDoesNotDecode)
@@ -131,7 +131,7 @@ struct ReplayerTests {
   }
 
   @Test("a trace from a build whose State had another field is flagged, and the field that no longer decodes is named")
-  func stateNoLongerDecodes() throws {
+  func stateNoLongerDecodes() async throws {
     let path = try editedTrace("counter.ndjson") { lines in
       // As if the recording build called `count` `total`.
       lines = lines.map {
@@ -140,7 +140,7 @@ struct ReplayerTests {
       }
     }
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let report = try replayTrace(path, CounterFeature(), .isolated)
+    let report = try await replayTrace(path, CounterFeature(), .isolated)
     let divergence = try #require(report.firstDivergence)
     #expect(divergence.step == 0)
     #expect(divergence.reason == .stateDoesNotDecode)
@@ -149,7 +149,7 @@ struct ReplayerTests {
   }
 
   @Test("a value redacted in the trace is unknown, not a divergence; the same change elsewhere is one")
-  func redactedValuesAreUnknown() throws {
+  func redactedValuesAreUnknown() async throws {
     let plain = try recordCounter(redactions: [])
     let redacted = try recordCounter(redactions: [.key("fact")])
     defer {
@@ -161,18 +161,18 @@ struct ReplayerTests {
       if case .factResponse = action { state.fact = state.fact?.uppercased() }
       return effect
     }
-    let caught = try replayTrace(plain, shouting, .isolated)
+    let caught = try await replayTrace(plain, shouting, .isolated)
     #expect(caught.firstDivergence?.differences.map(\.path.description) == ["/fact"])
     #expect(try String(contentsOfFile: redacted, encoding: .utf8).contains("<redacted>"))
     for mode in ReplayMode.allCases {
-      let report = try replayTrace(redacted, shouting, mode)
+      let report = try await replayTrace(redacted, shouting, mode)
       #expect(report.divergences == [], "\(mode)")
       #expect(report.replayed == 4, "\(mode)")
     }
   }
 
   @Test("uuid, date and random numbers read while reducing are fed back in order", arguments: ReplayMode.allCases)
-  func randomNumbersAreFedBack(mode: ReplayMode) throws {
+  func randomNumbersAreFedBack(mode: ReplayMode) async throws {
     let path = Paths.temporary("dice.ndjson")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recorder = try TraceRecorder(path: path)
@@ -186,7 +186,7 @@ struct ReplayerTests {
       for _ in 0..<50 { _ = reducer.reduce(into: &state, action: .roll) }
     }
     try recorder.close()
-    let report = try replayTrace(path, Dice(), mode)
+    let report = try await replayTrace(path, Dice(), mode)
     #expect(report.replayed == 50)
     #expect(report.matches)
   }
@@ -264,13 +264,15 @@ struct ParallelReplayTests {
     "across chunk boundaries, every divergence is found with the steps before it, with or without keyframes",
     arguments: [100, 0]
   )
-  func chunkBoundaries(keyframeInterval: Int) throws {
+  func chunkBoundaries(keyframeInterval: Int) async throws {
     let path = try Self.longTrace(steps: 3_000, keyframeInterval: keyframeInterval)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let report = try Replayer(
-      reducer: FactFailureAsFact(),
-      options: .init(mode: .isolated, maximumDivergences: 1_000, precedingSteps: 5, workers: 2)
-    ).replay(tracePath: path)
+    let report = try await offPool {
+      try Replayer(
+        reducer: FactFailureAsFact(),
+        options: .init(mode: .isolated, maximumDivergences: 1_000, precedingSteps: 5, workers: 2)
+      ).replay(tracePath: path)
+    }
     let expected = Array(stride(from: 49, to: 3_000, by: 50))
     #expect(report.steps == 3_000)
     #expect(report.divergences.map(\.step) == expected)
@@ -280,11 +282,11 @@ struct ParallelReplayTests {
   }
 
   @Test("a malformed line is reported with its line number, in both modes", arguments: ReplayMode.allCases)
-  func malformedLine(mode: ReplayMode) throws {
+  func malformedLine(mode: ReplayMode) async throws {
     let path = try editedTrace("counter.ndjson") { lines in lines[149] = "{\"kind\":\"step\",garbage" }
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect {
-      try replayTrace(path, CounterFeature(), mode)
+    await #expect {
+      try await replayTrace(path, CounterFeature(), mode)
     } throws: { error in
       (error as? ReplayError)?.trace.line == 150
         && (error as? ReplayError)?.description.hasPrefix("\(path):150: not valid JSON") == true
@@ -325,23 +327,23 @@ struct LargeStateReplayTests {
   }
 
   @Test("an unchanged reducer replays a trace of large states, in both modes", arguments: ReplayMode.allCases)
-  func unchanged(mode: ReplayMode) throws {
+  func unchanged(mode: ReplayMode) async throws {
     let (path, _) = try Self.record()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let report = try replayTrace(path, TodosFeature(), mode)
+    let report = try await replayTrace(path, TodosFeature(), mode)
     #expect(report.matches)
     #expect(report.replayed == report.steps)
   }
 
   @Test("a change in one row of a large state is caught at each step it makes a difference", arguments: ReplayMode.allCases)
-  func changedRow(mode: ReplayMode) throws {
+  func changedRow(mode: ReplayMode) async throws {
     let (path, toggles) = try Self.record()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let ignoresTicks = Reduce<TodosFeature.State, TodosFeature.Action> { state, action in
       if case .todo(_, .checkboxTapped) = action { return .none }
       return TodosFeature().reduce(into: &state, action: action)
     }
-    let report = try replayTrace(path, ignoresTicks, mode, 100)
+    let report = try await replayTrace(path, ignoresTicks, mode, 100)
     let trace = try RecordedTrace(path)
     let expectedPath = trace.steps[toggles[0]].patch.operations.last!.path.description
     #expect(report.firstDivergence?.step == toggles[0])

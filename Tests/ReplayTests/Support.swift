@@ -65,17 +65,27 @@ enum Example: String, CaseIterable, CustomTestStringConvertible {
   var path: String { Paths.trace(rawValue) }
   var testDescription: String { rawValue }
 
-  func replay(_ mode: ReplayMode, maximumDivergences: Int = 1) throws -> ReplayReport {
+  func replay(_ mode: ReplayMode, maximumDivergences: Int = 1) async throws -> ReplayReport {
+    try await offPool { try replayNow(mode, maximumDivergences) }
+  }
+
+  private func replayNow(_ mode: ReplayMode, _ maximumDivergences: Int) throws -> ReplayReport {
     switch self {
-    case .counter: try replayTrace(path, CounterFeature(), mode, maximumDivergences)
-    case .todos: try replayTrace(path, TodosFeature(), mode, maximumDivergences)
-    case .composedApp: try replayTrace(path, AppFeature(), mode, maximumDivergences)
+    case .counter: try replayTraceNow(path, CounterFeature(), mode, maximumDivergences)
+    case .todos: try replayTraceNow(path, TodosFeature(), mode, maximumDivergences)
+    case .composedApp: try replayTraceNow(path, AppFeature(), mode, maximumDivergences)
     }
   }
 }
 
 /// Replays the trace at `path` through `reducer` with the library API.
 func replayTrace<R: Reducer>(
+  _ path: String, _ reducer: R, _ mode: ReplayMode, _ maximumDivergences: Int = 1
+) async throws -> ReplayReport where R.State: Codable, R.Action: Codable {
+  try await offPool { try replayTraceNow(path, reducer, mode, maximumDivergences) }
+}
+
+func replayTraceNow<R: Reducer>(
   _ path: String, _ reducer: R, _ mode: ReplayMode, _ maximumDivergences: Int = 1
 ) throws -> ReplayReport where R.State: Codable, R.Action: Codable {
   try Replayer(
@@ -90,14 +100,15 @@ extension Mutant: CustomTestStringConvertible {
   static let behavioural: [Mutant] = [.timerOffByOne, .savedDateDropped, .factFailureAsFact]
 
   /// Replays this mutant's trace through the mutated reducer with the library API.
-  func replay(_ mode: ReplayMode, maximumDivergences: Int = 1) throws -> ReplayReport {
+  func replay(_ mode: ReplayMode, maximumDivergences: Int = 1) async throws -> ReplayReport {
     let path = Paths.trace(traceName)
     switch self {
-    case .timerOffByOne: return try replayTrace(path, TimerOffByOne(), mode, maximumDivergences)
+    case .timerOffByOne:
+      return try await replayTrace(path, TimerOffByOne(), mode, maximumDivergences)
     case .savedDateDropped:
-      return try replayTrace(path, SavedDateDropped(), mode, maximumDivergences)
+      return try await replayTrace(path, SavedDateDropped(), mode, maximumDivergences)
     case .factFailureAsFact:
-      return try replayTrace(path, FactFailureAsFact(), mode, maximumDivergences)
+      return try await replayTrace(path, FactFailureAsFact(), mode, maximumDivergences)
     case .crash, .hang: fatalError("\(self) breaks the host; it has nothing to replay")
     }
   }
@@ -150,9 +161,14 @@ struct Run {
     self.errors = String(decoding: errorData.value, as: UTF8.self)
   }
 
-  /// `tca-replay` with `arguments`.
-  static func tool(_ arguments: String...) throws -> Run {
-    try Run("tca-replay", arguments)
+  /// `tca-replay` with `arguments`, run off the concurrency threads.
+  static func tool(_ arguments: String...) async throws -> Run {
+    try await offPool { try Run("tca-replay", arguments) }
+  }
+
+  /// `executable` with `arguments`, run off the concurrency threads.
+  static func run(_ executable: String, _ arguments: [String]) async throws -> Run {
+    try await offPool { try Run(executable, arguments) }
   }
 }
 
@@ -179,4 +195,24 @@ func editedTrace(_ name: String, edit: (inout [String]) -> Void) throws -> Strin
 /// The index of the line holding step `index` in a trace's lines.
 func lineOfStep(_ index: Int, in lines: [String]) -> Int {
   lines.firstIndex { $0.hasPrefix(#"{"kind":"step","index":\#(index),"#) }!
+}
+
+/// Runs blocking work (a replay, a child process) on a thread of its own, so tests that wait
+/// hold up none of the few threads Swift concurrency shares with the other tests.
+func offPool<T>(_ body: @escaping () throws -> T) async throws -> T {
+  let box = UncheckedSendable(body)
+  let result = await withCheckedContinuation {
+    (continuation: CheckedContinuation<UncheckedSendable<Result<T, any Error>>, Never>) in
+    let thread = Thread {
+      continuation.resume(returning: UncheckedSendable(Result { try box.value() }))
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+  return try result.value.get()
+}
+
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

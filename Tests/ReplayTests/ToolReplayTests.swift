@@ -16,9 +16,9 @@ struct ToolReplayTests {
     "bisect through a host catches each deliberate change at exactly the right step and paths, and exits 1",
     arguments: Mutant.behavioural, ReplayMode.allCases
   )
-  func bisectCatchesMutants(mutant: Mutant, mode: ReplayMode) throws {
+  func bisectCatchesMutants(mutant: Mutant, mode: ReplayMode) async throws {
     let expected = try mutant.expectedDivergences()
-    let run = try Run.tool(
+    let run = try await Run.tool(
       "bisect", "Traces/\(mutant.traceName)", "--host", Self.mutantHost(mutant),
       "--mode", mode.rawValue, "--json"
     )
@@ -33,8 +33,8 @@ struct ToolReplayTests {
   }
 
   @Test("bisect prints the step, the action, its origin, the steps before it and the diff")
-  func bisectText() throws {
-    let run = try Run.tool(
+  func bisectText() async throws {
+    let run = try await Run.tool(
       "bisect", "Traces/todos.ndjson", "--host", Self.mutantHost(.savedDateDropped),
       "--context", "3"
     )
@@ -59,8 +59,8 @@ struct ToolReplayTests {
   }
 
   @Test("bisect of an unchanged reducer reports no divergence and exits 0")
-  func bisectUnchanged() throws {
-    let run = try Run.tool("bisect", "Traces/counter.ndjson", "--host", Self.exampleHost)
+  func bisectUnchanged() async throws {
+    let run = try await Run.tool("bisect", "Traces/counter.ndjson", "--host", Self.exampleHost)
     #expect(run.status == 0)
     #expect(
       run.output
@@ -69,8 +69,8 @@ struct ToolReplayTests {
   }
 
   @Test("verify over the Traces folder with the examples' host: every trace replays, exit 0")
-  func verifyUnchanged() throws {
-    let run = try Run.tool("verify", "Traces", "--host", Self.exampleHost)
+  func verifyUnchanged() async throws {
+    let run = try await Run.tool("verify", "Traces", "--host", Self.exampleHost)
     #expect(run.status == 0, "\(run.errors)")
     #expect(
       run.output == """
@@ -84,9 +84,9 @@ struct ToolReplayTests {
   }
 
   @Test("verify with a changed reducer names the diverging trace and exits 1", arguments: Mutant.behavioural)
-  func verifyMutant(mutant: Mutant) throws {
+  func verifyMutant(mutant: Mutant) async throws {
     let expected = try mutant.expectedDivergences()
-    let run = try Run.tool("verify", "Traces", "--host", Self.mutantHost(mutant))
+    let run = try await Run.tool("verify", "Traces", "--host", Self.mutantHost(mutant))
     #expect(run.status == 1)
     let lines = run.output.split(separator: "\n")
     let diverging = lines.filter { $0.hasPrefix("diverges") }
@@ -96,8 +96,8 @@ struct ToolReplayTests {
   }
 
   @Test("a host that crashes mid-replay: one clear line and exit 125")
-  func hostCrashes() throws {
-    let run = try Run.tool("verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.crash))
+  func hostCrashes() async throws {
+    let run = try await Run.tool("verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.crash))
     #expect(run.status == 125)
     let last = run.errors.split(separator: "\n").last.map(String.init) ?? ""
     #expect(last.hasPrefix("Error: the replay host '"))
@@ -106,8 +106,8 @@ struct ToolReplayTests {
   }
 
   @Test("a host that hangs is stopped after the timeout: one clear line and exit 125")
-  func hostHangs() throws {
-    let run = try Run.tool(
+  func hostHangs() async throws {
+    let run = try await Run.tool(
       "verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.hang), "--timeout", "0.5"
     )
     #expect(run.status == 125)
@@ -122,8 +122,8 @@ struct ToolReplayTests {
   }
 
   @Test("a host that speaks nonsense, or is not there, gets one clear line and exit 125")
-  func hostNonsense() throws {
-    let nonsense = try Run.tool("verify", "Traces", "--host", "echo hello world")
+  func hostNonsense() async throws {
+    let nonsense = try await Run.tool("verify", "Traces", "--host", "echo hello world")
     #expect(nonsense.status == 125)
     #expect(
       nonsense.errors == """
@@ -132,7 +132,7 @@ struct ToolReplayTests {
 
         """
     )
-    let missing = try Run.tool("bisect", "Traces/counter.ndjson", "--host", "/nonexistent/host")
+    let missing = try await Run.tool("bisect", "Traces/counter.ndjson", "--host", "/nonexistent/host")
     #expect(missing.status == 125)
     #expect(missing.errors.hasSuffix(
       "Error: the replay host '/nonexistent/host' exited with status 127 while tca-replay waited "
@@ -141,11 +141,11 @@ struct ToolReplayTests {
   }
 
   @Test("verify cannot test a missing trace (125); bisect reports it as missing input (66)")
-  func missingTrace() throws {
-    let verify = try Run.tool("verify", "Traces/nope.ndjson", "--host", Self.exampleHost)
+  func missingTrace() async throws {
+    let verify = try await Run.tool("verify", "Traces/nope.ndjson", "--host", Self.exampleHost)
     #expect(verify.status == 125)
     #expect(verify.output.hasPrefix("cannot test  Traces/nope.ndjson: "))
-    let bisect = try Run.tool("bisect", "Traces/nope.ndjson", "--host", Self.exampleHost)
+    let bisect = try await Run.tool("bisect", "Traces/nope.ndjson", "--host", Self.exampleHost)
     #expect(bisect.status == 66)
   }
 
@@ -156,16 +156,16 @@ struct ToolReplayTests {
     ["compare", "Traces/counter.ndjson"],
     ["bisect", "Traces/counter.ndjson", "--host", "x", "--mode", "sideways"],
   ])
-  func usage(arguments: [String]) throws {
-    let run = try Run("tca-replay", arguments)
+  func usage(arguments: [String]) async throws {
+    let run = try await Run.run("tca-replay", arguments)
     #expect(run.status == 64)
     #expect(run.errors.hasPrefix("Error: "))
     #expect(run.errors.contains("USAGE: tca-replay \(arguments[0])"))
   }
 
   @Test("every new command has --help", arguments: ["bisect", "verify", "compare"])
-  func help(command: String) throws {
-    let run = try Run.tool(command, "--help")
+  func help(command: String) async throws {
+    let run = try await Run.tool(command, "--help")
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("OVERVIEW: "))
     #expect(run.output.contains("EXIT CODES:"))

@@ -25,7 +25,7 @@ struct TraceComparisonTests {
   ]
 
   @Test("two recordings of the same session agree")
-  func same() throws {
+  func same() async throws {
     let a = try Self.record(CounterFeature(), .init(), Self.session)
     let b = try Self.record(CounterFeature(), .init(), Self.session)
     let comparison = try TraceComparison(a, b)
@@ -34,7 +34,7 @@ struct TraceComparisonTests {
   }
 
   @Test("traces whose actions differ at step 4 are reported at step 4, in the action")
-  func actionDiffers() throws {
+  func actionDiffers() async throws {
     var other = Self.session
     other[4] = .decrementButtonTapped
     let a = try Self.record(CounterFeature(), .init(), Self.session)
@@ -49,7 +49,7 @@ struct TraceComparisonTests {
   }
 
   @Test("traces of the same actions whose states differ at step 3 are reported there, with the paths")
-  func stateDiffers() throws {
+  func stateDiffers() async throws {
     let changed = Reduce<CounterFeature.State, CounterFeature.Action> { state, action in
       let effect = CounterFeature().reduce(into: &state, action: action)
       if case .factResponse = action { state.isLoading = true }
@@ -66,7 +66,7 @@ struct TraceComparisonTests {
   }
 
   @Test("a trace that stops early is reported where the other goes on")
-  func shorter() throws {
+  func shorter() async throws {
     let a = try Self.record(CounterFeature(), .init(), Self.session)
     let b = try Self.record(CounterFeature(), .init(), Array(Self.session.prefix(5)))
     let difference = try #require(try TraceComparison(a, b).firstDifference)
@@ -75,12 +75,12 @@ struct TraceComparisonTests {
   }
 
   @Test("tca-replay compare prints the first difference and exits 1; identical traces exit 0")
-  func tool() throws {
+  func tool() async throws {
     var other = Self.session
     other[4] = .decrementButtonTapped
     let a = try Self.record(CounterFeature(), .init(), Self.session)
     let b = try Self.record(CounterFeature(), .init(), other)
-    let run = try Run.tool("compare", a, b)
+    let run = try await Run.tool("compare", a, b)
     #expect(run.status == 1)
     #expect(
       run.output == """
@@ -94,7 +94,7 @@ struct TraceComparisonTests {
 
         """
     )
-    let same = try Run.tool("compare", "Traces/counter.ndjson", "Traces/counter.ndjson")
+    let same = try await Run.tool("compare", "Traces/counter.ndjson", "Traces/counter.ndjson")
     #expect(same.status == 0)
     #expect(
       same.output

@@ -1,4 +1,5 @@
 import Architecture
+import Foundation
 
 /// Fails the current test when `reducer` does not reproduce the trace at `path`.
 ///
@@ -49,7 +50,8 @@ public func assertReplay<Base: Reducer>(
 }
 
 /// Fails the current test when `reducer` does not reproduce the trace at `path`, from an
-/// asynchronous test; the replay runs off the caller's executor.
+/// asynchronous test; the replay runs on a thread of its own, so it holds up none of the
+/// threads Swift concurrency shares between tasks.
 ///
 /// ```swift
 /// @MainActor @Test func todosStillReplay() async throws {
@@ -72,10 +74,10 @@ public func assertReplay<Base: Reducer & Sendable>(
     options: .init(mode: mode, maximumDivergences: 3),
     withDependencies: withDependencies
   )
-  let outcome = await Task.detached { [replayer = UncheckedBox(replayer)] in
-    Result { () throws(ReplayError) in try replayer.value.replay(tracePath: path) }
-  }.value
-  let report = try outcome.get()
+  let boxed = UncheckedBox(replayer)
+  let report = try await onOwnThread { () throws(ReplayError) in
+    try boxed.value.replay(tracePath: path)
+  }
   if !report.matches || !report.notReplayable.isEmpty {
     reportIssue(
       "Replaying the trace does not reproduce the recording:\n\n\(report)",
@@ -83,4 +85,19 @@ public func assertReplay<Base: Reducer & Sendable>(
     )
   }
   return report
+}
+
+/// Runs `body` on a new thread and waits for it without blocking a concurrency thread.
+func onOwnThread<T: Sendable>(
+  _ body: @escaping @Sendable () throws(ReplayError) -> T
+) async throws(ReplayError) -> T {
+  let result = await withCheckedContinuation {
+    (continuation: CheckedContinuation<Result<T, ReplayError>, Never>) in
+    let thread = Thread {
+      continuation.resume(returning: Result { () throws(ReplayError) in try body() })
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+  return try result.get()
 }
