@@ -22,13 +22,8 @@ struct StateDiffer<State: Encodable> {
   private var canWalk = true
 
   static var walkThreshold: Int { 256 }
-  /// States with fewer JSON values than this are encoded whole; a replay walks every state.
-  private let minimumWalkSize: Int
 
-  init(
-    initialState: State, redactions: [Redaction], minimumWalkSize: Int = Self.walkThreshold
-  ) throws {
-    self.minimumWalkSize = minimumWalkSize
+  init(initialState: State, redactions: [Redaction]) throws {
     self.redactions = redactions
     self.value = initialState
     var json = try encoder.encode(initialState)
@@ -39,7 +34,7 @@ struct StateDiffer<State: Encodable> {
 
   /// Moves to `state`, returning the patch from the previous state to it.
   mutating func advance(to state: State) throws -> JSONPatch {
-    guard canWalk, size >= minimumWalkSize else { return try advanceWhole(to: state) }
+    guard canWalk, size >= Self.walkThreshold else { return try advanceWhole(to: state) }
     var operations: [JSONPatch.Operation] = []
     try walk(old: value, new: state, oldJSON: json, path: JSONPointer.root, into: &operations)
     let patch = JSONPatch(operations)

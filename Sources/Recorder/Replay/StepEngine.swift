@@ -20,10 +20,10 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   /// The reducer's own state before step `index`, kept when it reproduced the recording, with
   /// the differ that knows its encoding (for large states).
   private var carried: (index: Int, state: Base.State, differ: StateDiffer<Base.State>?)?
-  /// States with at least this many JSON values are walked rather than encoded whole: a walk
-  /// skips unchanged rows by comparing Swift values, and pays off once a state has a few rows;
-  /// the smallest states (a counter) are cheaper to encode whole.
-  static var minimumWalkSize: Int { 32 }
+  /// States with at least this many JSON values are walked rather than encoded whole, as the
+  /// recorder does: a walk skips unchanged rows by comparing Swift values, which pays off for
+  /// large states; small ones are cheaper to encode whole.
+  static var minimumWalkSize: Int { StateDiffer<Base.State>.walkThreshold }
   /// The last few actions decoded, by their JSON: apps send the same actions again and again.
   private var recentActions: [(json: JSONValue, action: Base.Action)] = []
 
@@ -102,9 +102,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
         )
       }
       if recorded.before.nodeCount >= Self.minimumWalkSize {
-        differ = try? StateDiffer(
-          initialState: state, redactions: redactions, minimumWalkSize: Self.minimumWalkSize
-        )
+        differ = try? StateDiffer(initialState: state, redactions: redactions)
       }
     }
 
@@ -133,9 +131,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       if reusesMatchingStates {
         // A state that grew large while carried switches to walking, checked now and then.
         if differ == nil, step.index % 64 == 0, actual.nodeCount >= Self.minimumWalkSize {
-          differ = try? StateDiffer(
-            initialState: state, redactions: redactions, minimumWalkSize: Self.minimumWalkSize
-          )
+          differ = try? StateDiffer(initialState: state, redactions: redactions)
         }
         carried = (step.index + 1, state, differ)
       }
