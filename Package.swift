@@ -37,6 +37,13 @@ let package = Package(
       path: "Examples/RecordTraces"
     ),
 
+    // The examples' replay host, which `tca-replay bisect/verify --host` drives.
+    .executableTarget(
+      name: "example-replay-host",
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      path: "Examples/ReplayHost"
+    ),
+
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
       name: "benchmarks",
@@ -51,6 +58,23 @@ let package = Package(
     ),
     // Runs the built tca-replay binary end to end.
     .testTarget(name: "ToolTests", dependencies: ["tca-replay", "Recorder"]),
+    // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
+    .target(
+      name: "ReplayMutants",
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      path: "Tests/ReplayMutants"
+    ),
+    .executableTarget(
+      name: "mutant-replay-host",
+      dependencies: ["Recorder", "ReplayMutants"],
+      path: "Tests/MutantReplayHost"
+    ),
+    .testTarget(
+      name: "ReplayTests",
+      dependencies: [
+        "Recorder", "ReplayMutants", "tca-replay", "example-replay-host", "mutant-replay-host",
+      ]
+    ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),

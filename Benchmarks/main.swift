@@ -2,7 +2,7 @@ import Foundation
 
 // Release-build benchmarks. Every figure is compared, in the same run, with a baseline.
 //
-//   swift run -c release benchmarks [store|record|reader|all] [--runs N] [--steps N]
+//   swift run -c release benchmarks [store|record|reader|replay|all] [--runs N] [--steps N]
 
 let arguments = CommandLine.arguments.dropFirst()
 if let task = arguments.first, task.hasPrefix("_") {
@@ -13,11 +13,13 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|reader|all] [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|reader|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step.
     reader  Opening a trace, showing a random step, stepping back, peak memory.
+    replay  Bisect (replay every step) against just decoding every action of the trace.
+            (replay-todos: the todos trace only.)
     all     Everything (the default).
 
     --runs  How many times each figure is measured; the median is reported (default 7).
@@ -57,6 +59,11 @@ if suite == "record" || suite == "all" {
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {
+    print(table.render(), terminator: "\n\n")
+  }
+}
+if suite == "replay" || suite == "replay-todos" || suite == "all" {
+  for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {
     print(table.render(), terminator: "\n\n")
   }
 }

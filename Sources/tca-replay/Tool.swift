@@ -4,6 +4,8 @@ import Recorder
 enum ExitStatus: Int32 {
   /// Success.
   case success = 0
+  /// Replay found a divergence, or two traces differ (the `diff` and `git bisect` convention).
+  case diverges = 1
   /// Bad arguments (EX_USAGE).
   case usage = 64
   /// A trace that does not follow the format (EX_DATAERR).
@@ -12,6 +14,8 @@ enum ExitStatus: Int32 {
   case missingInput = 66
   /// An output file that cannot be written (EX_CANTCREAT).
   case cannotCreate = 73
+  /// The replay host failed, or a trace could not be checked: `git bisect run` skips the commit.
+  case cannotTest = 125
 }
 
 /// What a command runs with: where to write, and how to decorate it.
@@ -43,7 +47,8 @@ protocol Command: Sendable {
 enum Tool {
   static let commands: [any Command.Type] = [
     SummaryCommand.self, LogCommand.self, StateCommand.self, ShowCommand.self,
-    DiffCommand.self, StepCommand.self, GenTestCommand.self,
+    DiffCommand.self, StepCommand.self, GenTestCommand.self, BisectCommand.self,
+    VerifyCommand.self, CompareCommand.self,
   ]
 
   static var usage: String {
@@ -63,8 +68,9 @@ enum Tool {
       means the state before step 0 and 'last' the last step.
 
       EXIT CODES:
-        0 success, 64 bad arguments, 65 malformed trace, 66 missing or unreadable trace,
-        73 output file cannot be written.
+        0 success, 1 divergence or difference (bisect, verify, compare), 64 bad arguments,
+        65 malformed trace, 66 missing or unreadable trace, 73 output file cannot be written,
+        125 cannot test: the replay host failed (bisect, verify).
 
       See 'tca-replay <command> --help' for more.
       """

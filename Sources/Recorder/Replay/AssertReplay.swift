@@ -1,0 +1,103 @@
+import Architecture
+import Foundation
+
+/// Fails the current test when `reducer` does not reproduce the trace at `path`.
+///
+/// ```swift
+/// @Test func todosStillReplay() throws {
+///   try assertReplay(trace: "Traces/todos.ndjson", reducer: TodosFeature())
+/// }
+/// ```
+///
+/// The failure, reported through ``reportIssue(_:fileID:filePath:line:column:)`` so it fails
+/// XCTest and Swift Testing alike, is the replay report: the first divergent step, its action
+/// and origin, the steps before it, and the expected and actual state at each differing path.
+/// Steps that are not replayable are reported too, since they leave part of the trace unchecked.
+///
+/// - Parameters:
+///   - path: The trace file.
+///   - reducer: Today's reducer.
+///   - mode: ``ReplayMode/isolated`` (the default) checks every step from its recorded state;
+///     ``ReplayMode/cumulative`` replays from the initial state, as the user experienced it.
+///   - withDependencies: Overrides for dependencies, other than `uuid`, `date` and
+///     `withRandomNumberGenerator`, that the reducer reads while reducing.
+/// - Returns: The report, for further assertions.
+/// - Throws: ``ReplayError`` when the trace is missing or malformed.
+@discardableResult
+public func assertReplay<Base: Reducer>(
+  trace path: String,
+  reducer: Base,
+  mode: ReplayMode = .isolated,
+  withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) throws(ReplayError) -> ReplayReport where Base.State: Codable, Base.Action: Codable {
+  let replayer = Replayer(
+    reducer: reducer,
+    options: .init(mode: mode, maximumDivergences: 3),
+    withDependencies: withDependencies
+  )
+  let report = try replayer.replay(tracePath: path)
+  if !report.matches || !report.notReplayable.isEmpty {
+    reportIssue(
+      "Replaying the trace does not reproduce the recording:\n\n\(report)",
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+  return report
+}
+
+/// Fails the current test when `reducer` does not reproduce the trace at `path`, from an
+/// asynchronous test; the replay runs on a thread of its own, so it holds up none of the
+/// threads Swift concurrency shares between tasks.
+///
+/// ```swift
+/// @MainActor @Test func todosStillReplay() async throws {
+///   try await assertReplay(trace: "Traces/todos.ndjson", reducer: TodosFeature())
+/// }
+/// ```
+@discardableResult
+public func assertReplay<Base: Reducer & Sendable>(
+  trace path: String,
+  reducer: Base,
+  mode: ReplayMode = .isolated,
+  withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async throws(ReplayError) -> ReplayReport where Base.State: Codable, Base.Action: Codable {
+  let replayer = Replayer(
+    reducer: reducer,
+    options: .init(mode: mode, maximumDivergences: 3),
+    withDependencies: withDependencies
+  )
+  let boxed = UncheckedBox(replayer)
+  let report = try await onOwnThread { () throws(ReplayError) in
+    try boxed.value.replay(tracePath: path)
+  }
+  if !report.matches || !report.notReplayable.isEmpty {
+    reportIssue(
+      "Replaying the trace does not reproduce the recording:\n\n\(report)",
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+  return report
+}
+
+/// Runs `body` on a new thread and waits for it without blocking a concurrency thread.
+func onOwnThread<T: Sendable>(
+  _ body: @escaping @Sendable () throws(ReplayError) -> T
+) async throws(ReplayError) -> T {
+  let result = await withCheckedContinuation {
+    (continuation: CheckedContinuation<Result<T, ReplayError>, Never>) in
+    let thread = Thread {
+      continuation.resume(returning: Result { () throws(ReplayError) in try body() })
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+  return try result.get()
+}

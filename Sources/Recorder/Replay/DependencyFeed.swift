@@ -1,0 +1,111 @@
+import Architecture
+import Foundation
+
+/// Hands a reducer, during replay, the dependency values it read when the step was recorded.
+///
+/// A replay loads each step's recorded `deps` before reducing it. `uuid`, `date` and
+/// `withRandomNumberGenerator` then answer from those values, each kind in its recorded order,
+/// so an unchanged reducer computes exactly what it computed then. A reducer that now reads more
+/// values than were recorded gets deterministic stand-ins, and the step notes the extra reads.
+final class DependencyFeed: @unchecked Sendable {
+  private var uuids: [UUID] = []
+  private var dates: [Date] = []
+  private var randoms: [UInt64] = []
+  private var nextUUID = 0
+  private var nextDate = 0
+  private var nextRandom = 0
+  /// Reads beyond what the step recorded, for the report.
+  private(set) var extraReads = 0
+  private var fallbackRandom = SplitMix64(seed: 0x7463_612d_7265_706c)
+
+  /// Loads the values of the next step to replay. Called on the thread that replays it.
+  func load(_ values: [DependencyValue]) {
+    uuids.removeAll(keepingCapacity: true)
+    dates.removeAll(keepingCapacity: true)
+    randoms.removeAll(keepingCapacity: true)
+    nextUUID = 0
+    nextDate = 0
+    nextRandom = 0
+    extraReads = 0
+    for value in values {
+      switch value {
+      case let .uuid(text): uuids.append(UUID(uuidString: text) ?? Self.standInUUID(0))
+      case let .date(seconds): dates.append(Date(timeIntervalSinceReferenceDate: seconds))
+      case let .random(number): randoms.append(number)
+      }
+    }
+  }
+
+  /// Values the step recorded that the reducer did not read this time.
+  var unreadValues: Int {
+    (uuids.count - min(nextUUID, uuids.count)) + (dates.count - min(nextDate, dates.count))
+      + (randoms.count - min(nextRandom, randoms.count))
+  }
+
+  func uuid() -> UUID {
+    defer { nextUUID += 1 }
+    guard nextUUID < uuids.count else {
+      extraReads += 1
+      return Self.standInUUID(UInt64(nextUUID))
+    }
+    return uuids[nextUUID]
+  }
+
+  func date() -> Date {
+    defer { nextDate += 1 }
+    guard nextDate < dates.count else {
+      extraReads += 1
+      // The last date the step read is the likeliest stand-in for "now"; else the epoch.
+      return dates.last ?? Date(timeIntervalSinceReferenceDate: 0)
+    }
+    return dates[nextDate]
+  }
+
+  func random() -> UInt64 {
+    defer { nextRandom += 1 }
+    guard nextRandom < randoms.count else {
+      extraReads += 1
+      return fallbackRandom.next()
+    }
+    return randoms[nextRandom]
+  }
+
+  /// `FFFFFFFF-FFFF-FFFF-FFFF-` followed by the count: easy to spot in a diff as made up.
+  static func standInUUID(_ count: UInt64) -> UUID {
+    var bytes: uuid_t = (
+      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0
+    )
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      for index in 0..<6 {
+        buffer[15 - index] = UInt8(truncatingIfNeeded: count >> (8 * UInt64(index)))
+      }
+    }
+    return UUID(uuid: bytes)
+  }
+
+  /// Installs this feed as `uuid`, `date` and `withRandomNumberGenerator` in `values`.
+  func install(into values: inout DependencyValues) {
+    values.uuid = UUIDGenerator { self.uuid() }
+    values.date = DateGenerator { self.date() }
+    values.withRandomNumberGenerator = WithRandomNumberGenerator(FeedGenerator(feed: self))
+  }
+}
+
+/// The random number generator a feed installs: recorded numbers first, then stand-ins.
+private struct FeedGenerator: RandomNumberGenerator, @unchecked Sendable {
+  let feed: DependencyFeed
+  mutating func next() -> UInt64 { feed.random() }
+}
+
+/// A small, fast, seeded generator for stand-in random numbers.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

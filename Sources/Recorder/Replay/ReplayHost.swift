@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Architecture
+
+/// The replay host: a small executable in your package that lets `tca-replay` replay traces
+/// through your reducers, which the tool cannot link itself.
+///
+/// The whole `main.swift` of a host is one line:
+///
+/// ```swift
+/// ReplayHost.run(CounterFeature(), TodosFeature())
+/// ```
+///
+/// `tca-replay bisect trace.ndjson --host .build/debug/my-replay-host` then starts it and talks
+/// to it over standard input and output, one JSON object per line, as
+/// `Documentation/ReplayHostProtocol.md` describes. A host serves every trace recorded from one
+/// of its reducers' `State` and `Action` types. Anything the app prints while replaying goes to
+/// standard error, so it cannot garble the protocol.
+public enum ReplayHost {
+  /// The protocol version this build speaks; the host announces it in its `hello`.
+  public static let protocolVersion = 1
+
+  /// Serves `reducers` until `tca-replay` says goodbye or closes the host's input, then exits.
+  public static func run<each Base: Reducer>(_ reducer: repeat each Base) -> Never
+  where repeat (each Base).State: Codable, repeat (each Base).Action: Codable {
+    var targets: [ReplayTarget] = []
+    for reducer in repeat each reducer { targets.append(ReplayTarget(reducer)) }
+    run(targets)
+  }
+
+  /// Serves `targets` until `tca-replay` says goodbye or closes the host's input, then exits.
+  public static func run(_ targets: [ReplayTarget]) -> Never {
+    // The protocol keeps the real standard output; everything else printed goes to stderr.
+    let channel = dup(1)
+    dup2(2, 1)
+    let connection = HostConnection(input: 0, output: channel)
+    connection.send(hello(targets))
+    while let line = connection.readLine() {
+      guard let request = try? JSONValue(parsing: line), case .object = request else {
+        connection.send(error(id: nil, problem: "badRequest", "a request must be a JSON object"))
+        continue
+      }
+      switch request["kind"]?.stringValue {
+      case "replay":
+        connection.send(replay(request, targets: targets, connection: connection))
+      case "bye":
+        exit(0)
+      default:
+        // Unknown kinds are ignored, as in traces, so newer tools can probe older hosts.
+        continue
+      }
+    }
+    exit(0)
+  }
+
+  static func hello(_ targets: [ReplayTarget]) -> JSONValue {
+    [
+      "kind": "hello",
+      "protocol": .integer(Int64(protocolVersion)),
+      "tool": .string("tca-replay \(toolVersion)"),
+      "reducers": .array(
+        targets.map {
+          [
+            "reducer": .string($0.reducer),
+            "stateType": .string($0.stateType),
+            "actionType": .string($0.actionType),
+          ]
+        }
+      ),
+    ]
+  }
+
+  static func error(id: JSONValue?, problem: String, _ message: String) -> JSONValue {
+    ["kind": "error", "id": id ?? .null, "problem": .string(problem), "message": .string(message)]
+  }
+
+  static func replay(
+    _ request: JSONValue, targets: [ReplayTarget], connection: HostConnection
+  ) -> JSONValue {
+    let id = request["id"] ?? .null
+    guard let path = request["trace"]?.stringValue else {
+      return error(id: id, problem: "badRequest", "a replay request needs a \"trace\" string")
+    }
+    var options = ReplayOptions()
+    if let mode = request["mode"]?.stringValue {
+      guard let value = ReplayMode(rawValue: mode) else {
+        return error(id: id, problem: "badRequest", "unknown mode \"\(mode)\"")
+      }
+      options.mode = value
+    }
+    if let count = request["maximumDivergences"]?.int64Value { options.maximumDivergences = Int(count) }
+    if let count = request["precedingSteps"]?.int64Value { options.precedingSteps = Int(count) }
+    // Progress, at most a few times a second, tells tca-replay the host is alive and working.
+    let throttle = Throttle(interval: .milliseconds(250))
+    options.progress = { steps in
+      guard throttle.isDue() else { return }
+      connection.send(["kind": "progress", "id": id, "steps": .integer(Int64(steps))])
+    }
+
+    let header: TraceHeader
+    do {
+      header = try TraceLines(path: path).header()
+    } catch {
+      return self.error(id: id, problem: problem(error), error.description)
+    }
+    guard let target = targets.first(where: { $0.matches(header) })
+      ?? targets.first(where: { $0.reducer == header.reducer })
+    else {
+      let served = targets.map(\.reducer).joined(separator: ", ")
+      return error(
+        id: id, problem: "noReducer",
+        "\(path): the trace records \(header.reducer) (\(header.stateType)); this host serves "
+          + (served.isEmpty ? "no reducers" : served)
+      )
+    }
+    do {
+      let report = try target.replay(tracePath: path, options: options)
+      return ["kind": "report", "id": id, "report": try JSONValueEncoder().encode(report)]
+    } catch let failure as ReplayError {
+      return error(id: id, problem: problem(failure), failure.description)
+    } catch {
+      return self.error(id: id, problem: "badRequest", "\(error)")
+    }
+  }
+
+  private static func problem(_ error: ReplayError) -> String {
+    error.trace.kind == .missing ? "missingTrace" : "malformedTrace"
+  }
+}
+
+/// Lines in and out over file descriptors, for the host's side of the protocol.
+final class HostConnection: @unchecked Sendable {
+  private let input: Int32
+  private let output: Int32
+  private var buffer: [UInt8] = []
+  private let lock = Lock()
+
+  init(input: Int32, output: Int32) {
+    self.input = input
+    self.output = output
+  }
+
+  /// Writes `message` as one line, whole.
+  func send(_ message: JSONValue) {
+    var bytes = message.jsonBytes
+    bytes.append(UInt8(ascii: "\n"))
+    lock.withLock {
+      bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let written = write(output, raw.baseAddress! + offset, raw.count - offset)
+          if written < 0, errno == EINTR { continue }
+          if written <= 0 { exit(0) }  // tca-replay went away: nothing left to serve.
+          offset += written
+        }
+      }
+    }
+  }
+
+  /// The next line of input, without its newline; `nil` at the end of input.
+  func readLine() -> [UInt8]? {
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        return line
+      }
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        guard !buffer.isEmpty else { return nil }
+        defer { buffer.removeAll() }
+        return buffer
+      }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+}
+
+/// Says yes at most once per interval.
+final class Throttle: @unchecked Sendable {
+  private let lock = Lock()
+  private let clock = ContinuousClock()
+  private let interval: Duration
+  private var last: ContinuousClock.Instant
+
+  init(interval: Duration) {
+    self.interval = interval
+    last = clock.now
+  }
+
+  func isDue() -> Bool {
+    let now = clock.now
+    return lock.withLock {
+      guard now - last >= interval else { return false }
+      last = now
+      return true
+    }
+  }
+}

@@ -1,0 +1,119 @@
+extension ReplayReport: CustomStringConvertible {
+  /// The report as `tca-replay bisect` prints it: a verdict line, then the first divergence's
+  /// action, origin, the steps before it and the state differences.
+  ///
+  /// ```
+  /// Traces/todos.ndjson: step 23 diverges from the recording (isolated replay of 412 steps)
+  ///   action  .saved
+  ///   origin  effect of step 22
+  ///   …
+  /// ```
+  public var description: String {
+    var lines: [String] = []
+    let replay =
+      mode == .cumulative && !matches
+      ? "cumulative replay from the initial state"
+      : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
+    if let divergence = firstDivergence {
+      lines.append("\(trace): step \(divergence.step) diverges from the recording (\(replay))")
+      lines += divergence.detailLines
+      let others = divergences.dropFirst().map { String($0.step) }
+      if divergentSteps > 1 {
+        let listed = others.isEmpty ? "" : ": \(others.joined(separator: ", "))"
+        let rest = divergentSteps - 1 - others.count
+        lines.append(
+          "  \(divergentSteps - 1) more step\(divergentSteps == 2 ? "" : "s") diverge\(divergentSteps == 2 ? "s" : "")"
+            + listed + (rest > 0 && !others.isEmpty ? ", and \(rest) more" : "")
+        )
+      }
+    } else {
+      lines.append("\(trace): no divergence (\(replay), \(replayed) replayed)")
+    }
+    if unknown > 0 {
+      lines.append("  \(unknown) step\(unknown == 1 ? "" : "s") unknown: they depend on redacted values")
+    }
+    if !notReplayable.isEmpty {
+      let listed = notReplayable.prefix(5).map { "\($0.step.index) (\($0.reason))" }
+      lines.append(
+        "  not replayable: " + listed.joined(separator: ", ")
+          + (notReplayable.count > 5 ? ", and \(notReplayable.count - 5) more" : "")
+      )
+    }
+    for warning in warnings { lines.append("  warning: \(warning)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension Divergence: CustomStringConvertible {
+  /// The divergence on its own: step, action, origin, the steps before it and the differences.
+  public var description: String {
+    (["step \(step) diverges from the recording"] + detailLines).joined(separator: "\n")
+  }
+
+  /// The indented lines under a verdict.
+  var detailLines: [String] {
+    var lines = ["  action  \(label)", "  origin  \(origin)"]
+    if !precedingSteps.isEmpty {
+      lines.append("  after")
+      for summary in precedingSteps {
+        let index = String(summary.index)
+        let origin = summary.origin.description
+        lines.append(
+          "    " + String(repeating: " ", count: max(0, 6 - index.count)) + index + "  "
+            + origin + String(repeating: " ", count: max(1, 18 - origin.count)) + summary.label
+        )
+      }
+    }
+    switch reason {
+    case .state:
+      let count = differences.count
+      lines.append(
+        "  state   \(count) difference\(count == 1 ? "" : "s") (expected −, actual +)"
+      )
+      for difference in differences.prefix(20) {
+        lines.append("    \(difference.path.description.isEmpty ? "/" : difference.path.description)")
+        if let movedTo = difference.movedTo {
+          lines.append("      moved to \(movedTo)")
+          continue
+        }
+        lines.append("      − \(Self.show(difference.expected))")
+        lines.append("      + \(Self.show(difference.actual))")
+      }
+      if count > 20 { lines.append("    … and \(count - 20) more") }
+    case .actionDoesNotDecode:
+      lines.append(
+        "  the recorded action no longer decodes at \(codingPath ?? "the top level"): "
+          + (message ?? "")
+      )
+    case .stateDoesNotDecode:
+      lines.append(
+        "  the recorded state before this step no longer decodes at "
+          + "\(codingPath ?? "the top level"): \(message ?? "")"
+      )
+    case .stateDoesNotEncode:
+      lines.append("  the replayed state does not encode: \(message ?? "")")
+    }
+    if extraDependencyReads > 0 {
+      lines.append(
+        "  note    the reducer read \(extraDependencyReads) dependency value"
+          + "\(extraDependencyReads == 1 ? "" : "s") more than recorded; stand-ins were used"
+      )
+    }
+    if unreadDependencyValues > 0 {
+      lines.append(
+        "  note    \(unreadDependencyValues) recorded dependency value"
+          + "\(unreadDependencyValues == 1 ? " was" : "s were") not read this time"
+      )
+    }
+    for issue in issues.prefix(3) {
+      lines.append("  issue   " + (issue.split(separator: "\n").first.map(String.init) ?? ""))
+    }
+    return lines
+  }
+
+  private static func show(_ value: JSONValue?) -> String {
+    guard let value else { return "(absent)" }
+    let text = value.jsonString
+    return text.count > 160 ? text.prefix(157) + "…" : text
+  }
+}

@@ -1,0 +1,157 @@
+/// What a replay found: how many steps it replayed, which diverged, and which it could not check.
+///
+/// ```swift
+/// let report = try Replayer(reducer: CounterFeature()).replay(tracePath: "bug.ndjson")
+/// if let divergence = report.firstDivergence { print(divergence.step, divergence.label) }
+/// ```
+///
+/// A report is `Codable`: the replay host sends it to `tca-replay` as JSON
+/// (`Documentation/ReplayHostProtocol.md`), and `tca-replay bisect --json` prints it.
+public struct ReplayReport: Sendable, Equatable, Codable {
+  /// The trace file replayed.
+  public var trace: String
+  /// The recorded reducer's type name, from the trace header.
+  public var reducer: String
+  /// How the steps were replayed.
+  public var mode: ReplayMode
+  /// How many steps the trace holds (as far as it was read).
+  public var steps: Int
+  /// How many steps were run through the reducer.
+  public var replayed: Int
+  /// How many steps disagreed with the recording, in all; ``divergences`` details the first.
+  public var divergentSteps: Int
+  /// The first divergences, by step; as many as ``Replayer/Options/maximumDivergences``.
+  public var divergences: [Divergence]
+  /// Steps that could not be replayed, such as an action that was not encoded when recorded.
+  public var notReplayable: [SkippedStep]
+  /// Steps whose outcome is unknown because the state they need holds redacted values.
+  public var unknown: Int
+  /// Things worth knowing that are not divergences: another build's fingerprint, a torn line.
+  public var warnings: [String]
+
+  /// The first step where today's reducer disagrees with the recording, if any.
+  public var firstDivergence: Divergence? { divergences.first }
+
+  /// Whether every replayed step reproduced the recording.
+  public var matches: Bool { divergentSteps == 0 }
+}
+
+/// How a replay runs the recorded actions through today's reducer.
+public enum ReplayMode: String, Sendable, Equatable, Codable, CaseIterable {
+  /// Each step starts from the recorded state before it. Runs on every core and finds every
+  /// step where the reducers disagree, each on its own terms.
+  case isolated
+  /// One run from the initial state, as the user experienced it; stops at the first divergence,
+  /// after which every state differs.
+  case cumulative
+}
+
+/// A step whose replay disagrees with the recording.
+public struct Divergence: Sendable, Equatable, Codable {
+  /// What kind of disagreement this is.
+  public enum Reason: String, Sendable, Equatable, Codable {
+    /// The reducer computed a different state; ``Divergence/differences`` says where.
+    case state
+    /// The recorded action no longer decodes as today's `Action`; ``Divergence/codingPath``
+    /// names the field.
+    case actionDoesNotDecode
+    /// The recorded state before the step no longer decodes as today's `State`.
+    case stateDoesNotDecode
+    /// The state the reducer computed cannot be encoded.
+    case stateDoesNotEncode
+  }
+
+  /// The step's index in the trace.
+  public var step: Int
+  /// The action's short label, as recorded: `.todo(id: 0000…0001, action: .checkboxTapped)`.
+  public var label: String
+  /// The recorded action.
+  public var action: JSONValue?
+  /// Where the action came from.
+  public var origin: StepOrigin
+  /// What kind of disagreement this is.
+  public var reason: Reason
+  /// Where the states differ, expected (recorded) against actual (replayed).
+  public var differences: [StateDifference]
+  /// For a value that no longer decodes: the coding path, like `todos[3].createdAt`.
+  public var codingPath: String?
+  /// For a value that no longer decodes or encodes: the decoder's or encoder's message.
+  public var message: String?
+  /// The steps just before this one, oldest first.
+  public var precedingSteps: [StepSummary]
+  /// Dependency values the reducer read this time beyond those recorded (stand-ins were used).
+  public var extraDependencyReads: Int
+  /// Dependency values recorded for the step that the reducer did not read this time.
+  public var unreadDependencyValues: Int
+  /// Issues the reducer reported while replaying the step, such as an action for a missing row.
+  public var issues: [String]
+}
+
+/// One difference between the recorded and the replayed state.
+public struct StateDifference: Sendable, Equatable, Codable {
+  /// Where, as a JSON Pointer into the state: `/todos/0/isComplete`.
+  public var path: JSONPointer
+  /// The recorded value; `nil` when the recorded state has nothing there.
+  public var expected: JSONValue?
+  /// The replayed value; `nil` when the replayed state has nothing there.
+  public var actual: JSONValue?
+  /// For an element found elsewhere in the replayed array: where it went.
+  public var movedTo: JSONPointer?
+
+  /// Creates a difference.
+  public init(
+    path: JSONPointer, expected: JSONValue?, actual: JSONValue?, movedTo: JSONPointer? = nil
+  ) {
+    self.path = path
+    self.expected = expected
+    self.actual = actual
+    self.movedTo = movedTo
+  }
+}
+
+/// Where a step's action came from, as a report states it.
+public struct StepOrigin: Sendable, Equatable, Codable, CustomStringConvertible {
+  /// `send` or `effect`.
+  public var kind: String
+  /// For `effect`: the step whose effect sent the action, when it was recorded.
+  public var cause: Int?
+
+  init(_ origin: TraceStep.Origin) {
+    switch origin {
+    case .send: self.kind = "send"
+    case let .effect(cause):
+      self.kind = "effect"
+      self.cause = cause
+    }
+  }
+
+  /// `send`, `effect of step 4`, or `effect`.
+  public var description: String {
+    guard kind == "effect" else { return kind }
+    return cause.map { "effect of step \($0)" } ?? "effect"
+  }
+}
+
+/// A step named in a report: its index, label and origin.
+public struct StepSummary: Sendable, Equatable, Codable {
+  /// The step's index.
+  public var index: Int
+  /// The action's label.
+  public var label: String
+  /// Where the action came from.
+  public var origin: StepOrigin
+
+  init(_ step: TraceStep) {
+    index = step.index
+    label = step.label
+    origin = StepOrigin(step.origin)
+  }
+}
+
+/// A step a replay passed over, and why.
+public struct SkippedStep: Sendable, Equatable, Codable {
+  /// The step.
+  public var step: StepSummary
+  /// Why it could not be replayed.
+  public var reason: String
+}

@@ -1,0 +1,58 @@
+import Architecture
+
+/// A reducer a replay host can replay traces through, with its types' names erased.
+///
+/// ```swift
+/// ReplayHost.run([ReplayTarget(CounterFeature()), ReplayTarget(TodosFeature())])
+/// ```
+public struct ReplayTarget: @unchecked Sendable {
+  /// The reducer's type name, as trace headers write it.
+  public let reducer: String
+  /// The full name of the reducer's `State`.
+  public let stateType: String
+  /// The full name of the reducer's `Action`.
+  public let actionType: String
+  private let replayTrace: (String, ReplayOptions) throws(ReplayError) -> ReplayReport
+
+  /// Wraps `reducer`, whose dependencies other than `uuid`, `date` and
+  /// `withRandomNumberGenerator` can be overridden with `withDependencies`.
+  public init<Base: Reducer>(
+    _ reducer: Base,
+    withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
+  ) where Base.State: Codable, Base.Action: Codable {
+    self.reducer = String(describing: Base.self)
+    self.stateType = String(reflecting: Base.State.self)
+    self.actionType = String(reflecting: Base.Action.self)
+    self.replayTrace = { (path, options) throws(ReplayError) in
+      let replayer = Replayer(
+        reducer: reducer,
+        options: .init(
+          mode: options.mode,
+          maximumDivergences: options.maximumDivergences,
+          precedingSteps: options.precedingSteps,
+          progress: options.progress
+        ),
+        withDependencies: withDependencies
+      )
+      return try replayer.replay(tracePath: path)
+    }
+  }
+
+  /// Replays the trace at `path` through this target's reducer.
+  func replay(tracePath path: String, options: ReplayOptions) throws(ReplayError) -> ReplayReport {
+    try replayTrace(path, options)
+  }
+
+  /// Whether this target recorded the trace with `header`: same `State` and `Action` types.
+  func matches(_ header: TraceHeader) -> Bool {
+    header.stateType == stateType && header.actionType == actionType
+  }
+}
+
+/// The type-free part of ``Replayer/Options``.
+struct ReplayOptions {
+  var mode: ReplayMode = .isolated
+  var maximumDivergences = 1
+  var precedingSteps = 5
+  var progress: (@Sendable (Int) -> Void)?
+}

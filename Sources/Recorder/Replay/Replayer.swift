@@ -1,0 +1,336 @@
+import Architecture
+import Foundation
+
+/// Replays a trace through today's reducer and reports where it diverges from the recording.
+///
+/// ```swift
+/// let report = try Replayer(reducer: TodosFeature()).replay(tracePath: "Traces/todos.ndjson")
+/// if let divergence = report.firstDivergence {
+///   print(divergence.step, divergence.differences.map(\.path))
+/// }
+/// ```
+///
+/// Each step is reduced with the dependency values it read when recorded (`uuid`, `date`,
+/// `withRandomNumberGenerator`), so an unchanged reducer reproduces the recording exactly.
+/// Effects are not run: the actions they sent are in the trace, and are replayed in their
+/// recorded order. States are compared as the recorder encodes them, at JSON-path granularity;
+/// a value redacted in the trace is unknown, never a difference.
+///
+/// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
+public struct Replayer<Base: Reducer>
+where Base.State: Codable, Base.Action: Codable {
+  /// How a replay runs and what its report keeps.
+  public struct Options: Sendable {
+    /// Isolated (parallel, every divergence) or cumulative (one run, the first divergence).
+    public var mode: ReplayMode
+    /// How many divergences the report details; all of them are counted.
+    public var maximumDivergences: Int
+    /// How many steps before a divergence its report lists.
+    public var precedingSteps: Int
+    /// How many threads reduce in isolated mode; by default, one per core.
+    public var workers: Int
+    /// Called every few hundred steps with the number of steps read so far, on the thread that
+    /// called ``Replayer/replay(tracePath:)``; keep it cheap.
+    public var progress: (@Sendable (Int) -> Void)?
+
+    /// Creates options; the defaults suit `tca-replay bisect`.
+    public init(
+      mode: ReplayMode = .isolated,
+      maximumDivergences: Int = 1,
+      precedingSteps: Int = 5,
+      workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+      progress: (@Sendable (Int) -> Void)? = nil
+    ) {
+      self.mode = mode
+      self.maximumDivergences = max(1, maximumDivergences)
+      self.precedingSteps = max(0, precedingSteps)
+      self.workers = max(1, workers)
+      self.progress = progress
+    }
+  }
+
+  /// The reducer to replay the trace through.
+  public let reducer: Base
+  /// How the replay runs.
+  public var options: Options
+  private let updateDependencies: @Sendable (inout DependencyValues) -> Void
+  private let box: UncheckedBox<Base>
+
+  /// Creates a replayer of `reducer`.
+  ///
+  /// - Parameters:
+  ///   - reducer: Today's reducer, of the type the trace recorded.
+  ///   - options: The mode and what the report keeps.
+  ///   - withDependencies: Overrides for dependencies the reducer reads while reducing, other
+  ///     than `uuid`, `date` and `withRandomNumberGenerator`, which come from the trace.
+  public init(
+    reducer: Base,
+    options: Options = Options(),
+    withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
+  ) {
+    self.reducer = reducer
+    self.options = options
+    self.updateDependencies = withDependencies
+    self.box = UncheckedBox(reducer)
+  }
+
+  /// Replays the trace at `tracePath`.
+  ///
+  /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
+  ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
+  public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
+    let header: TraceHeader
+    var tally: Tally
+    let warning: String?
+    if options.mode == .isolated, case let lines = try TraceLines(path: tracePath),
+      case let first = try lines.header(), first.keyframeInterval > 0
+    {
+      // Keyframes let every thread parse its own share of the trace, starting from one.
+      header = first
+      tally = try replayInParallel(lines, header: header)
+      warning = lines.warning
+    } else {
+      let steps = try RecordedSteps(path: tracePath)
+      header = steps.header
+      switch options.mode {
+      case .cumulative: tally = try replayCumulatively(steps)
+      case .isolated: tally = try replayInIsolation(steps)
+      }
+      warning = steps.reader.warning
+    }
+    tally.divergences.sort { $0.step < $1.step }
+    var report = ReplayReport(
+      trace: tracePath, reducer: header.reducer, mode: options.mode, steps: tally.steps,
+      replayed: tally.replayed, divergentSteps: tally.divergentSteps,
+      divergences: Array(tally.divergences.prefix(options.maximumDivergences)),
+      notReplayable: tally.skipped.sorted { $0.step.index < $1.step.index },
+      unknown: tally.unknown, warnings: compatibilityWarnings(header)
+    )
+    if let warning { report.warnings.append(warning) }
+    return report
+  }
+
+  /// Warns when the trace was recorded from other types, or another build of them.
+  private func compatibilityWarnings(_ header: TraceHeader) -> [String] {
+    var warnings: [String] = []
+    let stateType = String(reflecting: Base.State.self)
+    let actionType = String(reflecting: Base.Action.self)
+    if header.stateType != stateType || header.actionType != actionType {
+      warnings.append(
+        "the trace records \(header.stateType) and \(header.actionType); replaying with "
+          + "\(stateType) and \(actionType)"
+      )
+    }
+    let actionPrint = Fingerprint.of(typeName: actionType, sample: nil)
+    var statePrint: String?
+    if let state = try? JSONValueDecoder().decode(Base.State.self, from: header.initialState),
+      var json = try? JSONValueEncoder().encode(state)
+    {
+      Redaction.apply(header.redactions, to: &json, isState: true)
+      statePrint = Fingerprint.of(typeName: stateType, sample: json)
+    }
+    if statePrint.map({ $0 != header.fingerprint.state }) ?? true
+      || actionPrint != header.fingerprint.action
+    {
+      let today = statePrint ?? "none: the initial state does not decode"
+      warnings.append(
+        "the trace's fingerprint (state \(header.fingerprint.state), action "
+          + "\(header.fingerprint.action)) differs from today's (state \(today), action "
+          + "\(actionPrint)): it was recorded by another build; replaying it anyway"
+      )
+    }
+    return warnings
+  }
+
+  // MARK: Cumulative
+
+  private func replayCumulatively(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
+    let engine = StepEngine(
+      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true
+    )
+    var tally = Tally()
+    var recent = RecentSteps(capacity: options.precedingSteps)
+    let progress = options.progress
+    let base = DependencyValues._current
+    let result: Result<Void, ReplayError> = engine.withFeed(over: base, updateDependencies) {
+      do throws(ReplayError) {
+        while let recorded = try steps.next() {
+          tally.steps += 1
+          if tally.steps % 256 == 0 { progress?(tally.steps) }
+          let outcome = engine.run(recorded, preceding: recent.summaries)
+          recent.append(recorded.step)
+          tally.add(outcome, keeping: 1)
+          if case .diverged = outcome { break }
+        }
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+    return tally
+  }
+
+  // MARK: Isolated
+
+  /// Starts one replay thread per worker; `finish` closes the queue and collects their tallies.
+  private func startWorkers(_ header: TraceHeader, path: String) -> (
+    queue: ChunkQueue, finish: () -> Tally
+  ) {
+    let queue = ChunkQueue(capacity: options.workers * 4)
+    let results = SharedTally()
+    let base = DependencyValues._current
+    let keep = options.maximumDivergences
+    let context = options.precedingSteps
+    // Reusing a state the reducer produced is exact only when nothing was redacted.
+    let reuses = header.redactions.isEmpty
+    let update = updateDependencies
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<options.workers {
+      // Erased to a protocol so the thread's closure captures no generic type.
+      let runner = UncheckedBox<any ChunkRunner>(
+        StepEngine(reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses)
+      )
+      let thread = Thread {
+        let tally = runner.value.runChunks(
+          from: queue, over: base, update, keeping: keep, context: context, path: path
+        )
+        results.merge(tally, keeping: keep)
+        done.signal()
+      }
+      thread.name = "tca-replay replay \(index)"
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    let workers = options.workers
+    return (
+      queue,
+      {
+        queue.close()
+        for _ in 0..<workers { done.wait() }
+        return results.total
+      }
+    )
+  }
+
+  /// Hands runs of raw lines, each starting at a keyframe, to the replay threads, which parse
+  /// them, rebuild the states from the keyframe and replay the steps.
+  private func replayInParallel(_ lines: TraceLines, header: TraceHeader) throws(ReplayError)
+    -> Tally
+  {
+    let (queue, finish) = startWorkers(header, path: lines.path)
+    let keyframe = Array(#"{"kind":"keyframe""#.utf8)
+    let step = Array(#"{"kind":"step""#.utf8)
+    var chunk = RawChunk(firstLine: 2, startState: header.initialState, context: [])
+    var failure: ReplayError?
+    do throws(ReplayError) {
+      while let line = try lines.next() {
+        if chunk.steps >= RawChunk.size, line.starts(with: keyframe) {
+          let context = chunk.lastSteps(options.precedingSteps, prefix: step)
+          queue.put(.raw(chunk))
+          options.progress?(lines.line)
+          chunk = RawChunk(firstLine: lines.line, startState: nil, context: context)
+        }
+        chunk.append(line, isStep: line.starts(with: step))
+      }
+    } catch {
+      failure = error
+    }
+    queue.put(.raw(chunk))
+    var tally = finish()
+    if let failure = failure ?? tally.failure { throw failure }
+    tally.divergences.sort { $0.step < $1.step }
+    return tally
+  }
+
+  /// Parses the trace on this thread and hands the steps, with their states, to the replay
+  /// threads: for traces without keyframes.
+  private func replayInIsolation(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
+    let (queue, finish) = startWorkers(steps.header, path: steps.reader.path)
+    var chunk = Chunk(earlier: [], keep: options.precedingSteps)
+    var recent = RecentSteps(capacity: options.precedingSteps)
+    var count = 0
+    var failure: ReplayError?
+    do throws(ReplayError) {
+      while let recorded = try steps.next() {
+        chunk.steps.append(recorded)
+        recent.append(recorded.step)
+        count += 1
+        if chunk.steps.count == Chunk.size {
+          queue.put(.parsed(chunk))
+          chunk = Chunk(earlier: recent.summaries, keep: options.precedingSteps)
+          options.progress?(count)
+        }
+      }
+    } catch {
+      failure = error
+    }
+    if !chunk.steps.isEmpty { queue.put(.parsed(chunk)) }
+    var tally = finish()
+    if let failure { throw failure }
+    tally.steps = count
+    return tally
+  }
+}
+
+/// Holds a reducer for the replay threads; reducers are values that reduce without side
+/// effects on themselves, as TCA requires.
+final class UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// The tallies of the replay threads, merged as each thread finishes.
+final class SharedTally: @unchecked Sendable {
+  private let lock = Lock()
+  private var tally = Tally()
+
+  func merge(_ other: Tally, keeping: Int) {
+    lock.withLock { tally.merge(other, keeping: keeping) }
+  }
+
+  var total: Tally { lock.withLock { tally } }
+}
+
+/// What a replay found so far; merged across threads.
+struct Tally {
+  var steps = 0
+  var replayed = 0
+  var divergentSteps = 0
+  var divergences: [Divergence] = []
+  var skipped: [SkippedStep] = []
+  var unknown = 0
+  /// The first problem a replay thread found in the trace itself, by line.
+  var failure: ReplayError?
+
+  mutating func add<Base>(_ outcome: StepEngine<Base>.Outcome, keeping: Int) {
+    switch outcome {
+    case .matched:
+      replayed += 1
+    case let .diverged(divergence):
+      replayed += 1
+      divergentSteps += 1
+      // Chunks arrive in order on each thread, so the first `keeping` are the earliest here.
+      if divergences.count < keeping { divergences.append(divergence) }
+    case let .skipped(step):
+      if skipped.count < 1_000 { skipped.append(step) }
+    case .unknown:
+      replayed += 1
+      unknown += 1
+    }
+  }
+
+  mutating func merge(_ other: Tally, keeping: Int) {
+    replayed += other.replayed
+    divergentSteps += other.divergentSteps
+    divergences = Array((divergences + other.divergences).sorted { $0.step < $1.step }.prefix(keeping))
+    steps += other.steps
+    skipped += other.skipped
+    unknown += other.unknown
+    if let problem = other.failure,
+      (failure?.trace.line ?? .max) > (problem.trace.line ?? .max)
+    {
+      failure = problem
+    }
+  }
+}

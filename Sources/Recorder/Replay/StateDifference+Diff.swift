@@ -1,0 +1,41 @@
+extension StateDifference {
+  /// The differences between a recorded and a replayed state, at JSON-path granularity.
+  ///
+  /// Built on ``JSONPatch/diff(from:to:)``, so identified arrays are compared by `id`: a row
+  /// missing from the replay is one difference, not a shift of every row after it. A recorded
+  /// value that was redacted is unknown, never a difference.
+  static func between(expected: JSONValue, actual: JSONValue) -> [StateDifference] {
+    let operations = JSONPatch.diff(from: expected, to: actual).operations
+    var differences: [StateDifference] = []
+    var index = 0
+    while index < operations.count {
+      let operation = operations[index]
+      index += 1
+      switch operation {
+      case let .test(path, old):
+        // Every `replace` and `remove` of a diff follows a `test` of the value it discards.
+        guard index < operations.count else { break }
+        let next = operations[index]
+        index += 1
+        switch next {
+        case let .replace(_, new): differences.append(.init(path: path, expected: old, actual: new))
+        case .remove: differences.append(.init(path: path, expected: old, actual: nil))
+        default: index -= 1
+        }
+      case let .add(path, value):
+        differences.append(.init(path: path, expected: nil, actual: value))
+      case let .move(from, path):
+        differences.append(
+          .init(path: from, expected: from.resolve(in: expected), actual: nil, movedTo: path)
+        )
+      case let .replace(path, value):
+        differences.append(.init(path: path, expected: path.resolve(in: expected), actual: value))
+      case let .remove(path):
+        differences.append(.init(path: path, expected: path.resolve(in: expected), actual: nil))
+      case .copy:
+        break  // The differ never copies.
+      }
+    }
+    return differences.filter { $0.expected != Redaction.placeholder }
+  }
+}

@@ -1,0 +1,331 @@
+import Architecture
+
+/// Replays single steps through a reducer: decodes, feeds dependencies, reduces, encodes,
+/// compares. One engine per thread: it owns the dependency feed that thread reads.
+final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
+  enum Outcome {
+    case matched
+    case diverged(Divergence)
+    case skipped(SkippedStep)
+    case unknown
+  }
+
+  let reducer: Base
+  let feed = DependencyFeed()
+  private let encoder = JSONValueEncoder()
+  private let decoder = JSONValueDecoder()
+  private let redactions: [Redaction]
+  /// Whether a state the reducer produced may stand in for the recorded state it encodes to.
+  private let reusesMatchingStates: Bool
+  /// The reducer's own state before step `index`, kept when it reproduced the recording, with
+  /// the differ that knows its encoding (for large states).
+  private var carried: (index: Int, state: Base.State, differ: StateDiffer<Base.State>?)?
+  /// States with at least this many JSON values are walked rather than encoded whole, as the
+  /// recorder does: a walk skips unchanged rows by comparing Swift values, which pays off for
+  /// large states; small ones are cheaper to encode whole.
+  static var minimumWalkSize: Int { StateDiffer<Base.State>.walkThreshold }
+  /// The last few actions decoded, by their JSON: apps send the same actions again and again.
+  private var recentActions: [(json: JSONValue, action: Base.Action)] = []
+
+  init(reducer: Base, redactions: [Redaction], reusesMatchingStates: Bool) {
+    self.reducer = reducer
+    self.redactions = redactions
+    self.reusesMatchingStates = reusesMatchingStates
+  }
+
+  func run(_ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]) -> Outcome {
+    let step = recorded.step
+    defer { if carried?.index != step.index + 1 { carried = nil } }
+    func divergence(
+      _ reason: Divergence.Reason,
+      differences: [StateDifference] = [],
+      codingPath: String? = nil,
+      message: String? = nil,
+      issues: [String] = []
+    ) -> Outcome {
+      .diverged(
+        Divergence(
+          step: step.index, label: step.label, action: step.action,
+          origin: StepOrigin(step.origin), reason: reason, differences: differences,
+          codingPath: codingPath, message: message, precedingSteps: preceding(),
+          extraDependencyReads: feed.extraReads, unreadDependencyValues: feed.unreadValues,
+          issues: issues
+        )
+      )
+    }
+
+    guard let actionJSON = step.action else {
+      return .skipped(
+        SkippedStep(step: StepSummary(step), reason: "the action could not be encoded when recorded")
+      )
+    }
+    let action: Base.Action
+    // Equal JSON decodes to an equal action, so a recent decoding is reused.
+    if let recent = recentActions.first(where: { $0.json == actionJSON }) {
+      action = recent.action
+    } else {
+      do {
+        action = try decoder.decode(Base.Action.self, from: actionJSON)
+      } catch {
+        let failure = DecodingFailure(error, in: actionJSON)
+        if failure.isRedacted(in: actionJSON) {
+          return .skipped(
+            SkippedStep(step: StepSummary(step), reason: "the action holds redacted values")
+          )
+        }
+        return divergence(
+          .actionDoesNotDecode, codingPath: failure.path, message: failure.message
+        )
+      }
+      if recentActions.count == 8 { recentActions.removeLast() }
+      recentActions.insert((actionJSON, action), at: 0)
+    }
+
+    var state: Base.State
+    // A large state is encoded the way the recorder does it, walking only what changed, and
+    // then an unchanged reducer's patch is the recorded patch; a small one is encoded whole.
+    var differ: StateDiffer<Base.State>?
+    var beforeIsRecorded = false
+    // Taken out, not copied: the reducer then mutates a uniquely held state in place.
+    if carried?.index == step.index, let held = carried.take() {
+      state = held.state
+      differ = held.differ
+      beforeIsRecorded = true
+    } else {
+      do {
+        state = try decoder.decode(Base.State.self, from: recorded.before)
+      } catch {
+        let failure = DecodingFailure(error, in: recorded.before)
+        if failure.isRedacted(in: recorded.before) { return .unknown }
+        return divergence(
+          .stateDoesNotDecode, codingPath: failure.path, message: failure.message
+        )
+      }
+      if recorded.before.nodeCount >= Self.minimumWalkSize {
+        differ = try? StateDiffer(initialState: state, redactions: redactions)
+      }
+    }
+
+    feed.load(step.dependencies)
+    let issues = withIssueCapture {
+      _ = reducer.reduce(into: &state, action: action)  // Effects are not run in a replay.
+    }
+    var actual: JSONValue
+    var patchMatches = false
+    do {
+      if var walking = differ {
+        differ = nil  // One reference, so the differ's state is not copied on write.
+        let patch = try walking.advance(to: state)
+        actual = walking.json
+        // The same patch on the same recorded state gives the same recorded state.
+        patchMatches = beforeIsRecorded && patch == step.patch
+        differ = walking
+      } else {
+        actual = try encoder.encode(state)
+        Redaction.apply(redactions, to: &actual, isState: true)
+      }
+    } catch {
+      return divergence(.stateDoesNotEncode, message: "\(error)")
+    }
+    if patchMatches || actual == recorded.after {
+      if reusesMatchingStates {
+        // A state that grew large while carried switches to walking, checked now and then.
+        if differ == nil, step.index % 64 == 0, actual.nodeCount >= Self.minimumWalkSize {
+          differ = try? StateDiffer(initialState: state, redactions: redactions)
+        }
+        carried = (step.index + 1, state, differ)
+      }
+      return .matched
+    }
+    let differences = StateDifference.between(expected: recorded.after, actual: actual)
+    // Only redacted values differ: unknown, not a divergence.
+    if differences.isEmpty { return .unknown }
+    return divergence(.state, differences: differences, issues: issues.map(\.message))
+  }
+
+  /// Runs `body` with this engine's feed installed over `base`, on the calling thread.
+  func withFeed<R>(
+    over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void,
+    _ body: () throws -> R
+  ) rethrows -> R {
+    var values = base
+    update(&values)
+    feed.install(into: &values)
+    return try DependencyValues.$_current.withValue(values, operation: body)
+  }
+}
+
+/// A `DecodingError` taken apart: where the value was and what was wrong with it.
+struct DecodingFailure {
+  var codingPath: [any CodingKey]
+  var path: String
+  var message: String
+
+  init(_ error: any Error, in document: JSONValue) {
+    self.init(error)
+    // Synthesized enum decoding only says "Invalid number of keys found, expected one." when
+    // a case is gone or renamed: name the case the recording holds.
+    if message.contains("Invalid number of keys"), case let .object(members)? = value(in: document),
+      members.count == 1, let name = members.keys.first
+    {
+      message = "no case \"\(name)\" in today's type (\(message))"
+    }
+  }
+
+  init(_ error: any Error) {
+    guard let error = error as? DecodingError else {
+      codingPath = []
+      path = "the top level"
+      message = "\(error)"
+      return
+    }
+    switch error {
+    case let .keyNotFound(key, context):
+      codingPath = context.codingPath + [key]
+      message = "no value for \"\(key.stringValue)\": \(context.debugDescription)"
+    case let .typeMismatch(_, context), let .valueNotFound(_, context),
+      let .dataCorrupted(context):
+      codingPath = context.codingPath
+      message = context.debugDescription
+    @unknown default:
+      codingPath = []
+      message = "\(error)"
+    }
+    path = JSONCodingPathComponent.render(codingPath)
+  }
+
+  /// The recorded value at the coding path, if it is there.
+  func value(in document: JSONValue) -> JSONValue? {
+    var value = document
+    for key in codingPath {
+      if let index = key.intValue, key.stringValue == "Index \(index)" {
+        guard let next = value[index] else { return nil }
+        value = next
+      } else {
+        guard let next = value[key.stringValue] else { return nil }
+        value = next
+      }
+    }
+    return value
+  }
+
+  /// Whether the value that failed to decode, or one around it, was redacted when recorded.
+  func isRedacted(in document: JSONValue) -> Bool {
+    var value = document
+    if value == Redaction.placeholder { return true }
+    for key in codingPath {
+      let next: JSONValue?
+      if let index = key.intValue, key.stringValue == "Index \(index)" {
+        next = value[index]
+      } else {
+        next = value[key.stringValue]
+      }
+      guard let next else { return false }
+      if next == Redaction.placeholder { return true }
+      value = next
+    }
+    return false
+  }
+}
+
+/// A replay thread's work, free of the reducer's generic types.
+protocol ChunkRunner: AnyObject {
+  func runChunks(
+    from queue: ChunkQueue,
+    over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void,
+    keeping: Int,
+    context: Int,
+    path: String
+  ) -> Tally
+}
+
+extension StepEngine: ChunkRunner {
+  /// Replays chunks until the queue is closed and empty.
+  func runChunks(
+    from queue: ChunkQueue,
+    over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void,
+    keeping: Int,
+    context: Int,
+    path: String
+  ) -> Tally {
+    var tally = Tally()
+    withFeed(over: base, update) {
+      while let work = queue.take() {
+        switch work {
+        case let .parsed(chunk):
+          for (offset, recorded) in chunk.steps.enumerated() {
+            tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+          }
+        case let .raw(chunk):
+          do throws(ReplayError) {
+            try run(chunk, context: context, path: path, into: &tally, keeping: keeping)
+          } catch {
+            if (tally.failure?.trace.line ?? .max) > (error.trace.line ?? .max) {
+              tally.failure = error
+            }
+          }
+        }
+      }
+    }
+    return tally
+  }
+
+  /// Parses a chunk's lines, rebuilding each step's states from the chunk's first state, and
+  /// replays its steps.
+  private func run(
+    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int
+  ) throws(ReplayError) {
+    var recent = RecentSteps(capacity: context)
+    // The steps before the chunk are parsed only for a divergence in its first few steps.
+    var seen = 0
+    func preceding() -> [StepSummary] {
+      guard seen < context else { return recent.summaries }
+      let earlier = chunk.context.compactMap { line -> StepSummary? in
+        guard case let .step(step)? = try? TraceLines.record(line[...], path: path, line: 0)
+        else { return nil }
+        return StepSummary(step)
+      }
+      return Array((earlier + recent.summaries).suffix(context))
+    }
+    var state = chunk.startState
+    try chunk.forEachLine { (line, number) throws(ReplayError) in
+      switch try TraceLines.record(line, path: path, line: number) {
+      case let .keyframe(keyframe)?:
+        if state == nil { state = keyframe.state }
+      case let .step(step)?:
+        guard let before = state else {
+          throw ReplayError(
+            TraceReadError(
+              path: path, line: number, kind: .malformed,
+              message: "a step before any state: the chunk does not start at a keyframe"
+            )
+          )
+        }
+        var after = before
+        do {
+          try step.patch.apply(to: &after)
+        } catch {
+          throw ReplayError(
+            TraceReadError(
+              path: path, line: number, kind: .malformed,
+              message: "the patch of step \(step.index) does not apply: \(error)"
+            )
+          )
+        }
+        state = after
+        tally.steps += 1
+        tally.add(
+          run(RecordedStep(step: step, before: before, after: after), preceding: preceding()),
+          keeping: keeping
+        )
+        recent.append(step)
+        seen += 1
+      default:
+        break
+      }
+    }
+  }
+}

@@ -1,0 +1,210 @@
+/// The first place where two traces differ: in an action, an origin, the dependency values read,
+/// or the state a step left.
+///
+/// ```swift
+/// let comparison = try TraceComparison("before.ndjson", "after.ndjson")
+/// if let difference = comparison.firstDifference { print(difference.step, difference.kind) }
+/// ```
+///
+/// Times and effect lifecycles are not compared: two recordings of the same session differ
+/// in them by nature. A value redacted in either trace is unknown, never a difference.
+public struct TraceComparison: Sendable, Equatable, Codable {
+  /// The first trace.
+  public var a: String
+  /// The second trace.
+  public var b: String
+  /// How many steps both traces hold and agree on, up to the first difference.
+  public var matchingSteps: Int
+  /// The first difference, or `nil` when the traces agree.
+  public var firstDifference: TraceDifference?
+
+  /// Reads the traces at `a` and `b` in step and finds their first difference.
+  ///
+  /// - Throws: ``ReplayError`` when either trace is missing or malformed.
+  public init(_ a: String, _ b: String, precedingSteps: Int = 5) throws(ReplayError) {
+    self.a = a
+    self.b = b
+    let left = try RecordedSteps(path: a)
+    let right = try RecordedSteps(path: b)
+    matchingSteps = 0
+    if left.header.firstStep != right.header.firstStep
+      || !Self.agree(left.header.initialState, right.header.initialState)
+    {
+      firstDifference = TraceDifference(
+        step: nil, kind: .initialState, labelA: nil, labelB: nil, actionA: nil, actionB: nil,
+        differences: Self.differences(left.header.initialState, right.header.initialState),
+        precedingSteps: []
+      )
+      return
+    }
+    var recent = RecentSteps(capacity: precedingSteps)
+    while true {
+      let stepA = try left.next()
+      let stepB = try right.next()
+      guard let stepA, let stepB else {
+        if let only = stepA ?? stepB {
+          firstDifference = TraceDifference(
+            step: only.step.index, kind: stepA == nil ? .onlyInB : .onlyInA,
+            labelA: stepA?.step.label, labelB: stepB?.step.label, actionA: stepA?.step.action,
+            actionB: stepB?.step.action, differences: [], precedingSteps: recent.summaries
+          )
+        }
+        return
+      }
+      let kind: TraceDifference.Kind?
+      var differences: [StateDifference] = []
+      if stepA.step.action != stepB.step.action
+        || (stepA.step.action == nil && stepA.step.label != stepB.step.label)
+      {
+        kind = .action
+      } else if stepA.step.origin != stepB.step.origin {
+        kind = .origin
+      } else if stepA.step.dependencies != stepB.step.dependencies {
+        kind = .dependencies
+      } else if !Self.agree(stepA.after, stepB.after) {
+        kind = .state
+        differences = Self.differences(stepA.after, stepB.after)
+      } else {
+        kind = nil
+      }
+      if let kind {
+        if differences.isEmpty, !Self.agree(stepA.after, stepB.after) {
+          differences = Self.differences(stepA.after, stepB.after)
+        }
+        firstDifference = TraceDifference(
+          step: stepA.step.index, kind: kind, labelA: stepA.step.label, labelB: stepB.step.label,
+          actionA: stepA.step.action, actionB: stepB.step.action, originA: stepA.step.origin,
+          originB: stepB.step.origin, differences: differences, precedingSteps: recent.summaries
+        )
+        return
+      }
+      recent.append(stepA.step)
+      matchingSteps += 1
+    }
+  }
+
+  /// Whether two states agree, redacted values aside.
+  private static func agree(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    a == b || differences(a, b).isEmpty
+  }
+
+  private static func differences(_ a: JSONValue, _ b: JSONValue) -> [StateDifference] {
+    StateDifference.between(expected: a, actual: b).filter { $0.actual != Redaction.placeholder }
+  }
+}
+
+/// Where two traces first differ.
+public struct TraceDifference: Sendable, Equatable, Codable {
+  /// What differs.
+  public enum Kind: String, Sendable, Equatable, Codable {
+    /// The states before the first step.
+    case initialState
+    /// The step's action.
+    case action
+    /// Where the step's action came from.
+    case origin
+    /// The dependency values the step read.
+    case dependencies
+    /// The state after the step.
+    case state
+    /// The first trace has this step; the second ended before it.
+    case onlyInA
+    /// The second trace has this step; the first ended before it.
+    case onlyInB
+  }
+
+  /// The step's index; `nil` for the initial state.
+  public var step: Int?
+  /// What differs.
+  public var kind: Kind
+  /// The step's label in the first trace.
+  public var labelA: String?
+  /// The step's label in the second trace.
+  public var labelB: String?
+  /// The step's action in the first trace.
+  public var actionA: JSONValue?
+  /// The step's action in the second trace.
+  public var actionB: JSONValue?
+  /// The step's origin in the first trace.
+  public var originA: StepOrigin?
+  /// The step's origin in the second trace.
+  public var originB: StepOrigin?
+  /// Where the states after the step differ: `expected` is the first trace, `actual` the second.
+  public var differences: [StateDifference]
+  /// The steps before this one, on which the traces agree.
+  public var precedingSteps: [StepSummary]
+
+  init(
+    step: Int?, kind: Kind, labelA: String?, labelB: String?, actionA: JSONValue?,
+    actionB: JSONValue?, originA: TraceStep.Origin? = nil, originB: TraceStep.Origin? = nil,
+    differences: [StateDifference], precedingSteps: [StepSummary]
+  ) {
+    self.step = step
+    self.kind = kind
+    self.labelA = labelA
+    self.labelB = labelB
+    self.actionA = actionA
+    self.actionB = actionB
+    self.originA = originA.map(StepOrigin.init)
+    self.originB = originB.map(StepOrigin.init)
+    self.differences = differences
+    self.precedingSteps = precedingSteps
+  }
+}
+
+extension TraceComparison: CustomStringConvertible {
+  /// The comparison as `tca-replay compare` prints it.
+  public var description: String {
+    guard let difference = firstDifference else {
+      return "\(a) and \(b) agree: \(matchingSteps) steps, same actions, origins and states"
+    }
+    var lines: [String] = []
+    switch difference.kind {
+    case .initialState:
+      lines.append("\(a) and \(b) differ before the first step: the initial states differ")
+    case .onlyInA, .onlyInB:
+      let (longer, shorter) = difference.kind == .onlyInA ? (a, b) : (b, a)
+      let label = difference.labelA ?? difference.labelB ?? ""
+      lines.append(
+        "\(shorter) ends after \(matchingSteps) steps; \(longer) goes on with step "
+          + "\(difference.step ?? 0) \(label)"
+      )
+    default:
+      let what: String
+      switch difference.kind {
+      case .action: what = "the action"
+      case .origin: what = "the origin"
+      case .dependencies: what = "the dependency values read"
+      default: what = "the state after it"
+      }
+      lines.append(
+        "\(a) and \(b) first differ at step \(difference.step ?? 0), in \(what) "
+          + "(\(matchingSteps) steps agree before it)"
+      )
+      // Equal labels hide a difference in the action's payload: show the actions themselves.
+      let showActions = difference.kind == .action && difference.labelA == difference.labelB
+      for (name, label, origin, action) in [
+        ("a", difference.labelA, difference.originA, difference.actionA),
+        ("b", difference.labelB, difference.originB, difference.actionB),
+      ] {
+        lines.append(
+          "  \(name)  \(label ?? "")\(origin.map { "  (\($0))" } ?? "")"
+            + (showActions ? "  \(action?.jsonString ?? "null")" : "")
+        )
+      }
+    }
+    if !difference.differences.isEmpty {
+      lines.append("  state   \(difference.differences.count) difference(s) (a −, b +)")
+      for item in difference.differences.prefix(20) {
+        lines.append("    \(item.path.description.isEmpty ? "/" : item.path.description)")
+        if let movedTo = item.movedTo {
+          lines.append("      moved to \(movedTo)")
+        } else {
+          lines.append("      − \(item.expected?.jsonString ?? "(absent)")")
+          lines.append("      + \(item.actual?.jsonString ?? "(absent)")")
+        }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,89 @@
+import Recorder
+
+/// `tca-replay bisect`: where does today's reducer first diverge from a recording?
+enum BisectCommand: Command {
+  static let name = "bisect"
+  static let abstract = "The first step where today's reducer diverges from the recording."
+  static let usage =
+    "USAGE: tca-replay bisect <trace> --host <command> [--mode isolated|cumulative] [--all] "
+    + "[--context <n>] [--timeout <seconds>] [--json]"
+  static let help = """
+    OVERVIEW: Replay a trace's actions through today's reducer, with the dependency values
+    they read when recorded, and report the first step whose state differs from the
+    recording: the step, its action and origin, the steps before it, and the expected and
+    actual values at each differing JSON path. Effects are not run; the actions they sent are
+    replayed from the trace, in order.
+
+    \(usage)
+
+    ARGUMENTS:
+      <trace>               A trace file, as written by Reducer.recording(to:).
+
+    OPTIONS:
+      --host <command>      The replay host to run the reducer in: an executable whose
+                            main.swift is `ReplayHost.run(MyFeature())`, run with /bin/sh -c.
+      --mode <mode>         isolated (default): every step from its recorded state, on every
+                            core, counting every divergent step. cumulative: one run from the
+                            initial state, as the user experienced it.
+      --all                 Detail every divergent step, not just the first.
+      --context <n>         How many steps before a divergence to list (default 5).
+      --timeout <seconds>   How long the host may stay silent (default 30).
+      --json                Print the report as JSON (Documentation/ReplayHostProtocol.md).
+
+    EXIT CODES:
+      0 no divergence, 1 diverges, 64 bad arguments, 65 malformed trace, 66 missing trace,
+      125 the host failed (did not start, crashed, hung, or spoke nonsense).
+    """
+
+  static let options: [OptionSpec] = [
+    .value("--host"), .value("--mode"), .value("--context"), .value("--timeout"),
+    .flag("--all"), .flag("--json"),
+  ]
+
+  static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try parsed.requirePositionals(["<trace>"])
+    let timeout = try parsed.seconds("--timeout", default: 30)
+    let precedingSteps = try parsed.count("--context", default: 5)
+    let modeName = parsed.value("--mode") ?? "isolated"
+    guard let mode = ReplayMode(rawValue: modeName) else {
+      throw UsageError(message: "'--mode' is isolated or cumulative, not '\(modeName)'")
+    }
+    guard let command = parsed.value("--host") else {
+      throw UsageError(message: "missing --host <command>")
+    }
+    let output = context.output
+    let errors = context.errors
+    let path = parsed.positionals[0]
+
+    let host: HostProcess
+    let answer: HostProcess.Answer
+    do throws(HostError) {
+      host = try HostProcess(command: command, timeout: timeout)
+      answer = try host.replay(
+        path: path, mode: mode,
+        maximumDivergences: parsed.has("--all") ? 1_000_000 : 1,
+        precedingSteps: precedingSteps
+      )
+    } catch {
+      errors.write("Error: \(error)\n")
+      return .cannotTest
+    }
+    host.stop()
+    switch answer {
+    case let .refused(problem, message):
+      errors.write("Error: \(message)\n")
+      switch problem {
+      case "missingTrace": return .missingInput
+      case "malformedTrace": return .badData
+      default: return .cannotTest
+      }
+    case let .report(report):
+      if parsed.has("--json") {
+        output.write(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
+      } else {
+        output.write(report.description + "\n")
+      }
+      return report.matches ? .success : .diverges
+    }
+  }
+}

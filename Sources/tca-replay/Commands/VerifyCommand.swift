@@ -1,0 +1,130 @@
+import Foundation
+import Recorder
+
+/// `tca-replay verify`: do these traces still replay through today's reducer? For CI and for
+/// `git bisect run`.
+enum VerifyCommand: Command {
+  static let name = "verify"
+  static let abstract = "Check traces against today's reducer, for CI and `git bisect run`."
+  static let usage =
+    "USAGE: tca-replay verify <trace or folder>… --host <command> [--timeout <seconds>] [--json]"
+  static let help = """
+    OVERVIEW: Replay every trace given, and every *.ndjson file in every folder given, through
+    today's reducers in a replay host (isolated mode), and print one line per trace. The exit
+    code suits CI and `git bisect run tca-replay verify …`.
+
+    \(usage)
+
+    ARGUMENTS:
+      <trace or folder>     Trace files, or folders whose *.ndjson files are traces.
+
+    OPTIONS:
+      --host <command>      The replay host (see 'tca-replay bisect --help').
+      --timeout <seconds>   How long the host may stay silent (default 30).
+      --json                Print one JSON object per trace instead of a line of text.
+
+    EXIT CODES:
+      0 every trace replays without divergence; 1 some trace diverges; 125 cannot test: the
+      host failed, or a trace is missing, malformed or not served by the host (git bisect
+      skips the commit); 64 bad arguments.
+    """
+
+  /// What became of one trace.
+  enum Verdict: String {
+    case matches, diverges, cannotTest
+  }
+
+  static let options: [OptionSpec] = [.value("--host"), .value("--timeout"), .flag("--json")]
+
+  static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    let timeout = try parsed.seconds("--timeout", default: 30)
+    guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <trace or folder>") }
+    guard let command = parsed.value("--host") else {
+      throw UsageError(message: "missing --host <command>")
+    }
+    let output = context.output
+    let errors = context.errors
+    let json = parsed.has("--json")
+    var verdicts: [Verdict] = []
+    func record(_ verdict: Verdict, _ path: String, report: ReplayReport? = nil, text: String) {
+      verdicts.append(verdict)
+      if json {
+        var object: JSONValue = ["trace": .string(path), "verdict": .string(verdict.rawValue)]
+        if case var .object(members) = object {
+          if let report, let encoded = try? JSONValueEncoder().encode(report) {
+            members["report"] = encoded
+          } else {
+            members["problem"] = .string(text)
+          }
+          object = .object(members)
+        }
+        output.write(object.jsonString + "\n")
+      } else {
+        output.write(text + "\n")
+      }
+    }
+
+    var traces: [String] = []
+    for argument in parsed.positionals {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+        let found = names.filter { $0.hasSuffix(".ndjson") }.sorted()
+        if found.isEmpty {
+          record(.cannotTest, argument, text: "cannot test  \(argument): no *.ndjson traces in it")
+        }
+        traces += found.map { (argument as NSString).appendingPathComponent($0) }
+      } else {
+        traces.append(argument)
+      }
+    }
+
+    do throws(HostError) {
+      let host = try HostProcess(command: command, timeout: timeout)
+      defer { host.stop() }
+      for path in traces {
+        switch try host.replay(
+          path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0
+        ) {
+        case let .refused(_, message):
+          record(.cannotTest, path, text: "cannot test  \(message)")
+        case let .report(report):
+          if let divergence = report.firstDivergence {
+            let paths = divergence.differences.prefix(3).map(\.path.description)
+              .joined(separator: ", ")
+            let location = divergence.reason == .state ? paths : (divergence.codingPath ?? "")
+            record(
+              .diverges, path, report: report,
+              text: "diverges     \(path): step \(divergence.step) \(divergence.label) "
+                + "(\(divergence.reason == .state ? "state" : divergence.reason.rawValue)"
+                + "\(location.isEmpty ? "" : " at \(location)")); \(report.divergentSteps) of "
+                + "\(report.steps) steps diverge"
+            )
+          } else {
+            let skipped = report.notReplayable.count + report.unknown
+            record(
+              .matches, path, report: report,
+              text: "ok           \(path): \(report.replayed) steps replay"
+                + (skipped > 0 ? " (\(skipped) not checked)" : "")
+            )
+          }
+        }
+      }
+    } catch {
+      errors.write("Error: \(error)\n")
+      return verdicts.contains(.diverges) ? .diverges : .cannotTest
+    }
+
+    let diverging = verdicts.filter { $0 == .diverges }.count
+    let untested = verdicts.filter { $0 == .cannotTest }.count
+    if !json {
+      output.write(
+        "\(verdicts.count) trace\(verdicts.count == 1 ? "" : "s"): "
+          + "\(verdicts.count - diverging - untested) ok, \(diverging) diverge, "
+          + "\(untested) cannot be tested\n"
+      )
+    }
+    if diverging > 0 { return .diverges }
+    return untested > 0 ? .cannotTest : .success
+  }
+}

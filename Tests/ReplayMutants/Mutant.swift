@@ -1,0 +1,110 @@
+import Architecture
+import ComposedApp
+import Counter
+import Foundation
+import Recorder
+import Todos
+
+/// Deliberately changed example reducers, for proving that a replay catches a change at the
+/// right step with the right paths, through the library and through a replay host.
+///
+/// Each mutant is today's example reducer plus one small change, with the example's `State`
+/// and `Action`, so it replays the example's trace: what a developer's refactor would look like
+/// to `tca-replay`.
+public enum Mutant: String, CaseIterable, Sendable {
+  /// The composed app's timer rows (a `forEach` child) count two seconds per tick.
+  case timerOffByOne = "timer-off-by-one"
+  /// The todos app forgets to set `lastSavedAt` when a save finishes.
+  case savedDateDropped = "saved-date-dropped"
+  /// The counter shows a failed fact request's message as the fact, not as the error.
+  case factFailureAsFact = "fact-failure-as-fact"
+  /// The counter traps on its first action: a host that crashes mid-replay.
+  case crash
+  /// The counter never returns from its first action: a host that hangs.
+  case hang
+
+  /// The trace in `Traces/` this mutant replays.
+  public var traceName: String {
+    switch self {
+    case .timerOffByOne: "composed-app.ndjson"
+    case .savedDateDropped: "todos.ndjson"
+    case .factFailureAsFact, .crash, .hang: "counter.ndjson"
+    }
+  }
+
+  /// The examples' replay targets, with this mutant in place of the reducer it changes.
+  public var targets: [ReplayTarget] {
+    let counter: ReplayTarget
+    switch self {
+    case .factFailureAsFact: counter = ReplayTarget(FactFailureAsFact())
+    case .crash: counter = ReplayTarget(CrashingCounter())
+    case .hang: counter = ReplayTarget(HangingCounter())
+    default: counter = ReplayTarget(CounterFeature())
+    }
+    return [
+      counter,
+      self == .savedDateDropped ? ReplayTarget(SavedDateDropped()) : ReplayTarget(TodosFeature()),
+      self == .timerOffByOne ? ReplayTarget(TimerOffByOne()) : ReplayTarget(AppFeature()),
+    ]
+  }
+}
+
+/// ``Mutant/timerOffByOne``: an off-by-one in a child feature.
+public struct TimerOffByOne: Reducer, Sendable {
+  public init() {}
+  public var body: some ReducerOf<AppFeature> {
+    AppFeature()
+    Reduce { state, action in
+      if case let .timer(id, .tick) = action { state.timers[id: id]?.secondsElapsed += 1 }
+      return .none
+    }
+  }
+}
+
+/// ``Mutant/savedDateDropped``: a dropped field update.
+public struct SavedDateDropped: Reducer, Sendable {
+  public init() {}
+  public func reduce(
+    into state: inout TodosFeature.State, action: TodosFeature.Action
+  ) -> Effect<TodosFeature.Action> {
+    let lastSavedAt = state.lastSavedAt
+    let effect = TodosFeature().reduce(into: &state, action: action)
+    if action == .saved { state.lastSavedAt = lastSavedAt }
+    return effect
+  }
+}
+
+/// ``Mutant/factFailureAsFact``: an effect's response handled differently.
+public struct FactFailureAsFact: Reducer, Sendable {
+  public init() {}
+  public func reduce(
+    into state: inout CounterFeature.State, action: CounterFeature.Action
+  ) -> Effect<CounterFeature.Action> {
+    let effect = CounterFeature().reduce(into: &state, action: action)
+    if case let .factRequestFailed(message) = action {
+      state.factError = nil
+      state.fact = message
+    }
+    return effect
+  }
+}
+
+/// ``Mutant/crash``.
+public struct CrashingCounter: Reducer, Sendable {
+  public init() {}
+  public func reduce(
+    into state: inout CounterFeature.State, action: CounterFeature.Action
+  ) -> Effect<CounterFeature.Action> {
+    fatalError("CrashingCounter crashes on purpose")
+  }
+}
+
+/// ``Mutant/hang``.
+public struct HangingCounter: Reducer, Sendable {
+  public init() {}
+  public func reduce(
+    into state: inout CounterFeature.State, action: CounterFeature.Action
+  ) -> Effect<CounterFeature.Action> {
+    while true { sleep(60) }
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Recorder
+import ReplayMutants
+import Testing
+
+/// `tca-replay bisect`, `verify` and `compare`, run as built binaries with real replay hosts.
+@Suite("tca-replay bisect, verify and compare")
+struct ToolReplayTests {
+  static let exampleHost = Paths.executable("example-replay-host")
+
+  static func mutantHost(_ mutant: Mutant) -> String {
+    "\(Paths.executable("mutant-replay-host")) \(mutant.rawValue)"
+  }
+
+  @Test(
+    "bisect through a host catches each deliberate change at exactly the right step and paths, and exits 1",
+    arguments: Mutant.behavioural, ReplayMode.allCases
+  )
+  func bisectCatchesMutants(mutant: Mutant, mode: ReplayMode) async throws {
+    let expected = try mutant.expectedDivergences()
+    let run = try await Run.tool(
+      "bisect", "Traces/\(mutant.traceName)", "--host", Self.mutantHost(mutant),
+      "--mode", mode.rawValue, "--json"
+    )
+    #expect(run.status == 1, "\(run.errors)")
+    let report = try JSONValueDecoder().decode(
+      ReplayReport.self, from: JSONValue(parsing: Array(run.output.utf8))
+    )
+    let divergence = try #require(report.firstDivergence)
+    #expect(divergence.step == expected.steps[0])
+    #expect(Set(divergence.differences.map(\.path.description)) == Set(expected.paths))
+    #expect(report.mode == mode)
+  }
+
+  @Test("bisect prints the step, the action, its origin, the steps before it and the diff")
+  func bisectText() async throws {
+    let run = try await Run.tool(
+      "bisect", "Traces/todos.ndjson", "--host", Self.mutantHost(.savedDateDropped),
+      "--context", "3"
+    )
+    #expect(run.status == 1)
+    #expect(
+      run.output == """
+        Traces/todos.ndjson: step 9 diverges from the recording (isolated replay of 250 steps)
+          action  .saved
+          origin  effect of step 8
+          after
+                 6  send              .todo(id: 0000…0000, action: .titleChanged("Buy mi"))
+                 7  send              .todo(id: 0000…0000, action: .titleChanged("Buy mil"))
+                 8  send              .todo(id: 0000…0000, action: .titleChanged("Buy milk"))
+          state   1 difference (expected −, actual +)
+            /lastSavedAt
+              − 821692801.0
+              + (absent)
+          36 more steps diverge
+
+        """
+    )
+  }
+
+  @Test("bisect of an unchanged reducer reports no divergence and exits 0")
+  func bisectUnchanged() async throws {
+    let run = try await Run.tool("bisect", "Traces/counter.ndjson", "--host", Self.exampleHost)
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == "Traces/counter.ndjson: no divergence (isolated replay of 243 steps, 243 replayed)\n"
+    )
+  }
+
+  @Test("verify over the Traces folder with the examples' host: every trace replays, exit 0")
+  func verifyUnchanged() async throws {
+    let run = try await Run.tool("verify", "Traces", "--host", Self.exampleHost)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.output == """
+        ok           Traces/composed-app.ndjson: 282 steps replay
+        ok           Traces/counter.ndjson: 243 steps replay
+        ok           Traces/todos.ndjson: 250 steps replay
+        3 traces: 3 ok, 0 diverge, 0 cannot be tested
+
+        """
+    )
+  }
+
+  @Test("verify with a changed reducer names the diverging trace and exits 1", arguments: Mutant.behavioural)
+  func verifyMutant(mutant: Mutant) async throws {
+    let expected = try mutant.expectedDivergences()
+    let run = try await Run.tool("verify", "Traces", "--host", Self.mutantHost(mutant))
+    #expect(run.status == 1)
+    let lines = run.output.split(separator: "\n")
+    let diverging = lines.filter { $0.hasPrefix("diverges") }
+    #expect(diverging.count == 1)
+    #expect(diverging.first?.contains("Traces/\(mutant.traceName): step \(expected.steps[0]) ") == true)
+    #expect(lines.last == "3 traces: 2 ok, 1 diverge, 0 cannot be tested")
+  }
+
+  @Test("a host that crashes mid-replay: one clear line and exit 125")
+  func hostCrashes() async throws {
+    let run = try await Run.tool("verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.crash))
+    #expect(run.status == 125)
+    let last = run.errors.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(last.hasPrefix("Error: the replay host '"))
+    #expect(last.contains("was killed by signal"))
+    #expect(last.contains("while tca-replay waited for its report on Traces/counter.ndjson"))
+  }
+
+  @Test("a host that hangs is stopped after the timeout: one clear line and exit 125")
+  func hostHangs() async throws {
+    // Long enough for a debug host to start on a loaded machine; it hangs on its first step.
+    let run = try await Run.tool(
+      "verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.hang), "--timeout", "5"
+    )
+    #expect(run.status == 125)
+    #expect(
+      run.errors == """
+        Error: the replay host '\(Self.mutantHost(.hang))' said nothing for 5 s while tca-replay \
+        waited for its report on Traces/counter.ndjson; stopped it (raise --timeout if the host \
+        is just slow)
+
+        """
+    )
+  }
+
+  @Test("a host that speaks nonsense, or is not there, gets one clear line and exit 125")
+  func hostNonsense() async throws {
+    let nonsense = try await Run.tool("verify", "Traces", "--host", "echo hello world")
+    #expect(nonsense.status == 125)
+    #expect(
+      nonsense.errors == """
+        Error: the replay host 'echo hello world' does not speak the replay host protocol: \
+        expected a JSON object, got "hello world"
+
+        """
+    )
+    let missing = try await Run.tool("bisect", "Traces/counter.ndjson", "--host", "/nonexistent/host")
+    #expect(missing.status == 125)
+    #expect(missing.errors.hasSuffix(
+      "Error: the replay host '/nonexistent/host' exited with status 127 while tca-replay waited "
+        + "for its hello\n"
+    ))
+  }
+
+  @Test("verify cannot test a missing trace (125); bisect reports it as missing input (66)")
+  func missingTrace() async throws {
+    let verify = try await Run.tool("verify", "Traces/nope.ndjson", "--host", Self.exampleHost)
+    #expect(verify.status == 125)
+    #expect(verify.output.hasPrefix("cannot test  Traces/nope.ndjson: "))
+    let bisect = try await Run.tool("bisect", "Traces/nope.ndjson", "--host", Self.exampleHost)
+    #expect(bisect.status == 66)
+  }
+
+  @Test("bad arguments: exit 64 with the usage", arguments: [
+    ["bisect", "Traces/counter.ndjson"],
+    ["bisect", "--host", "x"],
+    ["verify", "Traces", "--host", "x", "--timeout", "soon"],
+    ["compare", "Traces/counter.ndjson"],
+    ["bisect", "Traces/counter.ndjson", "--host", "x", "--mode", "sideways"],
+  ])
+  func usage(arguments: [String]) async throws {
+    let run = try await Run.run("tca-replay", arguments)
+    #expect(run.status == 64)
+    #expect(run.errors.hasPrefix("Error: "))
+    #expect(run.errors.contains("USAGE: tca-replay \(arguments[0])"))
+  }
+
+  @Test("every new command has --help", arguments: ["bisect", "verify", "compare"])
+  func help(command: String) async throws {
+    let run = try await Run.tool(command, "--help")
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("OVERVIEW: "))
+    #expect(run.output.contains("EXIT CODES:"))
+  }
+}
