@@ -10,6 +10,13 @@ import Recorder
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "--until-killed", arguments.count == 2 {
+  // Die with the test that started us, even if it is killed before it can kill us: once the
+  // parent is gone, this process is re-parented and getppid() changes.
+  let parent = getppid()
+  Thread.detachNewThread {
+    while getppid() == parent { usleep(100_000) }
+    exit(1)
+  }
   let recorder = try TraceRecorder(path: arguments[1], options: .init(keyframeInterval: 50))
   while true {
     await ExampleSession.counter.record(to: recorder)
