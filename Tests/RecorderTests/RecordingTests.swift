@@ -175,6 +175,21 @@ struct RecordingTests {
     #expect(header.redactions == [.key("password"), .path("/token")])
   }
 
+  @Test("a key rule naming an action's case hides its unnamed payload, in the action and label")
+  func redactingACase() async throws {
+    let (records, _, _) = try await record(options: .init(redactions: [.key("add")])) { store in
+      store.send(.add("my diary entry"))
+    }
+    // The state's copy of the text sits under "text", which no rule names: only the action's
+    // payload is hidden.
+    let steps = records.compactMap { record -> TraceStep? in
+      if case let .step(step) = record { step } else { nil }
+    }
+    let step = try #require(steps.first)
+    #expect(step.action == ["add": Redaction.placeholder])
+    #expect(!step.label.contains("my diary entry"), "\(step.label)")
+  }
+
   @Test("a trace file is created readable and writable by its owner only")
   func fileMode() throws {
     let path = FileManager.default.temporaryDirectory
