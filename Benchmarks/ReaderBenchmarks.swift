@@ -20,32 +20,40 @@ private func readerTable(_ path: String, title: String, _ harness: Harness) -> T
   let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   var table = Table(title: "Reading \(title) (\(size / 1_000_000) MB)")
   let baseline = "baseline: read the file once, sequentially"
-  table.add(baseline, harness.measure(operations: 1, setUp: {}) { _, _ in
-    readSequentially(path)
-  })
-  table.add("open and index", harness.measure(operations: 1, setUp: {}) { _, _ in
-    _ = try! TraceIndex(path: path)
-  }, baseline: baseline)
+  table.add(
+    baseline,
+    harness.measure(operations: 1, setUp: {}) { _, _ in
+      readSequentially(path)
+    })
+  table.add(
+    "open and index",
+    harness.measure(operations: 1, setUp: {}) { _, _ in
+      _ = try! TraceIndex(path: path)
+    }, baseline: baseline)
 
   let trace = try! TraceIndex(path: path)
   var generator = SystemRandomNumberGenerator()
   let samples = 200
-  table.add("show a random step (state + record)", harness.measure(operations: samples) {
-    (0..<samples).map { _ in Int.random(in: trace.stepIndices, using: &generator) }
-  } _: { (targets: inout [Int], index: Int) in
-    let target = targets[index]
-    _ = try! trace.state(afterStep: target)
-    _ = try! trace.step(at: target)
-  }, baseline: baseline)
+  table.add(
+    "show a random step (state + record)",
+    harness.measure(operations: samples) {
+      (0..<samples).map { _ in Int.random(in: trace.stepIndices, using: &generator) }
+    } _: { (targets: inout [Int], index: Int) in
+      let target = targets[index]
+      _ = try! trace.state(afterStep: target)
+      _ = try! trace.step(at: target)
+    }, baseline: baseline)
 
   let backs = min(1_000, trace.stepCount)
-  table.add("back one step", harness.measure(operations: backs) { () -> TraceCursor in
-    var cursor = TraceCursor(trace: trace)
-    try! cursor.move(to: trace.stepIndices.last)
-    return cursor
-  } _: { cursor, _ in
-    _ = try! cursor.backward()
-  }, baseline: baseline)
+  table.add(
+    "back one step",
+    harness.measure(operations: backs) { () -> TraceCursor in
+      var cursor = TraceCursor(trace: trace)
+      try! cursor.move(to: trace.stepIndices.last)
+      return cursor
+    } _: { cursor, _ in
+      _ = try! cursor.backward()
+    }, baseline: baseline)
 
   // Peak memory, of a child process doing only that: in this process, freed memory that is
   // still resident would hide new allocations.
@@ -60,7 +68,8 @@ private func readerTable(_ path: String, title: String, _ harness: Harness) -> T
   // The target: what indexing adds stays under a tenth of the file plus one state.
   let stateBytes = Double(trace.header.initialState.jsonBytes.count)
   let budget = "budget: 10% of the file + one state"
-  table.add(budget, Harness.Figure(nanosecondsPerOperation: [Double(size) / 10 + stateBytes]), unit: .bytes)
+  table.add(
+    budget, Harness.Figure(nanosecondsPerOperation: [Double(size) / 10 + stateBytes]), unit: .bytes)
   table.add(
     "memory indexing adds",
     Harness.Figure(nanosecondsPerOperation: zip(indexPeak, readPeak).map { $0 - $1 }),
@@ -97,7 +106,8 @@ private func peakResidentBytes(ofChild arguments: [String]) -> Double {
   try! process.run()
   let output = pipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+  return Double(
+    String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
 }
 
 /// The work of a child process measured by `peakResidentBytes(ofChild:)`; prints its peak.

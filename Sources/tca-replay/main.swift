@@ -1,7 +1,8 @@
+import Recorder
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Recorder
 
 // Parses the command line, dispatches, prints and exits; the work lives in the commands.
 

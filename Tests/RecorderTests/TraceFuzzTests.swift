@@ -25,13 +25,16 @@ struct TraceFuzzTests {
       var bytes = sample
       generator.mutate(&bytes)
       FileManager.default.createFile(atPath: path, contents: Data(bytes))
-      let lineCount = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+      let lineCount = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        .count
       do {
         try exercise(path)
       } catch {
         failures += 1
         #expect(error.path == path, "round \(round)")
-        if let line = error.line { #expect((1...lineCount).contains(line), "round \(round): line \(line)") }
+        if let line = error.line {
+          #expect((1...lineCount).contains(line), "round \(round): line \(line)")
+        }
         #expect(!error.message.isEmpty)
       }
     }
@@ -78,7 +81,9 @@ struct FuzzGenerator {
       case 4:
         // Swap two digits' worth of text: indices and values go wrong but stay JSON.
         let digit = UInt8(ascii: "0") + UInt8(next() % 10)
-        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { bytes[position] = digit }
+        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+          bytes[position] = digit
+        }
       default:
         let punctuation = Array(#"{}[]",:-"\n"#.utf8)
         bytes[position] = punctuation[Int(next() % UInt64(punctuation.count))]

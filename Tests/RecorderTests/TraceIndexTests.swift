@@ -23,7 +23,9 @@ struct TraceIndexTests {
     return (trace.header.initialState, states)
   }
 
-  @Test("every step's state, reached from the nearest keyframe, equals the sequential one", arguments: TracesTests.files)
+  @Test(
+    "every step's state, reached from the nearest keyframe, equals the sequential one",
+    arguments: TracesTests.files)
   func randomAccess(file: String) throws {
     let reference = try Self.statesInOrder(file)
     let trace = try TraceIndex(path: Self.path(file))
@@ -35,7 +37,9 @@ struct TraceIndexTests {
     }
   }
 
-  @Test("walking forwards to the end and back to the start sees the same states", arguments: TracesTests.files)
+  @Test(
+    "walking forwards to the end and back to the start sees the same states",
+    arguments: TracesTests.files)
   func forwardsAndBackwards(file: String) throws {
     let reference = try Self.statesInOrder(file)
     var cursor = TraceCursor(trace: try TraceIndex(path: Self.path(file)))
@@ -81,7 +85,9 @@ struct TraceIndexTests {
     ("composed-app.ndjson", "/no/such/path"),
   ]
 
-  @Test("continue and reverse-continue stop where a brute-force scan says the value changed", arguments: watchCases)
+  @Test(
+    "continue and reverse-continue stop where a brute-force scan says the value changed",
+    arguments: watchCases)
   func watch(file: String, pointer text: String) throws {
     let pointer = try #require(JSONPointer(text))
     let reference = try Self.statesInOrder(file)
@@ -126,7 +132,8 @@ struct TraceIndexErrorTests {
     return url.path
   }
 
-  static let header = #"{"kind":"header","version":1,"tool":"t","reducer":"R","stateType":"S","actionType":"A","fingerprint":{"state":"0","action":"0"},"started":"2026-01-01T00:00:00.000Z","keyframeInterval":0,"initialState":{"count":0}}"#
+  static let header =
+    #"{"kind":"header","version":1,"tool":"t","reducer":"R","stateType":"S","actionType":"A","fingerprint":{"state":"0","action":"0"},"started":"2026-01-01T00:00:00.000Z","keyframeInterval":0,"initialState":{"count":0}}"#
 
   static func step(_ index: Int, from old: Int, to new: Int, path: String = "/count") -> String {
     #"{"kind":"step","index":\#(index),"time":0.1,"origin":"send","action":{"tap":{}},"label":".tap","patch":[{"op":"test","path":"\#(path)","value":\#(old)},{"op":"replace","path":"\#(path)","value":\#(new)}]}"#
@@ -137,7 +144,8 @@ struct TraceIndexErrorTests {
     let error = #expect(throws: TraceReadError.self) { try TraceIndex(path: path) }
     #expect(error?.path == path)
     #expect(error?.line == line)
-    #expect(error?.message.contains(fragment) == true, "\(error.map(String.init(describing:)) ?? "")")
+    #expect(
+      error?.message.contains(fragment) == true, "\(error.map(String.init(describing:)) ?? "")")
   }
 
   @Test("an empty file") func empty() throws {
@@ -192,7 +200,9 @@ struct TraceIndexErrorTests {
 
   @Test("a patch pointing at a missing path fails when applied, naming the step's line")
   func missingPath() throws {
-    let text = [Self.header, Self.step(0, from: 0, to: 1), Self.step(1, from: 1, to: 2, path: "/gone")]
+    let text = [
+      Self.header, Self.step(0, from: 0, to: 1), Self.step(1, from: 1, to: 2, path: "/gone"),
+    ]
     let trace = try TraceIndex(path: try write(text.joined(separator: "\n") + "\n"))
     #expect(trace.stepCount == 2)
     let error = #expect(throws: TraceReadError.self) { try trace.state(afterStep: 1) }
@@ -218,7 +228,8 @@ struct TraceIndexErrorTests {
 
   @Test("records written with other spacing and member order are still indexed")
   func otherWriters() throws {
-    let step = #"{ "index": 0, "kind": "step", "time": 0, "origin": "send", "action": null, "label": ".x", "patch": [] }"#
+    let step =
+      #"{ "index": 0, "kind": "step", "time": 0, "origin": "send", "action": null, "label": ".x", "patch": [] }"#
     let keyframe = #"{"index":0,"kind":"keyframe","state":{"count":0}}"#
     let trace = try TraceIndex(path: try write(Self.header + "\n" + step + "\n" + keyframe + "\n"))
     #expect(trace.stepCount == 1)

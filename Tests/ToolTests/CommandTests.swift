@@ -17,10 +17,12 @@ struct CommandTests {
   static let goldenCases: [GoldenCase] = [
     .init(arguments: ["summary", "Traces/counter.ndjson"], golden: "summary-counter.txt"),
     .init(arguments: ["summary", "Traces/todos.ndjson"], golden: "summary-todos.txt"),
-    .init(arguments: ["summary", "Traces/composed-app.ndjson"], golden: "summary-composed-app.txt"),
+    .init(
+      arguments: ["summary", "Traces/composed-app.ndjson"], golden: "summary-composed-app.txt"),
     .init(arguments: ["summary", "Traces/todos.ndjson", "--json"], golden: "summary-todos.json"),
     .init(arguments: ["log", "Traces/counter.ndjson"], golden: "log-counter.txt"),
-    .init(arguments: ["log", "Traces/composed-app.ndjson", "--json"], golden: "log-composed-app.jsonl"),
+    .init(
+      arguments: ["log", "Traces/composed-app.ndjson", "--json"], golden: "log-composed-app.jsonl"),
     .init(
       arguments: ["log", "Traces/todos.ndjson", "--changed", "/todos/0/isComplete"],
       golden: "log-todos-changed.txt"
@@ -35,8 +37,10 @@ struct CommandTests {
       golden: "state-composed-app-last.json"
     ),
     .init(arguments: ["show", "Traces/todos.ndjson", "33"], golden: "show-todos-33.txt"),
-    .init(arguments: ["show", "Traces/counter.ndjson", "5", "--json"], golden: "show-counter-5.json"),
-    .init(arguments: ["diff", "Traces/todos.ndjson", "10", "120"], golden: "diff-todos-10-120.txt"),
+    .init(
+      arguments: ["show", "Traces/counter.ndjson", "5", "--json"], golden: "show-counter-5.json"),
+    .init(
+      arguments: ["diff", "Traces/todos.ndjson", "10", "120"], golden: "diff-todos-10-120.txt"),
     .init(
       arguments: ["diff", "Traces/todos.ndjson", "initial", "last", "--json"],
       golden: "diff-todos-initial-last.json"
@@ -63,7 +67,8 @@ struct CommandTests {
     let patch = try Runner.run(["diff", "Traces/todos.ndjson", "40", "200", "--json"]).output
     let before = try Runner.run(["state", "Traces/todos.ndjson", "40", "--json"]).output
     let after = try Runner.run(["state", "Traces/todos.ndjson", "200", "--json"]).output
-    let rebuilt = try JSONPatch(json: JSONValue(parsing: patch)).apply(to: JSONValue(parsing: before))
+    let rebuilt = try JSONPatch(json: JSONValue(parsing: patch)).apply(
+      to: JSONValue(parsing: before))
     #expect(rebuilt == (try JSONValue(parsing: after)))
     #expect(before != after)
   }
@@ -96,14 +101,26 @@ struct CommandTests {
     .init(arguments: [], message: "OVERVIEW"),
     .init(arguments: ["frobnicate"], message: "Error: unknown command 'frobnicate'"),
     .init(arguments: ["log"], message: "Error: missing <trace>"),
-    .init(arguments: ["log", "Traces/counter.ndjson", "--verbose"], message: "Error: unknown option '--verbose'"),
-    .init(arguments: ["log", "Traces/counter.ndjson", "--origin", "moon"], message: "--origin must be 'send' or 'effect'"),
+    .init(
+      arguments: ["log", "Traces/counter.ndjson", "--verbose"],
+      message: "Error: unknown option '--verbose'"),
+    .init(
+      arguments: ["log", "Traces/counter.ndjson", "--origin", "moon"],
+      message: "--origin must be 'send' or 'effect'"),
     .init(arguments: ["state", "Traces/counter.ndjson"], message: "Error: missing <step>"),
-    .init(arguments: ["state", "Traces/counter.ndjson", "9999"], message: "there is no step 9999: steps are 0…242"),
+    .init(
+      arguments: ["state", "Traces/counter.ndjson", "9999"],
+      message: "there is no step 9999: steps are 0…242"),
     .init(arguments: ["state", "Traces/counter.ndjson", "two"], message: "'two' is not a step"),
-    .init(arguments: ["state", "Traces/counter.ndjson", "1", "--path", "count"], message: "'count' is not a JSON Pointer"),
-    .init(arguments: ["state", "Traces/counter.ndjson", "1", "--path", "/nope"], message: "has nothing at '/nope'"),
-    .init(arguments: ["show", "Traces/counter.ndjson", "initial"], message: "the initial state has no action"),
+    .init(
+      arguments: ["state", "Traces/counter.ndjson", "1", "--path", "count"],
+      message: "'count' is not a JSON Pointer"),
+    .init(
+      arguments: ["state", "Traces/counter.ndjson", "1", "--path", "/nope"],
+      message: "has nothing at '/nope'"),
+    .init(
+      arguments: ["show", "Traces/counter.ndjson", "initial"],
+      message: "the initial state has no action"),
     .init(arguments: ["diff", "Traces/counter.ndjson", "1"], message: "Error: missing <to>"),
   ]
 

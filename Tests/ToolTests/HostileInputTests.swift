@@ -22,7 +22,8 @@ struct HostileInputTests {
 
   static let goodLines: [String] = {
     let text = try! String(
-      contentsOf: Runner.packageRoot.appendingPathComponent("Traces/counter.ndjson"), encoding: .utf8
+      contentsOf: Runner.packageRoot.appendingPathComponent("Traces/counter.ndjson"),
+      encoding: .utf8
     )
     return text.split(separator: "\n").map(String.init)
   }()
@@ -59,7 +60,9 @@ struct HostileInputTests {
     ),
     Case(
       name: "an unknown version",
-      bytes: { trace([goodLines[0].replacingOccurrences(of: #""version":1"#, with: #""version":99"#)]) },
+      bytes: {
+        trace([goodLines[0].replacingOccurrences(of: #""version":1"#, with: #""version":99"#)])
+      },
       status: 65, message: ":1: unsupported trace format version 99; this build reads up to 1"
     ),
     Case(
@@ -69,7 +72,12 @@ struct HostileInputTests {
     ),
     Case(
       name: "a patch pointing at a missing path",
-      bytes: { trace(Array(goodLines.prefix(3)) + [goodLines[3].replacingOccurrences(of: "/count", with: "/missing")]) },
+      bytes: {
+        trace(
+          Array(goodLines.prefix(3)) + [
+            goodLines[3].replacingOccurrences(of: "/count", with: "/missing")
+          ])
+      },
       status: 65, message: ":4: the patch of step 2 does not apply"
     ),
     Case(
@@ -103,12 +111,15 @@ struct HostileInputTests {
   func otherCommands(_ hostile: Case) throws {
     let path = Self.file("others-\(hostile.name).ndjson", hostile.bytes())
     defer { try? FileManager.default.removeItem(atPath: path) }
-    for arguments in [["state", path, "last"], ["show", path, "0"], ["log", path], ["step", path]] {
+    for arguments in [
+      ["state", path, "last"], ["show", path, "0"], ["log", path], ["step", path],
+    ] {
       let result = try Runner.run(arguments, input: "last\nprint\nfirst\nc\nq\n")
       #expect(!result.crashed, "\(arguments[0])")
       #expect([0, 64, 65].contains(result.status), "\(arguments[0]): \(result.status)")
       if result.status == 65 {
-        #expect(result.errors.contains(path + ":"), "\(arguments[0]) names the file: \(result.errors)")
+        #expect(
+          result.errors.contains(path + ":"), "\(arguments[0]) names the file: \(result.errors)")
       }
     }
   }

@@ -23,7 +23,9 @@ struct StepperTests {
 
   @Test("reverse-continue from the end lands on the last step log --changed lists")
   func reverseContinueAgreesWithLog() throws {
-    for (trace, path) in [("todos.ndjson", "/todos/0/title"), ("composed-app.ndjson", "/counter/count")] {
+    for (trace, path) in [
+      ("todos.ndjson", "/todos/0/title"), ("composed-app.ndjson", "/counter/count"),
+    ] {
       let log = try Runner.run(["log", "Traces/\(trace)", "--changed", path, "--json"]).output
       let changedSteps = log.split(separator: "\n").compactMap { line -> Int? in
         guard let start = line.range(of: "\"index\":") else { return nil }
@@ -34,11 +36,14 @@ struct StepperTests {
         ["step", "Traces/\(trace)"], input: "last\nwatch \(path)\nrc\nrc\n"
       )
       #expect(session.status == 0)
-      let lastIndex = try #require(Int(session.output.split(separator: "\n")[2].split(separator: " ")[1]))
+      let lastIndex = try #require(
+        Int(session.output.split(separator: "\n")[2].split(separator: " ")[1]))
       // The first rc looks before the last step; the second before that.
       let candidates = changedSteps.filter { $0 < lastIndex }
-      let landed = session.output.split(separator: "\n").filter { $0.hasPrefix("step ") }.dropFirst()
-      #expect(landed.map { Int($0.split(separator: " ")[1])! } == Array(candidates.suffix(2).reversed()))
+      let landed = session.output.split(separator: "\n").filter { $0.hasPrefix("step ") }
+        .dropFirst()
+      #expect(
+        landed.map { Int($0.split(separator: " ")[1])! } == Array(candidates.suffix(2).reversed()))
     }
   }
 
@@ -64,6 +69,8 @@ struct StepperTests {
   func ends() throws {
     let result = try Runner.run(["step", "Traces/counter.ndjson"], input: "back\nlast\nnext\n")
     #expect(result.output.contains("Already at the initial state."))
-    #expect(result.output.hasSuffix("step 242 of 243  .resetButtonTapped  (send)\nAlready at the last step.\n"))
+    #expect(
+      result.output.hasSuffix(
+        "step 242 of 243  .resetButtonTapped  (send)\nAlready at the last step.\n"))
   }
 }

@@ -77,7 +77,7 @@ public final class TraceIndex {
           : "the trace is empty"
       )
     }
-    guard case let .header(header) = try file.record(at: first, path: path) else {
+    guard case .header(let header) = try file.record(at: first, path: path) else {
       throw TraceReadError(
         path: path, line: 1, kind: .malformed, message: "the first line is not a header record"
       )
@@ -87,7 +87,7 @@ public final class TraceIndex {
     let firstStep = header.firstStep
     while let line = try scanner.nextLine() {
       // The common case, kept free of calls that retain the header or the file.
-      if case let .step(index) = scanner.head, index == firstStep + contents.stepLines.count {
+      if case .step(let index) = scanner.head, index == firstStep + contents.stepLines.count {
         contents.stepLines.append(line)
         continue
       }
@@ -111,7 +111,8 @@ public final class TraceIndex {
       let expected = header.firstStep + contents.stepLines.count
       guard index == expected else {
         let problem =
-          index < expected ? "repeats or goes back (step \(index) after step \(expected - 1))"
+          index < expected
+          ? "repeats or goes back (step \(index) after step \(expected - 1))"
           : "skips steps (step \(index) where step \(expected) was expected)"
         throw TraceReadError(
           path: path, line: line.number, kind: .malformed, message: "the step index \(problem)"
@@ -120,20 +121,20 @@ public final class TraceIndex {
       contents.stepLines.append(line)
     }
     switch head {
-    case let .step(index):
+    case .step(let index):
       try appendStep(index)
-    case let .keyframe(index):
+    case .keyframe(let index):
       contents.keyframes.append(Keyframe(step: index, line: line))
     case .effect:
       contents.effectRecordCount += 1
     case .other:
       // Not written the way this build writes: parse it to learn what it is.
       switch try file.record(at: line, path: path) {
-      case let .step(step): try appendStep(step.index)
-      case let .keyframe(keyframe):
+      case .step(let step): try appendStep(step.index)
+      case .keyframe(let keyframe):
         contents.keyframes.append(Keyframe(step: keyframe.index, line: line))
       case .effect: contents.effectRecordCount += 1
-      case let .end(record): contents.end = record
+      case .end(let record): contents.end = record
       case .header:
         throw TraceReadError(
           path: path, line: line.number, kind: .malformed,
@@ -150,7 +151,7 @@ public final class TraceIndex {
   public func step(at index: Int) throws(TraceReadError) -> TraceStep {
     precondition(stepIndices.contains(index), "step \(index) is not in \(stepIndices)")
     let line = stepLines[index - firstStep]
-    guard case let .step(step) = try file.record(at: line, path: path), step.index == index
+    guard case .step(let step) = try file.record(at: line, path: path), step.index == index
     else {
       throw TraceReadError(
         path: path, line: line.number, kind: .malformed,
@@ -174,7 +175,7 @@ public final class TraceIndex {
     var state = header.initialState
     var next = firstStep
     if let keyframe = nearestKeyframe(atOrBefore: index) {
-      guard case let .keyframe(record) = try file.record(at: keyframe.line, path: path) else {
+      guard case .keyframe(let record) = try file.record(at: keyframe.line, path: path) else {
         throw TraceReadError(
           path: path, line: keyframe.line.number, kind: .malformed,
           message: "expected the keyframe after step \(keyframe.step)"
@@ -279,7 +280,8 @@ final class LineFile {
     let total = buffer.withUnsafeMutableBytes { bytes in
       var total = 0
       while total < count {
-        let read = pread(descriptor, bytes.baseAddress! + total, count - total, off_t(offset + total))
+        let read = pread(
+          descriptor, bytes.baseAddress! + total, count - total, off_t(offset + total))
         if read < 0, errno == EINTR { continue }
         if read < 0 { return -1 }
         if read == 0 { break }
@@ -373,7 +375,8 @@ enum LineHead: Equatable {
   }
 
   /// The decimal integer right after `marker`, when the bytes start with it.
-  private static func integer(after marker: StaticString, in bytes: UnsafeRawBufferPointer) -> Int? {
+  private static func integer(after marker: StaticString, in bytes: UnsafeRawBufferPointer) -> Int?
+  {
     guard starts(bytes, with: marker) else { return nil }
     var value = 0
     var position = marker.utf8CodeUnitCount
@@ -429,25 +432,30 @@ struct LineScanner {
       }
       let start = position
       let newline: Int? = chunk.withUnsafeBytes { bytes -> Int? in
-        guard let hit = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), chunkCount - start)
+        guard
+          let hit = memchr(
+            bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), chunkCount - start)
         else { return nil }
         return UnsafeRawPointer(hit) - bytes.baseAddress!
       }
       guard let newline else {
         // The line goes on into the next chunk: keep its first bytes.
         if carried.count < Self.headLength {
-          carried.append(contentsOf: chunk[start..<min(chunkCount, start + Self.headLength - carried.count)])
+          carried.append(
+            contentsOf: chunk[start..<min(chunkCount, start + Self.headLength - carried.count)])
         }
         position = chunkCount
         continue
       }
       if carried.isEmpty {
         head = chunk.withUnsafeBytes { bytes in
-          LineHead(UnsafeRawBufferPointer(rebasing: bytes[start..<min(newline, start + Self.headLength)]))
+          LineHead(
+            UnsafeRawBufferPointer(rebasing: bytes[start..<min(newline, start + Self.headLength)]))
         }
       } else {
         if carried.count < Self.headLength {
-          carried.append(contentsOf: chunk[start..<min(newline, start + Self.headLength - carried.count)])
+          carried.append(
+            contentsOf: chunk[start..<min(newline, start + Self.headLength - carried.count)])
         }
         head = carried.withUnsafeBytes { LineHead($0) }
         carried.removeAll(keepingCapacity: true)

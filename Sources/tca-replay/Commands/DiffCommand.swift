@@ -41,7 +41,8 @@ enum DiffCommand: Command {
       context.output.write(patch.json.jsonString + "\n")
     } else {
       let heading = "\(describe(from)) → \(describe(to))"
-      let lines = [context.style.paint(heading, .bold)] + PatchRenderer(style: context.style).lines(patch)
+      let lines =
+        [context.style.paint(heading, .bold)] + PatchRenderer(style: context.style).lines(patch)
       context.output.write(lines.joined(separator: "\n") + "\n")
     }
     return .success

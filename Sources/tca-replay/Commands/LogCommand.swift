@@ -40,8 +40,8 @@ enum LogCommand: Command {
     var state = JSONValue.null
     var lines: [String] = []
     while let record = try reader.next() {
-      if case let .header(header) = record { state = header.initialState }
-      guard case let .step(step) = record else { continue }
+      if case .header(let header) = record { state = header.initialState }
+      guard case .step(let step) = record else { continue }
       var didChange = true
       if let changed {
         let before = changed.resolve(in: state)
@@ -63,7 +63,7 @@ enum LogCommand: Command {
 
   private static func jsonLine(_ step: TraceStep) -> String {
     // The step's record, less what a log line does not show.
-    guard case var .object(object) = TraceRecord.step(step).json else { return "{}" }
+    guard case .object(var object) = TraceRecord.step(step).json else { return "{}" }
     for key in ["kind", "action", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
     object["replayable"] = .bool(step.isReplayable)
     return JSONValue.object(object).jsonString

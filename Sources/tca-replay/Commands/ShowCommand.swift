@@ -30,7 +30,8 @@ enum ShowCommand: Command {
     if arguments.has("--json") {
       context.output.write(TraceRecord.step(step).json.jsonString + "\n")
     } else {
-      context.output.write(StepDescription(style: context.style).lines(step).joined(separator: "\n") + "\n")
+      context.output.write(
+        StepDescription(style: context.style).lines(step).joined(separator: "\n") + "\n")
     }
     return .success
   }
@@ -59,16 +60,18 @@ struct StepDescription {
           + "  not encoded: the action is not Codable, so this step cannot be replayed"
       ]
     }
-    return [style.paint("action", .bold) + "  " + JSONRenderer(style: style).inline(action, limit: 200)]
+    return [
+      style.paint("action", .bold) + "  " + JSONRenderer(style: style).inline(action, limit: 200)
+    ]
   }
 
   func dependencies(_ step: TraceStep) -> [String] {
     guard !step.dependencies.isEmpty else { return [] }
     let values = step.dependencies.map { value in
       switch value {
-      case let .uuid(text): "uuid \(text)"
-      case let .date(seconds): "date \(isoDate(sinceReferenceDate: seconds))"
-      case let .random(number): "random \(number)"
+      case .uuid(let text): "uuid \(text)"
+      case .date(let seconds): "date \(isoDate(sinceReferenceDate: seconds))"
+      case .random(let number): "random \(number)"
       }
     }
     return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]
@@ -78,7 +81,9 @@ struct StepDescription {
 /// An ISO 8601 UTC timestamp for seconds since 2001-01-01, without Foundation.
 func isoDate(sinceReferenceDate seconds: Double) -> String {
   let unixMilliseconds = Int64(((seconds + 978_307_200) * 1000).rounded())
-  let days = unixMilliseconds >= 0 ? unixMilliseconds / 86_400_000 : (unixMilliseconds - 86_399_999) / 86_400_000
+  let days =
+    unixMilliseconds >= 0
+    ? unixMilliseconds / 86_400_000 : (unixMilliseconds - 86_399_999) / 86_400_000
   let millisecondOfDay = unixMilliseconds - days * 86_400_000
   // Howard Hinnant's days-to-civil algorithm.
   let z = days + 719_468
@@ -95,6 +100,9 @@ func isoDate(sinceReferenceDate seconds: Double) -> String {
   let minutes = millisecondOfDay / 60_000 % 60
   let secondsPart = millisecondOfDay / 1000 % 60
   let milliseconds = millisecondOfDay % 1000
-  let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-  return "\(year)-\(two(month))-\(two(day))T\(two(hours)):\(two(minutes)):\(two(secondsPart)).\(fraction)Z"
+  let fraction =
+    milliseconds < 10
+    ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+  return
+    "\(year)-\(two(month))-\(two(day))T\(two(hours)):\(two(minutes)):\(two(secondsPart)).\(fraction)Z"
 }

@@ -1,7 +1,8 @@
+import Recorder
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Recorder
 
 /// `tca-replay step`: the interactive stepper.
 enum StepCommand: Command {
@@ -83,7 +84,10 @@ struct Stepper {
 
   mutating func run() -> ExitStatus {
     let count = trace.stepCount
-    let range = count == 0 ? "no steps" : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
+    let range =
+      count == 0
+      ? "no steps"
+      : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
     say("\(trace.path): \(trace.header.reducer), \(range). Type 'help' for commands.")
     sayLocation()
     while true {
@@ -120,7 +124,9 @@ struct Stepper {
       case "n", "next": try move(by: count(argument))
       case "b", "back", "rn", "reverse-next": try move(by: -count(argument))
       case "g", "goto":
-        guard let argument else { throw UsageError(message: "goto needs a step: a number, 'initial' or 'last'") }
+        guard let argument else {
+          throw UsageError(message: "goto needs a step: a number, 'initial' or 'last'")
+        }
         try cursor.move(to: StepReference.resolve(argument, in: trace))
         sayLocation()
       case "first", "start":
@@ -130,8 +136,12 @@ struct Stepper {
         try cursor.move(to: trace.stepIndices.last)
         sayLocation()
       case "p", "print": try printState(argument)
-      case "a", "action": try printStep { StepDescription(style: style).heading($0) + StepDescription(style: style).action($0) + StepDescription(style: style).dependencies($0) }
-      case "d", "diff": try printStep { StepDescription(style: style).heading($0) + PatchRenderer(style: style).lines($0.patch) }
+      case "a", "action":
+        let describe = StepDescription(style: style)
+        try printStep { describe.heading($0) + describe.action($0) + describe.dependencies($0) }
+      case "d", "diff":
+        let describe = StepDescription(style: style)
+        try printStep { describe.heading($0) + PatchRenderer(style: style).lines($0.patch) }
       case "l", "list": try list(count(argument, default: 10))
       case "f", "find": try find(argument, forwards: true)
       case "rf", "rfind": try find(argument, forwards: false)
@@ -209,7 +219,9 @@ struct Stepper {
     guard let argument else { throw UsageError(message: "find needs a pattern, e.g. find .todo(*") }
     let pattern = LabelPattern(text: argument)
     let indices = trace.stepIndices
-    var index = cursor.step.map { forwards ? $0 + 1 : $0 - 1 } ?? (forwards ? indices.lowerBound : indices.lowerBound - 1)
+    var index =
+      cursor.step.map { forwards ? $0 + 1 : $0 - 1 }
+      ?? (forwards ? indices.lowerBound : indices.lowerBound - 1)
     while indices.contains(index) {
       if pattern.matches(try trace.step(at: index).label) {
         try cursor.move(to: index)
@@ -223,7 +235,10 @@ struct Stepper {
 
   private mutating func watch(_ argument: String?) throws {
     guard let argument else {
-      say(watches.isEmpty ? "No watches. Use 'watch /path'." : "Watching " + watches.map(\.description).joined(separator: ", ") + ".")
+      say(
+        watches.isEmpty
+          ? "No watches. Use 'watch /path'."
+          : "Watching " + watches.map(\.description).joined(separator: ", ") + ".")
       return
     }
     let pointer = try parsePointer(argument)
@@ -239,7 +254,8 @@ struct Stepper {
       let old = pointer.resolve(in: previous.state)
       if old != now { note = "; this step changed it from \(show(old))" }
     }
-    say("Watching \(pointer.isRoot ? "the whole state" : pointer.description): now \(show(now))\(note).")
+    let name = pointer.isRoot ? "the whole state" : pointer.description
+    say("Watching \(name): now \(show(now))\(note).")
   }
 
   private mutating func unwatch(_ argument: String?) throws {
@@ -265,7 +281,8 @@ struct Stepper {
       ? try cursor.continueForward(untilChanged: watches)
       : try cursor.continueBackward(untilChanged: watches)
     guard found else {
-      say("No \(forwards ? "later" : "earlier") step changes \(watches.map(\.description).joined(separator: " or ")).")
+      let paths = watches.map(\.description).joined(separator: " or ")
+      say("No \(forwards ? "later" : "earlier") step changes \(paths).")
       return
     }
     // Show each watched value that the step changed: before it → after it.
@@ -276,7 +293,8 @@ struct Stepper {
       let old = pointer.resolve(in: previous.state)
       let new = pointer.resolve(in: cursor.state)
       guard old != new else { continue }
-      let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)" }
+      let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)"
+      }
       say("Watch \(pointer): \(show(old)) → \(show(new))")
     }
     sayLocation()

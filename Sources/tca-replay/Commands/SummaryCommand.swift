@@ -47,7 +47,7 @@ struct Summary {
   var ended = false
 
   init(reading reader: TraceReader) throws(TraceReadError) {
-    guard case let .header(header) = try reader.next() else {
+    guard case .header(let header) = try reader.next() else {
       preconditionFailure("TraceReader returns a header first or throws")
     }
     self.header = header
@@ -59,7 +59,7 @@ struct Summary {
           path: reader.path, line: reader.line, kind: .malformed,
           message: "a second header record; only the first line may be a header"
         )
-      case let .step(step):
+      case .step(let step):
         guard step.index == header.firstStep + steps else {
           throw TraceReadError(
             path: reader.path, line: reader.line, kind: .malformed,
@@ -72,7 +72,7 @@ struct Summary {
         duration = step.time
         if case .send = step.origin { sent += 1 } else { fromEffects += 1 }
         if !step.isReplayable { notReplayable += 1 }
-      case let .keyframe(keyframe):
+      case .keyframe(let keyframe):
         keyframes += 1
         if keyframe.state != state {
           throw TraceReadError(
@@ -81,9 +81,9 @@ struct Summary {
               + "patches rebuild"
           )
         }
-      case let .effect(event):
+      case .effect(let event):
         effects[event.event, default: 0] += 1
-      case let .end(end):
+      case .end(let end):
         ended = true
         duration = end.time
       }
@@ -100,7 +100,8 @@ struct Summary {
       : "no end record (the recorder did not close); every patch applies"
     let metadata =
       header.metadata.isEmpty
-      ? "none" : header.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      ? "none"
+      : header.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         .joined(separator: ", ")
     let notReplayableText = notReplayable > 0 ? ", \(notReplayable) not replayable" : ""
     return """

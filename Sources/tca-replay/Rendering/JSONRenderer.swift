@@ -30,7 +30,7 @@ struct JSONRenderer {
     }
     let inner = indent + "  "
     switch value {
-    case let .array(elements):
+    case .array(let elements):
       lines.append(indent + lead + "[")
       let shown = elements.count > maximumItems ? shownItems : elements.count
       for (position, element) in elements.prefix(shown).enumerated() {
@@ -41,7 +41,7 @@ struct JSONRenderer {
         lines.append(inner + style.paint("… \(elements.count - shown) more", .dim))
       }
       lines.append(indent + "]" + trail)
-    case let .object(object):
+    case .object(let object):
       lines.append(indent + lead + "{")
       let keys = object.keys
       let shown = keys.count > maximumItems ? shownItems : keys.count
@@ -78,12 +78,12 @@ struct JSONRenderer {
       return style.paint(value.jsonString, .cyan)
     case .string:
       return style.paint(value.jsonString, .green)
-    case let .array(elements):
+    case .array(let elements):
       let shown = limit.map { elements.count > $0 ? $0 : elements.count } ?? elements.count
       var parts = elements.prefix(shown).map { compact($0, style: style, limit: limit) }
       if shown < elements.count { parts.append("… \(elements.count - shown) more") }
       return "[" + parts.joined(separator: ", ") + "]"
-    case let .object(object):
+    case .object(let object):
       let keys = object.keys
       let shown = limit.map { keys.count > $0 ? $0 : keys.count } ?? keys.count
       var parts = keys.prefix(shown).map {

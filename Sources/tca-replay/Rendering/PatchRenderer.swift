@@ -14,21 +14,21 @@ struct PatchRenderer {
     var lines: [String] = []
     for operation in patch.operations {
       switch operation {
-      case let .test(path, value):
+      case .test(let path, let value):
         tested[path] = value
-      case let .replace(path, value):
+      case .replace(let path, let value):
         let old = tested.removeValue(forKey: path).map { json.inline($0, limit: 40) + " → " } ?? ""
         lines.append(
           indent + style.paint("~", .yellow) + " \(show(path)): " + old + json.inline(value)
         )
-      case let .add(path, value):
+      case .add(let path, let value):
         lines.append(indent + style.paint("+", .green) + " \(show(path)): " + json.inline(value))
-      case let .remove(path):
+      case .remove(let path):
         let old = tested.removeValue(forKey: path).map { ": " + json.inline($0) } ?? ""
         lines.append(indent + style.paint("-", .red) + " \(show(path))" + old)
-      case let .move(from, path):
+      case .move(let from, let path):
         lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(show(path))")
-      case let .copy(from, path):
+      case .copy(let from, let path):
         lines.append(indent + style.paint("+", .green) + " \(show(path)): a copy of \(show(from))")
       }
     }

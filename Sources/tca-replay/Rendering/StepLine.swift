@@ -16,7 +16,7 @@ func stepLine(_ step: TraceStep, style: Style, marker: String = "") -> String {
 func originText(_ origin: TraceStep.Origin) -> String {
   switch origin {
   case .send: "send"
-  case let .effect(cause): "effect ← \(cause.map(String.init) ?? "?")"
+  case .effect(let cause): "effect ← \(cause.map(String.init) ?? "?")"
   }
 }
 

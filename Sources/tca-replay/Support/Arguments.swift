@@ -84,7 +84,9 @@ enum StepReference {
         throw UsageError(message: "'\(text)' is not a step: use a number, 'initial' or 'last'")
       }
       guard steps.contains(index) else {
-        let range = steps.isEmpty ? "the trace has no steps" : "steps are \(steps.lowerBound)…\(steps.upperBound - 1)"
+        let range =
+          steps.isEmpty
+          ? "the trace has no steps" : "steps are \(steps.lowerBound)…\(steps.upperBound - 1)"
         throw UsageError(message: "there is no step \(index): \(range)")
       }
       return index
