@@ -307,23 +307,7 @@ final class LineFile {
         message: "the file is shorter than when it was indexed; was it truncated?"
       )
     }
-    let json: JSONValue
-    do {
-      json = try bytes.withUnsafeBytes { (buffer) throws(JSONParseError) in
-        try JSONValue(parsing: buffer)
-      }
-    } catch {
-      throw TraceReadError(
-        path: path, line: line.number, kind: .malformed, message: "not valid JSON: \(error)"
-      )
-    }
-    do {
-      return try TraceRecord(json: json)
-    } catch {
-      throw TraceReadError(
-        path: path, line: line.number, kind: .malformed, message: error.message
-      )
-    }
+    return try TraceRecord(parsingLine: bytes[...], path: path, line: line.number)
   }
 }
 

@@ -24,7 +24,8 @@ public final class TraceReader {
 
   private let descriptor: Int32
   private var buffer: [UInt8] = []
-  private var chunk = [UInt8](repeating: 0, count: TraceReader.chunkSize)
+  /// Reads for lines longer than a chunk land here first; allocated only if one turns up.
+  private lazy var chunk = [UInt8](repeating: 0, count: TraceReader.chunkSize)
   private var start = 0
   /// Where the search for the next newline resumes: bytes before it are known not to be one.
   private var searched = 0
@@ -50,20 +51,7 @@ public final class TraceReader {
   /// The next record, or `nil` at the end of the trace. Records of unknown kinds are skipped.
   public func next() throws(TraceReadError) -> TraceRecord? {
     while let bytes = try nextLine() {
-      let json: JSONValue
-      do {
-        json = try bytes.withUnsafeBytes { buffer throws(JSONParseError) in
-          try JSONValue(parsing: buffer)
-        }
-      } catch {
-        throw failure("not valid JSON: \(error)")
-      }
-      let record: TraceRecord?
-      do {
-        record = try TraceRecord(json: json)
-      } catch {
-        throw failure(error.message)
-      }
+      let record = try TraceRecord(parsingLine: bytes, path: path, line: line)
       if line == 1 {
         guard case .header = record else { throw failure("the first line is not a header record") }
       }
@@ -91,11 +79,13 @@ public final class TraceReader {
   }
 
   private func failure(_ message: String, line: Int? = -1) -> TraceReadError {
-    TraceReadError(path: path, line: line == -1 ? self.line : line, kind: .malformed, message: message)
+    TraceReadError(
+      path: path, line: line == -1 ? self.line : line, kind: .malformed, message: message)
   }
 
-  /// The bytes of the next complete line, without its newline.
-  private func nextLine() throws(TraceReadError) -> ArraySlice<UInt8>? {
+  /// The bytes of the next complete line, without its newline, unparsed: replay hands lines to
+  /// its threads to parse.
+  func nextLine() throws(TraceReadError) -> ArraySlice<UInt8>? {
     while true {
       let from = max(start, searched)
       // memchr: fast in debug builds too, where a generic search costs a call per byte.
@@ -116,7 +106,8 @@ public final class TraceReader {
       searched = buffer.count
       if isAtEnd {
         if start < buffer.count {
-          warning = "\(path):\(line + 1): warning: the last line is incomplete "
+          warning =
+            "\(path):\(line + 1): warning: the last line is incomplete "
             + "(\(buffer.count - start) bytes); the recorder probably stopped mid-write. "
             + "It was skipped."
           start = buffer.count
@@ -128,21 +119,35 @@ public final class TraceReader {
   }
 
   private func fill() throws(TraceReadError) {
-    if start > 0 {
-      buffer.removeSubrange(0..<start)
-      searched -= start
-      start = 0
+    let kept = buffer.count - start
+    var count = 0
+    if kept <= Self.chunkSize {
+      // The usual case: a new buffer of the unread bytes, read into directly, with no zeroing
+      // and no second copy.
+      let old = buffer
+      let oldStart = start
+      buffer = [UInt8](unsafeUninitializedCapacity: kept + Self.chunkSize) { storage, length in
+        if kept > 0 {
+          old.withUnsafeBytes { _ = memcpy(storage.baseAddress!, $0.baseAddress! + oldStart, kept) }
+        }
+        count = read(descriptor, storage.baseAddress! + kept, Self.chunkSize)
+        length = kept + max(count, 0)
+      }
+    } else {
+      // A line longer than a chunk: grow the buffer (geometrically) rather than copy it whole
+      // on every read.
+      if start > 0 { buffer.removeSubrange(0..<start) }
+      count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      // A slice of an array appends as one copy, even in a debug build.
+      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
     }
-    let count = chunk.withUnsafeMutableBytes { bytes in
-      read(descriptor, bytes.baseAddress!, bytes.count)
-    }
+    searched -= start
+    start = 0
     guard count >= 0 else {
       throw TraceReadError(
         path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
       )
     }
-    // A slice of an array appends as one copy, even in a debug build.
-    buffer.append(contentsOf: chunk[0..<count])
     if count == 0 { isAtEnd = true }
   }
 }
@@ -176,5 +181,30 @@ public struct TraceReadError: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
+  }
+}
+
+extension TraceRecord {
+  /// Parses one line of a trace; `nil` for a kind this version does not know.
+  ///
+  /// - Throws: ``TraceReadError`` naming `path` and `line` when the line is not valid JSON or
+  ///   not a valid record.
+  init?(parsingLine bytes: ArraySlice<UInt8>, path: String, line: Int) throws(TraceReadError) {
+    let json: JSONValue
+    do {
+      json = try bytes.withUnsafeBytes { (buffer) throws(JSONParseError) in
+        try JSONValue(parsing: buffer)
+      }
+    } catch {
+      throw TraceReadError(
+        path: path, line: line, kind: .malformed, message: "not valid JSON: \(error)"
+      )
+    }
+    do {
+      guard let record = try TraceRecord(json: json) else { return nil }
+      self = record
+    } catch {
+      throw TraceReadError(path: path, line: line, kind: .malformed, message: error.message)
+    }
   }
 }

@@ -1,40 +1,22 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a trace's lines as bytes, without parsing them: what lets a parallel replay hand the
 /// parsing to its threads.
 ///
-/// Like ``TraceReader``, it streams, numbers lines from 1, and drops an incomplete last line
-/// with a warning worded the same way.
+/// It is ``TraceReader``'s line reading, with errors as ``ReplayError``: it streams, numbers
+/// lines from 1, and drops an incomplete last line with the same warning.
 final class TraceLines {
-  let path: String
-  private let descriptor: Int32
-  private var buffer: [UInt8] = []
-  private var start = 0
-  private var isAtEnd = false
+  private let reader: TraceReader
+  var path: String { reader.path }
   /// The number of the line ``next()`` returned last.
-  private(set) var line = 0
+  var line: Int { reader.line }
   /// Set when the trace ended in an incomplete line.
-  private(set) var warning: String?
-  private static let blockSize = 4 << 20
+  var warning: String? { reader.warning }
 
   init(path: String) throws(ReplayError) {
-    self.path = path
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw ReplayError(
-        TraceReadError(
-          path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
-        )
-      )
+    do {
+      reader = try TraceReader(path: path)
+    } catch {
+      throw ReplayError(error)
     }
-  }
-
-  deinit {
-    close(descriptor)
   }
 
   /// Reads the first line, which must be a header record.
@@ -42,7 +24,7 @@ final class TraceLines {
     guard let first = try next() else {
       throw failure("the trace is empty", line: nil)
     }
-    guard case let .header(header)? = try Self.record(first, path: path, line: 1) else {
+    guard case .header(let header)? = try Self.record(first, path: path, line: 1) else {
       throw failure("the first line is not a header record", line: 1)
     }
     return header
@@ -50,56 +32,11 @@ final class TraceLines {
 
   /// The next line, without its newline; `nil` at the end of the trace.
   func next() throws(ReplayError) -> ArraySlice<UInt8>? {
-    while true {
-      let newline = buffer.withUnsafeBytes { bytes -> Int? in
-        guard start < bytes.count,
-          let found = memchr(bytes.baseAddress! + start, 10, bytes.count - start)
-        else { return nil }
-        return UnsafeRawPointer(found) - bytes.baseAddress!
-      }
-      if let newline {
-        let bytes = buffer[start..<newline]
-        start = newline + 1
-        line += 1
-        return bytes
-      }
-      if isAtEnd {
-        if start < buffer.count {
-          warning = "\(path):\(line + 1): warning: the last line is incomplete "
-            + "(\(buffer.count - start) bytes); the recorder probably stopped mid-write. "
-            + "It was skipped."
-          start = buffer.count
-        }
-        return nil
-      }
-      try fill()
+    do {
+      return try reader.nextLine()
+    } catch {
+      throw ReplayError(error)
     }
-  }
-
-  /// Reads the next block after the bytes not yet returned.
-  private func fill() throws(ReplayError) {
-    let old = buffer
-    let oldStart = start
-    let kept = old.count - oldStart
-    var result = 0
-    buffer = [UInt8](unsafeUninitializedCapacity: kept + Self.blockSize) { storage, count in
-      if kept > 0 {
-        old.withUnsafeBytes { bytes in
-          _ = memcpy(storage.baseAddress!, bytes.baseAddress! + oldStart, kept)
-        }
-      }
-      result = read(descriptor, storage.baseAddress! + kept, Self.blockSize)
-      count = kept + max(result, 0)
-    }
-    start = 0
-    guard result >= 0 else {
-      throw ReplayError(
-        TraceReadError(
-          path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
-        )
-      )
-    }
-    if result == 0 { isAtEnd = true }
   }
 
   private func failure(_ message: String, line: Int?) -> ReplayError {
@@ -111,22 +48,9 @@ final class TraceLines {
     -> TraceRecord?
   {
     do {
-      let json = try JSONValue(parsing: bytes)
-      do {
-        return try TraceRecord(json: json)
-      } catch {
-        throw ReplayError(
-          TraceReadError(path: path, line: line, kind: .malformed, message: error.message)
-        )
-      }
-    } catch let error as ReplayError {
-      throw error
+      return try TraceRecord(parsingLine: bytes, path: path, line: line)
     } catch {
-      throw ReplayError(
-        TraceReadError(
-          path: path, line: line, kind: .malformed, message: "not valid JSON: \(error)"
-        )
-      )
+      throw ReplayError(error)
     }
   }
 }
