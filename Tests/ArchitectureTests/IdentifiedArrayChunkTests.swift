@@ -67,18 +67,6 @@ private struct Item: Identifiable, Equatable, CustomStringConvertible {
   var description: String { "\(id):\(value)" }
 }
 
-/// A small deterministic random number generator (SplitMix64).
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 private func todos(_ ids: Range<Int>) -> IdentifiedArrayOf<Todo> {
   IdentifiedArray(uniqueElements: ids.map { Todo(id: $0, title: "\($0)") })
 }
@@ -389,7 +377,7 @@ struct IdentifiedArrayChunkTests {
   func randomOperationsAgreeWithModel() {
     let live = LiveCount()
     do {
-      var generator = SplitMix(state: 2_024)
+      var generator = SplitMix64(seed: 2_024)
       func random(_ range: Range<Int>) -> Int { Int.random(in: range, using: &generator) }
       func randomClosed(_ range: ClosedRange<Int>) -> Int {
         Int.random(in: range, using: &generator)

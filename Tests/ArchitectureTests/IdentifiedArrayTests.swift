@@ -48,18 +48,6 @@ private func expectConsistent<ID, Element>(
   }
 }
 
-/// A small deterministic random number generator (SplitMix64).
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite("IdentifiedArray")
 struct IdentifiedArrayTests {
   // MARK: Creating
@@ -402,7 +390,7 @@ struct IdentifiedArrayTests {
     expectConsistent(array)
     array.reverse()
     #expect(array.ids == [1, 2, 3])
-    var generator = SplitMix(state: 1)
+    var generator = SplitMix64(seed: 1)
     array.shuffle(using: &generator)
     expectConsistent(array)
     let pivot = array.partition { $0.id == 2 }
@@ -508,7 +496,7 @@ struct IdentifiedArrayTests {
   func randomOperations() {
     let live = LiveCount()
     do {
-      var generator = SplitMix(state: 42)
+      var generator = SplitMix64(seed: 42)
       var array = IdentifiedArrayOf<Tracked>()
       var model: [Int] = []
       var snapshots: [IdentifiedArrayOf<Tracked>] = []

@@ -1,19 +1,6 @@
 import Architecture
 import Testing
 
-/// A deterministic pseudo-random source, so failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Checks that `steps` is an alignment of `a` and `b`: every line of each used once, in order,
 /// with equal steps pairing equal keys. Returns the number of equal steps.
 private func checkAlignment(
@@ -57,7 +44,7 @@ private func longestCommonSubsequence(_ a: [Int], _ b: [Int]) -> Int {
 struct LineDiffTests {
   @Test("Alignments are valid and keep a longest common subsequence (a shortest edit script)")
   func shortestEditScripts() {
-    var random = SplitMix64(state: 42)
+    var random = SplitMix64(seed: 42)
     for _ in 0..<200 {
       let a = (0..<Int.random(in: 0...40, using: &random)).map { _ in
         Int.random(in: 0..<5, using: &random)

@@ -1,22 +1,5 @@
+import Architecture
 @testable import Recorder
-
-/// A small deterministic random number generator (SplitMix64), so property tests are
-/// reproducible from their seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
 
 /// Parses JSON text written in a test.
 func json(_ text: String) throws -> JSONValue {
@@ -25,13 +8,13 @@ func json(_ text: String) throws -> JSONValue {
 
 /// Makes random JSON documents and related pairs of documents for property tests.
 struct RandomJSON {
-  var generator: SeededGenerator
+  var generator: SplitMix64
 
   private static let keys = ["a", "b", "c", "id", "title", "a/b", "m~n", "", "ü", "~1"]
   private static let strings = ["", "x", "hello", "a/b", "~0", "line\nbreak", "é", "😀", "\"q\""]
 
   init(seed: UInt64) {
-    generator = SeededGenerator(seed: seed)
+    generator = SplitMix64(seed: seed)
   }
 
   mutating func int(_ range: ClosedRange<Int>) -> Int {

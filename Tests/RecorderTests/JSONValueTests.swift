@@ -1,3 +1,4 @@
+import Architecture
 import Testing
 
 @testable import Recorder
@@ -27,7 +28,7 @@ struct JSONValueTests {
     var object = JSONObject()
     var reference: [String: Int] = [:]
     var order: [String] = []
-    var random = SeededGenerator(seed: 7)
+    var random = SplitMix64(seed: 7)
     for step in 0..<4000 {
       let key = "k\(Int.random(in: 0..<300, using: &random))"
       if step % 3 == 0 {

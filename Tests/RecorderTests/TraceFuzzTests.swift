@@ -1,3 +1,4 @@
+import Architecture
 import Foundation
 import Testing
 
@@ -58,16 +59,9 @@ struct TraceFuzzTests {
 /// Deterministic byte mutations: flips, deletions, duplications, truncations and JSON-ish
 /// punctuation.
 struct FuzzGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private var random: SplitMix64
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  mutating func next() -> UInt64 { random.next() }
 
   mutating func mutate(_ bytes: inout [UInt8]) {
     for _ in 0...Int(next() % 3) {

@@ -179,7 +179,7 @@ struct ReplayerTests {
     let reducer = Dice().recording(to: recorder)
     var state = Dice.State()
     withDependencies {
-      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix(state: 7))
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix64(seed: 7))
       $0.uuid = .incrementing
       $0.date = .constant(Date(timeIntervalSinceReferenceDate: 1_000))
     } operation: {
@@ -226,17 +226,6 @@ struct Dice: Reducer {
     state.ids.append(uuid())
     state.rolledAt = now
     return .none
-  }
-}
-
-struct SplitMix: RandomNumberGenerator, Sendable {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -1,3 +1,4 @@
+import Architecture
 import Foundation
 import Testing
 
@@ -126,7 +127,7 @@ struct HostileInputTests {
 
   @Test("a few hundred mutated traces: no crash, and every failure is a named error")
   func mutations() throws {
-    var generator = SplitMix(seed: 0x7CA_5EED)
+    var generator = SplitMix64(seed: 0x7CA_5EED)
     let original = Self.trace(Array(Self.goodLines.prefix(60)))
     for round in 0..<300 {
       var bytes = original
@@ -144,7 +145,7 @@ struct HostileInputTests {
 }
 
 /// Flips, deletes, duplicates or truncates a few bytes.
-func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix) {
+func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
   for _ in 0...Int(generator.next() % 3) {
     guard !bytes.isEmpty else { return }
     let position = Int(generator.next() % UInt64(bytes.count))
@@ -157,18 +158,5 @@ func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix) {
       let interesting: [UInt8] = Array(#"{}[]",:0-9"\n"#.utf8)
       bytes[position] = interesting[Int(generator.next() % UInt64(interesting.count))]
     }
-  }
-}
-
-/// A small deterministic generator, so a failing round can be replayed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
