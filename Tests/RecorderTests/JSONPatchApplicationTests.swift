@@ -15,8 +15,10 @@ struct JSONPatchApplicationTests {
     (#"[{"op":"add","path":"/list/4","value":0}]"#, .indexOutOfRange(index: 4, count: 3)),
     (#"[{"op":"add","path":"/list/01","value":0}]"#, .invalidArrayIndex("01")),
     (#"[{"op":"add","path":"/list/-1","value":0}]"#, .invalidArrayIndex("-1")),
-    (#"[{"op":"add","path":"/list/99999999999999999999","value":0}]"#,
-     .invalidArrayIndex("99999999999999999999")),
+    (
+      #"[{"op":"add","path":"/list/99999999999999999999","value":0}]"#,
+      .invalidArrayIndex("99999999999999999999")
+    ),
     (#"[{"op":"remove","path":"/list/3"}]"#, .indexOutOfRange(index: 3, count: 3)),
     (#"[{"op":"remove","path":"/list/-"}]"#, .pathNotFound),
     (#"[{"op":"remove","path":"/list/00"}]"#, .invalidArrayIndex("00")),
@@ -51,21 +53,31 @@ struct JSONPatchApplicationTests {
       (#"[1]"#, "operation 0: malformed operation: an operation must be an object"),
       (#"[{"path":"/a"}]"#, #"operation 0: malformed operation: missing "op""#),
       (#"[{"op":7,"path":"/a"}]"#, #"operation 0: malformed operation: "op" must be a string"#),
-      (#"[{"op":"jump","path":"/a"}]"#,
-       #"operation 0 (jump /a): malformed operation: unknown op "jump""#),
+      (
+        #"[{"op":"jump","path":"/a"}]"#,
+        #"operation 0 (jump /a): malformed operation: unknown op "jump""#
+      ),
       (
         #"[{"op":"add","path":"/a"}]"#,
         #"operation 0 (add /a): malformed operation: missing "value""#
       ),
       (#"[{"op":"remove"}]"#, #"operation 0 (remove): malformed operation: missing "path""#),
-      (#"[{"op":"move","path":"/a"}]"#,
-       #"operation 0 (move /a): malformed operation: missing "from""#),
-      (#"[{"op":"remove","path":"a"}]"#,
-       #"operation 0 (remove a): malformed operation: "path" is not a valid JSON pointer: "a""#),
-      (#"[{"op":"test","path":"/~2","value":1}]"#,
-       #"operation 0 (test /~2): malformed operation: "path" is not a valid JSON pointer: "/~2""#),
-      (#"[{"op":"copy","from":5,"path":"/a"}]"#,
-       #"operation 0 (copy /a): malformed operation: "from" must be a string"#),
+      (
+        #"[{"op":"move","path":"/a"}]"#,
+        #"operation 0 (move /a): malformed operation: missing "from""#
+      ),
+      (
+        #"[{"op":"remove","path":"a"}]"#,
+        #"operation 0 (remove a): malformed operation: "path" is not a valid JSON pointer: "a""#
+      ),
+      (
+        #"[{"op":"test","path":"/~2","value":1}]"#,
+        #"operation 0 (test /~2): malformed operation: "path" is not a valid JSON pointer: "/~2""#
+      ),
+      (
+        #"[{"op":"copy","from":5,"path":"/a"}]"#,
+        #"operation 0 (copy /a): malformed operation: "from" must be a string"#
+      ),
     ]
     for (text, message) in cases {
       let error = #expect(throws: JSONPatchError.self, "\(text)") {
@@ -109,6 +121,30 @@ struct JSONPatchApplicationTests {
         "scalar": "s",
         "copied": ["y": 3],
       ])
+  }
+
+  @Test("Applying in place changes a big array where it lies, without copying it")
+  func inPlaceDoesNotCopy() throws {
+    // A recorder applies each step's patch to the state it keeps; copying a 10,000-element
+    // array to change one member made every step cost as much as the whole state.
+    var document: JSONValue = [
+      "todos": .array((0..<10_000).map { ["id": .integer(Int64($0)), "done": false] })
+    ]
+    func storage(_ document: JSONValue) -> UnsafeRawPointer? {
+      guard case .array(let todos) = document["todos"] else { return nil }
+      return todos.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    let before = try #require(storage(document))
+    let patch = JSONPatch([
+      .replace(path: JSONPointer("/todos/5/done")!, value: true),
+      .add(path: JSONPointer("/todos/6/note")!, value: "x"),
+      .remove(path: JSONPointer("/todos/7/done")!),
+    ])
+    try patch.apply(to: &document)
+    #expect(storage(document) == before)
+    #expect(document["todos"]?[5]?["done"] == true)
+    #expect(document["todos"]?[6]?["note"] == "x")
+    #expect(document["todos"]?[7]?["done"] == nil)
   }
 
   @Test("add to an existing member replaces it; move to itself is a no-op")

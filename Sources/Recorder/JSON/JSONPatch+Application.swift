@@ -74,12 +74,7 @@ extension JSONPatch {
     }
     try modify(&document, at: path.tokens.dropLast(), missing: .parentNotFound) {
       (container: inout JSONValue) throws(JSONPatchError) in
-      switch container {
-      case .object(var object):
-        container = .null
-        object[last] = value
-        container = .object(object)
-      case .array(var elements):
+      let added: Void? = try container.modifyArray { (elements) throws(JSONPatchError) in
         let index: Int
         if last == "-" {
           index = elements.count
@@ -92,12 +87,11 @@ extension JSONPatch {
           }
           index = parsed
         }
-        container = .null
         elements.insert(value, at: index)
-        container = .array(elements)
-      default:
-        throw failure(.parentNotAContainer(container.typeName))
       }
+      if added != nil { return }
+      if container.modifyObject({ object in object[last] = value }) != nil { return }
+      throw failure(.parentNotAContainer(container.typeName))
     }
   }
 
@@ -110,34 +104,27 @@ extension JSONPatch {
     guard let last = path.tokens.last else { throw failure(.cannotRemoveRoot) }
     return try modify(&document, at: path.tokens.dropLast(), missing: missing) {
       container throws(JSONPatchError) -> JSONValue in
-      switch container {
-      case .object(var object):
-        guard let position = object.position(ofKey: last) else { throw failure(missing) }
-        container = .null
-        let removed = object.remove(at: position).value
-        container = .object(object)
-        return removed
-      case .array(var elements):
+      let fromArray = try container.modifyArray { elements throws(JSONPatchError) in
         guard let index = JSONPointer.arrayIndex(last) else {
           throw failure(last == "-" ? missing : .invalidArrayIndex(last))
         }
         guard index < elements.count else {
           throw failure(.indexOutOfRange(index: index, count: elements.count))
         }
-        container = .null
-        let removed = elements.remove(at: index)
-        container = .array(elements)
-        return removed
-      default:
-        throw failure(missing)
+        return elements.remove(at: index)
       }
+      if let fromArray { return fromArray }
+      let fromObject = try container.modifyObject { object throws(JSONPatchError) in
+        guard let position = object.position(ofKey: last) else { throw failure(missing) }
+        return object.remove(at: position).value
+      }
+      guard let fromObject else { throw failure(missing) }
+      return fromObject
     }
   }
 
-  /// Runs `body` on the value at `tokens` below `value`, in place.
-  ///
-  /// Containers are taken out of their enum while being changed so that they stay uniquely
-  /// referenced and are not copied.
+  /// Runs `body` on the value at `tokens` below `value`, in place, without copying the
+  /// containers on the way (see `JSONValue.modifyArray(_:)`).
   private static func modify<R>(
     _ value: inout JSONValue,
     at tokens: ArraySlice<String>,
@@ -146,26 +133,23 @@ extension JSONPatch {
   ) throws(JSONPatchError) -> R {
     guard let token = tokens.first else { return try body(&value) }
     let rest = tokens.dropFirst()
-    switch value {
-    case .object(var object):
+    let inObject = try value.modifyObject { object throws(JSONPatchError) in
       guard let position = object.position(ofKey: token) else { throw failure(missing) }
-      value = .null
-      defer { value = .object(object) }
       return try object.modifyValue(at: position) { child throws(JSONPatchError) -> R in
         try modify(&child, at: rest, missing: missing, body)
       }
-    case .array(var elements):
+    }
+    if let inObject { return inObject }
+    let inArray = try value.modifyArray { elements throws(JSONPatchError) in
       guard let index = JSONPointer.arrayIndex(token) else {
         throw failure(token == "-" ? missing : .invalidArrayIndex(token))
       }
       guard index < elements.count else {
         throw failure(.indexOutOfRange(index: index, count: elements.count))
       }
-      value = .null
-      defer { value = .array(elements) }
       return try modify(&elements[index], at: rest, missing: missing, body)
-    default:
-      throw failure(missing)
     }
+    guard let inArray else { throw failure(missing) }
+    return inArray
   }
 }

@@ -48,10 +48,8 @@ public struct JSONValueEncoder: Sendable {
 
   /// Puts the encoded form of a `Dictionary` or `Set` in a canonical order.
   static func sortUnordered(_ value: inout JSONValue, isDictionary: Bool) {
+    if value.modifyObject({ $0.sortKeys() }) != nil { return }
     switch value {
-    case .object(var object):
-      object.sortKeys()
-      value = .object(object)
     case .array(let elements) where isDictionary:
       // Keys that are not strings or integers encode as [key, value, key, value, ...].
       guard elements.count.isMultiple(of: 2) else { return }

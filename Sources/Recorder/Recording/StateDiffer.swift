@@ -26,10 +26,10 @@ struct StateDiffer<State: Encodable> {
   init(initialState: State, redactions: [Redaction]) throws {
     self.redactions = redactions
     self.value = initialState
-    var json = try encoder.encode(initialState)
-    Redaction.apply(redactions, to: &json, isState: true)
-    self.json = json
-    self.size = json.nodeCount
+    self.json = .null
+    self.size = 0
+    json = try encodeWhole(initialState)
+    size = json.nodeCount
   }
 
   /// Moves to `state`, returning the patch from the previous state to it.
@@ -38,37 +38,45 @@ struct StateDiffer<State: Encodable> {
     var operations: [JSONPatch.Operation] = []
     try walk(old: value, new: state, oldJSON: json, path: JSONPointer.root, into: &operations)
     let patch = JSONPatch(operations)
-    var updated = json
-    try patch.apply(to: &updated)
-    if walksToVerify > 0, !operations.isEmpty {
+    // The patch is applied to `json` in place: a copy would share its containers, and changing
+    // one element would copy every element beside it. Only the first walks keep the old state,
+    // to diff whole against if the walk turns out wrong.
+    // (`if`, not `?:`: `nil` there would be read as the literal `JSONValue.null`.)
+    var old: JSONValue?
+    if walksToVerify > 0, !operations.isEmpty { old = json }
+    do {
+      try patch.apply(to: &json)
+    } catch {
+      // A walk whose patch does not fit the state it walked is a bug: stop walking, and
+      // rebuild the previous state's JSON, which the failed patch may have partly changed.
+      canWalk = false
+      json = try old ?? encodeWhole(value)
+      return try advanceWhole(to: state)
+    }
+    if let old {
       walksToVerify -= 1
-      var whole = try encoder.encode(state)
-      Redaction.apply(redactions, to: &whole, isState: true)
-      if !whole.isIdentical(to: updated) {
+      let whole = try encodeWhole(state)
+      if !whole.isIdentical(to: json) {
         canWalk = false
-        let patch = JSONPatch.diff(from: json, to: whole)
         json = whole
         value = state
-        return patch
+        return JSONPatch.diff(from: old, to: whole)
       }
     }
-    json = updated
     value = state
     return patch
   }
 
   /// Re-encodes the state whole and checks the walked encoding against it: run at keyframes.
   mutating func verified() throws -> JSONValue {
-    var whole = try encoder.encode(value)
-    Redaction.apply(redactions, to: &whole, isState: true)
+    let whole = try encodeWhole(value)
     size = whole.nodeCount
     if !whole.isIdentical(to: json) { canWalk = false }
     return json
   }
 
   private mutating func advanceWhole(to state: State) throws -> JSONPatch {
-    var new = try encoder.encode(state)
-    Redaction.apply(redactions, to: &new, isState: true)
+    let new = try encodeWhole(state)
     let patch = JSONPatch.diff(from: json, to: new)
     json = new
     value = state
@@ -85,7 +93,7 @@ struct StateDiffer<State: Encodable> {
     if let newCollection = new as? any PositionallyDiffable,
       let oldCollection = old as? any PositionallyDiffable,
       let ranges = newCollection._positionsThatMayDiffer(fromAny: old),
-      case let .array(oldElements) = oldJSON, oldElements.count == newCollection.count
+      case .array(let oldElements) = oldJSON, oldElements.count == newCollection.count
     {
       for range in ranges {
         for position in range {
@@ -101,7 +109,7 @@ struct StateDiffer<State: Encodable> {
       return
     }
 
-    if case let .object(oldObject) = oldJSON, type(of: old) == type(of: new) {
+    if case .object(let oldObject) = oldJSON, type(of: old) == type(of: new) {
       let newMirror = Mirror(reflecting: new)
       if newMirror.displayStyle == .struct, newMirror.superclassMirror == nil {
         let oldChildren = Self.presentChildren(of: Mirror(reflecting: old))
@@ -114,12 +122,15 @@ struct StateDiffer<State: Encodable> {
             switch (oldChildren[label], newChild) {
             case (nil, nil):
               continue
-            case let (nil, newChild?):
-              operations.append(.add(path: path.appending(label), value: try encode(newChild, at: path.appending(label))))
+            case (nil, let newChild?):
+              operations.append(
+                .add(
+                  path: path.appending(label),
+                  value: try encode(newChild, at: path.appending(label))))
             case (_?, nil):
               operations.append(.test(path: path.appending(label), value: oldObject[label]!))
               operations.append(.remove(path: path.appending(label)))
-            case let (oldChild?, newChild?):
+            case (let oldChild?, let newChild?):
               try walk(
                 old: oldChild, new: newChild, oldJSON: oldObject[label]!,
                 path: path.appending(label), into: &operations
@@ -138,6 +149,13 @@ struct StateDiffer<State: Encodable> {
         operations.append(operation.prefixed(by: path))
       }
     }
+  }
+
+  /// The state encoded whole, redacted.
+  private func encodeWhole(_ state: State) throws -> JSONValue {
+    var json = try encoder.encode(state)
+    Redaction.apply(redactions, to: &json, isState: true)
+    return json
   }
 
   private func encode(_ value: Any, at path: JSONPointer) throws -> JSONValue {
@@ -172,7 +190,7 @@ enum StateDifferError: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case let .notEncodable(path): "the state value at \(path) is not Encodable"
+    case .notEncodable(let path): "the state value at \(path) is not Encodable"
     }
   }
 }
@@ -185,7 +203,7 @@ extension Optional: OptionalProtocol {
   /// The wrapped value, itself unwrapped if it is an optional too; `nil` for `nil`.
   var wrappedAny: Any? {
     switch self {
-    case let .some(wrapped): (wrapped as? any OptionalProtocol).map(\.wrappedAny) ?? wrapped
+    case .some(let wrapped): (wrapped as? any OptionalProtocol).map(\.wrappedAny) ?? wrapped
     case .none: nil
     }
   }
@@ -211,12 +229,12 @@ extension JSONPatch.Operation {
       JSONPointer(tokens: prefix.tokens + pointer.tokens)
     }
     switch self {
-    case let .add(path, value): return .add(path: join(path), value: value)
-    case let .remove(path): return .remove(path: join(path))
-    case let .replace(path, value): return .replace(path: join(path), value: value)
-    case let .move(from, path): return .move(from: join(from), path: join(path))
-    case let .copy(from, path): return .copy(from: join(from), path: join(path))
-    case let .test(path, value): return .test(path: join(path), value: value)
+    case .add(let path, let value): return .add(path: join(path), value: value)
+    case .remove(let path): return .remove(path: join(path))
+    case .replace(let path, let value): return .replace(path: join(path), value: value)
+    case .move(let from, let path): return .move(from: join(from), path: join(path))
+    case .copy(let from, let path): return .copy(from: join(from), path: join(path))
+    case .test(let path, let value): return .test(path: join(path), value: value)
     }
   }
 }
@@ -225,8 +243,8 @@ extension JSONValue {
   /// How many values this value holds, itself included.
   var nodeCount: Int {
     switch self {
-    case let .array(elements): 1 + elements.reduce(0) { $0 + $1.nodeCount }
-    case let .object(object): 1 + object.reduce(0) { $0 + $1.value.nodeCount }
+    case .array(let elements): 1 + elements.reduce(0) { $0 + $1.nodeCount }
+    case .object(let object): 1 + object.reduce(0) { $0 + $1.value.nodeCount }
     default: 1
     }
   }

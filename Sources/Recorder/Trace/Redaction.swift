@@ -18,8 +18,8 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case let .key(name): "key \(name)"
-    case let .path(path): "path \(path)"
+    case .key(let name): "key \(name)"
+    case .path(let path): "path \(path)"
     }
   }
 
@@ -37,12 +37,12 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
     guard !rules.isEmpty else { return }
     redactKeys(rules, in: &value)
     // A key rule also covers a subtree that sits under a member with that name.
-    for case let .key(name) in rules where location.tokens.contains(name) {
+    for case .key(let name) in rules where location.tokens.contains(name) {
       value = placeholder
       return
     }
     for rule in rules {
-      guard case let .path(path) = rule, let pointer = JSONPointer(path) else { continue }
+      guard case .path(let path) = rule, let pointer = JSONPointer(path) else { continue }
       let rule = pointer.tokens
       let here = location.tokens
       let shared = min(rule.count, here.count)
@@ -57,14 +57,12 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func redactKeys(_ rules: [Redaction], in value: inout JSONValue) {
-    let keys = Set(rules.compactMap { if case let .key(name) = $0 { name } else { nil } })
+    let keys = Set(rules.compactMap { if case .key(let name) = $0 { name } else { nil } })
     if !keys.isEmpty { redact(keys: keys, in: &value) }
   }
 
   private static func redact(keys: Set<String>, in value: inout JSONValue) {
-    switch value {
-    case var .object(object):
-      value = .null  // Drop the extra reference so the object is mutated in place.
+    value.modifyObject { object in
       for position in object.indices {
         let key = object[position].key
         if keys.contains(key) {
@@ -73,13 +71,9 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
           object.modifyValue(at: position) { redact(keys: keys, in: &$0) }
         }
       }
-      value = .object(object)
-    case var .array(elements):
-      value = .null
+    }
+    value.modifyArray { elements in
       for index in elements.indices { redact(keys: keys, in: &elements[index]) }
-      value = .array(elements)
-    default:
-      break
     }
   }
 
@@ -89,21 +83,15 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
       return
     }
     let rest = tokens.dropFirst()
-    switch value {
-    case var .object(object):
-      value = .null
+    value.modifyObject { object in
       for position in object.indices where token == "*" || object[position].key == token {
         object.modifyValue(at: position) { redact(tokens: rest, in: &$0) }
       }
-      value = .object(object)
-    case var .array(elements):
-      value = .null
+    }
+    value.modifyArray { elements in
       for index in elements.indices where token == "*" || token == String(index) {
         redact(tokens: rest, in: &elements[index])
       }
-      value = .array(elements)
-    default:
-      break
     }
   }
 }
