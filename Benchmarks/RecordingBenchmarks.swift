@@ -8,16 +8,20 @@ import Recorder
 @MainActor
 func recordingBenchmarks(_ harness: Harness) -> [Table] {
   [
-    recordingTable(counterShape, harness, operations: 20_000),
-    recordingTable(todosToggleShape(count: 1_000), harness, operations: 2_000),
-    recordingTable(todosToggleShape(count: 10_000), harness, operations: 300),
+    recordingTable(counterShape, harness, operations: 20_000, naiveOperations: 20_000),
+    recordingTable(
+      todosToggleShape(count: 1_000), harness, operations: 2_000, naiveOperations: 200
+    ),
+    recordingTable(
+      todosToggleShape(count: 10_000), harness, operations: 2_000, naiveOperations: 20
+    ),
   ]
 }
 
 @MainActor
-private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, operations: Int)
-  -> Table
-{
+private func recordingTable<R: Reducer>(
+  _ shape: Shape<R>, _ harness: Harness, operations: Int, naiveOperations: Int
+) -> Table {
   var table = Table(title: "Recording, \(shape.name) (per action)")
   let reducer = shape.reducer
   let baseline = "bare reducer"
@@ -27,7 +31,7 @@ private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, o
     _ = reducer.reduce(into: &state, action: shape.action(index))
   })
 
-  table.add("naive recorder: JSONEncoder snapshot per step", harness.measure(operations: operations) {
+  table.add("naive recorder: JSONEncoder snapshot per step", harness.measure(operations: naiveOperations) {
     (shape.initialState, NaiveSnapshotRecorder())
   } _: { context, index in
     _ = reducer.reduce(into: &context.0, action: shape.action(index))
@@ -36,17 +40,20 @@ private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, o
 
   // The app's thread: reduce, then hand the step over. The queue holds every step, so the
   // app never waits while sending; closing (which waits for the writer) is timed apart, and
-  // the writer's work shows in the total CPU of the process.
+  // the writer's work shows in the total CPU of the process. The first steps, which write the
+  // header (paid once per trace, not per step) and check the differ, are not timed.
   var appThread: [Double] = []
   var cpu: [Double] = []
-  var bytes: [Double] = []
-  var bytesByKind: [RecordKind: [Double]] = [:]
   for run in 0...harness.runs {
-    let recording = RecordingRun(shape: shape, capacity: operations + 1)
+    let recording = RecordingRun(shape: shape, capacity: operations + warmUpSteps + 1)
+    for index in 0..<warmUpSteps {
+      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+    }
+    recording.flush()
     let clock = ContinuousClock()
     let cpuStart = processCPUNanoseconds()
     let start = clock.now
-    for index in 0..<operations {
+    for index in warmUpSteps..<(warmUpSteps + operations) {
       _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
     }
     let sent = clock.now
@@ -55,33 +62,75 @@ private func recordingTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, o
     guard run > 0 else { continue }  // The first run warms up.
     appThread.append((sent - start).nanoseconds / Double(operations))
     cpu.append((cpuEnd - cpuStart) / Double(operations))
-    // Everything after the header, whose initial state is paid once per trace, not per step.
-    let data = recording.buffer.data
-    let header = (data.firstIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-    bytes.append(Double(data.count - header) / Double(operations))
-    for (kind, count) in recordBytes(data.dropFirst(header)) {
-      bytesByKind[kind, default: []].append(Double(count) / Double(operations))
-    }
   }
   table.add(
     "recorder: app thread", Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
   )
   table.add("recorder: total CPU, all threads", Harness.Figure(nanosecondsPerOperation: cpu), baseline: baseline)
+
+  // Bytes do not vary from run to run, but a big state's keyframes are far apart: one long
+  // recording, measured from its first keyframe to its last, gives the steady state.
+  let (bytes, steps) = steadyStateBytes(shape)
   table.add(
-    "recorder: bytes per step, after the header",
-    Harness.Figure(nanosecondsPerOperation: bytes),
+    "recorder: bytes per step, keyframes included (\(steps) steps)",
+    Harness.Figure(nanosecondsPerOperation: [Double(bytes.values.reduce(0, +)) / Double(steps)]),
     unit: .bytes
   )
-  // What the bytes are: the step records themselves, the effect records of the effects the
-  // steps returned, and the keyframes that let a reader start near any step.
+  // What the bytes are: the step records themselves, the records of effects that ended, and
+  // the keyframes that let a reader start near any step.
   for kind in RecordKind.allCases {
     table.add(
       "  of which \(kind.rawValue)",
-      Harness.Figure(nanosecondsPerOperation: bytesByKind[kind] ?? [0]),
+      Harness.Figure(nanosecondsPerOperation: [Double(bytes[kind] ?? 0) / Double(steps)]),
       unit: .bytes
     )
   }
   return table
+}
+
+/// Steps the recording benchmarks take before timing.
+let warmUpSteps = 10
+
+/// The bytes of each kind of record per step, after the first keyframe up to and including the
+/// second, and how many steps that is. The queue is small: this
+/// run is not timed, and it keeps memory bounded.
+@MainActor
+private func steadyStateBytes<R: Reducer>(_ shape: Shape<R>) -> ([RecordKind: Int], Int) {
+  let recording = RecordingRun(shape: shape, capacity: 256)
+  var keyframes: [Int] = []  // Where each keyframe line starts.
+  var index = 0
+  var scanned = 0
+  while keyframes.count < 2 {
+    for _ in 0..<1_000 {
+      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+      index += 1
+    }
+    recording.flush()
+    let data = recording.buffer.data
+    keyframes += keyframeStarts(data[scanned...])
+    scanned = data.count
+  }
+  recording.close()
+  let data = recording.buffer.data
+  let end = data[keyframes[1]...].firstIndex(of: UInt8(ascii: "\n"))! + 1
+  let slice = data[data[keyframes[0]...].firstIndex(of: UInt8(ascii: "\n"))! + 1..<end]
+  let steps = slice.split(separator: UInt8(ascii: "\n")).count { $0.starts(with: stepPrefix) }
+  return (recordBytes(slice), steps)
+}
+
+private let stepPrefix = Array(#"{"kind":"step""#.utf8)
+private let keyframePrefix = Array(#"{"kind":"keyframe""#.utf8)
+
+/// Where the keyframe lines in `bytes` start.
+private func keyframeStarts(_ bytes: ArraySlice<UInt8>) -> [Int] {
+  var starts: [Int] = []
+  var start = bytes.startIndex
+  while start < bytes.endIndex {
+    let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+    if bytes[start..<end].starts(with: keyframePrefix) { starts.append(start) }
+    start = end + 1
+  }
+  return starts
 }
 
 /// One recording into memory.
@@ -101,12 +150,17 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   func close() {
     try? recorder.close()
   }
+
+  /// Waits until the writer has written every step sent so far.
+  func flush() {
+    try? recorder.flush()
+  }
 }
 
 /// The kinds of trace record the byte figures are split into.
 enum RecordKind: String, CaseIterable {
   case steps = "step records"
-  case effects = "effect records"
+  case effects = "effect records (ended effects)"
   case keyframes = "keyframes"
   case other = "other records (end)"
 }

@@ -65,8 +65,6 @@ private func profile<R: Reducer>(_ shape: Shape<R>, steps: Int, dumpPath: String
   }
 }
 
-private let warmUpSteps = 10
-
 @MainActor @inline(never)
 private func recordingProfileLoop<R: Reducer>(
   _ recording: RecordingRun<R>, _ shape: Shape<R>, steps: Int

@@ -398,8 +398,9 @@ struct TraceReaderHostileInputTests {
   @Test("a header of version 99 is refused, naming the version and the newest one this build reads")
   func futureVersion() throws {
     var lines = try Self.counterLines(3)
-    #expect(lines[0].contains(#""version":1,"#))
-    lines[0] = lines[0].replacingOccurrences(of: #""version":1,"#, with: #""version":99,"#)
+    let current = "\"version\":\(traceFormatVersion),"
+    #expect(lines[0].contains(current))
+    lines[0] = lines[0].replacingOccurrences(of: current, with: #""version":99,"#)
     try Self.withFile(Array((lines.joined(separator: "\n") + "\n").utf8)) { path in
       let error = try Self.error(reading: path)
       #expect(error.kind == .malformed)

@@ -74,9 +74,9 @@ struct RecordingTests {
     return (records, states, buffer.data)
   }
 
-  @Test("a header, one step per reduced action, keyframes every K steps and an end record")
+  @Test("a header, one step per reduced action, and an end record")
   func recordKinds() async throws {
-    let (records, _, _) = try await record { store in
+    let (records, _, _) = try await record(options: .init(keyframeInterval: 0)) { store in
       store.send(.add("milk"))
       store.send(.bumpTwice)
       store.send(.bump)
@@ -90,7 +90,42 @@ struct RecordingTests {
       case let .end(end): "end \(end.steps)"
       }
     }
-    #expect(kinds == ["header", "step 0", "step 1", "step 2", "keyframe 2", "step 3", "step 4", "end 5"])
+    #expect(kinds == ["header", "step 0", "step 1", "step 2", "step 3", "step 4", "end 5"])
+  }
+
+  @Test("a keyframe follows every Kth step once the trace has grown by keyframeSpacing full states")
+  func keyframeSpacing() async throws {
+    let (records, _, bytes) = try await record(options: .init(keyframeInterval: 3)) { store in
+      for index in 0..<150 { store.send(index.isMultiple(of: 10) ? .add("note \(index)") : .bump) }
+    }
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .dropLast()
+    #expect(lines.count == records.count)
+    let spacing = RecordingSession<Notes.State, Notes.Action>.keyframeSpacing
+    var fullState = lines[0].count + 1  // The header's bytes stand for its initial state.
+    var grown = 0
+    var keyframes = 0
+    let rest = Array(zip(records, lines).dropFirst())
+    for (position, (record, line)) in rest.enumerated() {
+      switch record {
+      case let .keyframe(keyframe):
+        keyframes += 1
+        fullState = line.count + 1
+        grown = 0
+        #expect((keyframe.index + 1).isMultiple(of: 3), "keyframe after step \(keyframe.index)")
+      case let .step(step):
+        grown += line.count + 1
+        guard (step.index + 1).isMultiple(of: 3) else { continue }
+        // After every Kth step, a keyframe comes exactly when the trace has grown enough.
+        let next = position + 1 < rest.count ? rest[position + 1].0 : nil
+        var isKeyframe = false
+        if case .keyframe(let keyframe)? = next { isKeyframe = keyframe.index == step.index }
+        #expect(isKeyframe == (grown >= spacing * fullState), "after step \(step.index)")
+      default:
+        grown += line.count + 1
+      }
+    }
+    #expect(keyframes >= 2)
   }
 
   @Test("each step records its action, label, origin and the uuid the reducer read")
@@ -114,15 +149,15 @@ struct RecordingTests {
     }
     let interesting = records.compactMap { record -> String? in
       switch record {
-      case let .step(step): "step \(step.index) \(step.label) \(step.origin)"
+      case let .step(step):
+        "step \(step.index) \(step.label) \(step.origin) starts effects \(step.effects)"
       case let .effect(event): "effect \(event.effect) \(event.event) of step \(event.step)"
       default: nil
       }
     }
     #expect(interesting == [
-      "step 0 .load send",
-      "effect 0 started of step 0",
-      "step 1 .loaded(7) effect(cause: Optional(0))",
+      "step 0 .load send starts effects [0]",
+      "step 1 .loaded(7) effect(cause: Optional(0)) starts effects []",
       "effect 0 finished of step 0",
     ])
   }

@@ -144,12 +144,17 @@ struct TracesTests {
     let trace = try Self.read(file)
     var started: [Int: Int] = [:]  // effect number: step
     var ended: Set<Int> = []
-    for case let .effect(event) in trace.records {
-      switch event.event {
-      case .started:
-        #expect(started[event.effect] == nil, "\(file): effect \(event.effect) started twice")
-        started[event.effect] = event.step
-      case .finished, .cancelled:
+    func start(_ effect: Int, step: Int) {
+      #expect(started[effect] == nil, "\(file): effect \(effect) started twice")
+      started[effect] = step
+    }
+    for record in trace.records {
+      switch record {
+      case let .step(step):
+        for effect in step.effects { start(effect, step: step.index) }
+      case let .effect(event) where event.event == .started:
+        start(event.effect, step: event.step)
+      case let .effect(event):
         guard let step = started[event.effect] else {
           Issue.record("\(file): effect \(event.effect) \(event.event) before it started")
           continue
@@ -157,8 +162,11 @@ struct TracesTests {
         #expect(step == event.step, "\(file): effect \(event.effect) changed step")
         #expect(!ended.contains(event.effect), "\(file): effect \(event.effect) ended twice")
         ended.insert(event.effect)
+      default:
+        continue
       }
     }
+    #expect(!started.isEmpty)
     #expect(!ended.isEmpty)
   }
 }

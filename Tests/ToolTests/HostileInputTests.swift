@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import Recorder
 import Testing
 
 /// Broken, truncated and hostile traces given to every reading command of the built binary:
@@ -62,9 +63,14 @@ struct HostileInputTests {
     Case(
       name: "an unknown version",
       bytes: {
-        trace([goodLines[0].replacingOccurrences(of: #""version":1"#, with: #""version":99"#)])
+        trace([
+          goodLines[0].replacingOccurrences(
+            of: "\"version\":\(traceFormatVersion)", with: #""version":99"#
+          )
+        ])
       },
-      status: 65, message: ":1: unsupported trace format version 99; this build reads up to 1"
+      status: 65,
+      message: ":1: unsupported trace format version 99; this build reads up to \(traceFormatVersion)"
     ),
     Case(
       name: "duplicate step indices",

@@ -168,27 +168,54 @@ public final class TraceIndex {
 
   /// The state after step `index`, or the initial state when `index` is `nil`.
   ///
-  /// Starts from the nearest keyframe at or before the step, or from the initial state, and
-  /// applies the patches after it.
+  /// Starts from the nearest full state, the initial state or a keyframe, and applies the
+  /// patches between: forwards from one before the step, or backwards, inverted, from a
+  /// keyframe after it. Keyframes are far apart when states are big (see the format), so
+  /// either direction halves the worst case.
   public func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
     guard let index else { return header.initialState }
+    let before = nearestKeyframe(atOrBefore: index)
+    let walkedFromBefore = index - (before?.step ?? firstStep - 1)
+    if let after = nearestKeyframe(after: index), after.step - index < walkedFromBefore,
+      // A patch without the `test`s that make it invertible sends us the other way.
+      let state = try? walkingBack(from: after, to: index)
+    {
+      return state
+    }
     var state = header.initialState
     var next = firstStep
-    if let keyframe = nearestKeyframe(atOrBefore: index) {
-      guard case .keyframe(let record) = try file.record(at: keyframe.line, path: path) else {
-        throw TraceReadError(
-          path: path, line: keyframe.line.number, kind: .malformed,
-          message: "expected the keyframe after step \(keyframe.step)"
-        )
-      }
-      state = record.state
-      next = keyframe.step + 1
+    if let before {
+      state = try keyframeState(before)
+      next = before.step + 1
     }
     while next <= index {
       state = try applying(step(at: next), to: state)
       next += 1
     }
     return state
+  }
+
+  /// The state after step `index`, undoing the steps from `keyframe` back to it.
+  private func walkingBack(from keyframe: Keyframe, to index: Int) throws(TraceReadError)
+    -> JSONValue
+  {
+    var state = try keyframeState(keyframe)
+    var current = keyframe.step
+    while current > index {
+      state = try unapplying(step(at: current), to: state)
+      current -= 1
+    }
+    return state
+  }
+
+  private func keyframeState(_ keyframe: Keyframe) throws(TraceReadError) -> JSONValue {
+    guard case .keyframe(let record) = try file.record(at: keyframe.line, path: path) else {
+      throw TraceReadError(
+        path: path, line: keyframe.line.number, kind: .malformed,
+        message: "expected the keyframe after step \(keyframe.step)"
+      )
+    }
+    return record.state
   }
 
   /// Applies a step's patch to the state before it.
@@ -220,14 +247,24 @@ public final class TraceIndex {
   }
 
   private func nearestKeyframe(atOrBefore index: Int) -> Keyframe? {
-    // Keyframes are in step order; find the last one whose step is ≤ index.
+    let position = firstKeyframePosition(after: index)
+    return position > 0 ? keyframes[position - 1] : nil
+  }
+
+  private func nearestKeyframe(after index: Int) -> Keyframe? {
+    let position = firstKeyframePosition(after: index)
+    return position < keyframes.count ? keyframes[position] : nil
+  }
+
+  /// The position of the first keyframe whose step is after `index`; keyframes are in step order.
+  private func firstKeyframePosition(after index: Int) -> Int {
     var low = 0
     var high = keyframes.count
     while low < high {
       let middle = (low + high) / 2
       if keyframes[middle].step <= index { low = middle + 1 } else { high = middle }
     }
-    return low > 0 ? keyframes[low - 1] : nil
+    return low
   }
 }
 

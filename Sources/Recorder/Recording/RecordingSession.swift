@@ -9,7 +9,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var differ: StateDiffer<State>
   private var stepCount = 0
   private var output: [UInt8] = []
-  /// Bytes of step records written since the last keyframe (or the header).
+  /// Bytes of step and effect records written since the last keyframe (or the header).
   private var bytesSinceKeyframe = 0
   /// Bytes of the last full state written, in the header or a keyframe.
   private var stateBytes = 0
@@ -80,8 +80,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     for event in events {
       switch event {
       case let .step(step): try record(step)
-      case let .effect(effect): append(.effect(effect))
-      case let .end(time): append(.end(TraceEnd(steps: stepCount, time: time)))
+      case let .effect(effect): count(append(.effect(effect)))
+      case let .end(time): count(append(.end(TraceEnd(steps: stepCount, time: time))))
       case .begin: break  // Consumed by the pipeline, which creates the session with it.
       }
     }
@@ -104,26 +104,36 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           label: label,
           patch: patch,
           dependencies: step.dependencies.map(DependencyValue.init),
+          effects: step.startedEffects,
           types: typeCapture.takeNewFacts()
         )
       )
     )
-    bytesSinceKeyframe += stepBytes
-    segmentBytes += stepBytes
+    count(stepBytes)
     stepCount = step.index + 1
-    // A keyframe every K steps, but never one that costs more than the steps it saves a reader
-    // from replaying: a big state with small changes gets fewer keyframes.
+    // A keyframe every K steps, but only once the trace has grown by `keyframeSpacing` times the
+    // last full state since it was written: a big state with small changes gets fewer
+    // keyframes, so keyframes add at most a sixteenth to a trace.
     if options.keyframeInterval > 0, stepCount % options.keyframeInterval == 0,
-      bytesSinceKeyframe >= stateBytes
+      bytesSinceKeyframe >= Self.keyframeSpacing * stateBytes
     {
       let state = (try? differ.verified()) ?? differ.json
       stateBytes = append(.keyframe(TraceKeyframe(index: step.index, state: state)))
       segmentBytes += stateBytes
       bytesSinceKeyframe = 0
     }
-    for effect in step.startedEffects {
-      append(.effect(EffectEvent(event: .started, effect: effect, step: step.index, time: step.time)))
-    }
+  }
+
+  /// How many times the size of the last full state the trace must grow by before the next
+  /// keyframe. A writer spends at most 1/`keyframeSpacing` of its bytes on keyframes; a reader
+  /// reaching a step parses one full state and at most half this many states' worth of step
+  /// lines, going forwards from the keyframe before the step or backwards from the one after.
+  static var keyframeSpacing: Int { 16 }
+
+  /// Counts `bytes` of step and effect records toward the segment and the next keyframe.
+  private func count(_ bytes: Int) {
+    bytesSinceKeyframe += bytes
+    segmentBytes += bytes
   }
 
   /// Starts a new file, with a header holding the current state, when the size limit says so.

@@ -45,6 +45,9 @@ extension TraceRecord {
       if !step.dependencies.isEmpty {
         object["deps"] = .array(step.dependencies.map(\.json))
       }
+      if !step.effects.isEmpty {
+        object["effects"] = .array(step.effects.map { .integer(Int64($0)) })
+      }
       if let types = step.types { object["types"] = types }
 
     case let .keyframe(keyframe):
@@ -129,6 +132,7 @@ extension TraceRecord {
           dependencies: try (fields.optional("deps")?.arrayValue ?? []).map {
             (value) throws(TraceFormatError) in try DependencyValue(json: value)
           },
+          effects: try fields.intArray("effects"),
           types: fields.optional("types")
         )
       )
@@ -261,6 +265,23 @@ private struct Fields {
   func optionalInt(_ key: String) throws(TraceFormatError) -> Int? {
     guard let value = object[key], !value.isNull else { return nil }
     return try int(key)
+  }
+
+  /// An optional array of integers; empty when absent.
+  func intArray(_ key: String) throws(TraceFormatError) -> [Int] {
+    guard let value = object[key] else { return [] }
+    guard case let .array(elements) = value else {
+      throw TraceFormatError("\(name(key)) must be an array of integers")
+    }
+    var result: [Int] = []
+    result.reserveCapacity(elements.count)
+    for element in elements {
+      guard let number = element.int64Value, let int = Int(exactly: number) else {
+        throw TraceFormatError("\(name(key)) must be an array of integers")
+      }
+      result.append(int)
+    }
+    return result
   }
 
   func double(_ key: String) throws(TraceFormatError) -> Double {

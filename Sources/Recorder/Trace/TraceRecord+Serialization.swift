@@ -33,6 +33,14 @@ extension TraceRecord {
       literal(#","deps":"#, &out)
       JSONValue.array(step.dependencies.map(\.json)).serialize(into: &out)
     }
+    if !step.effects.isEmpty {
+      literal(#","effects":["#, &out)
+      for (position, effect) in step.effects.enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        JSONTextWriter.appendInteger(Int64(effect), to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    }
     if let types = step.types {
       literal(#","types":"#, &out)
       types.serialize(into: &out)

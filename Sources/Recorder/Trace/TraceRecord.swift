@@ -9,14 +9,17 @@ public enum TraceRecord: Sendable, Equatable {
   case step(TraceStep)
   /// The whole state after a step, so a reader can start there instead of at the beginning.
   case keyframe(TraceKeyframe)
-  /// An effect started, finished or was cancelled.
+  /// An effect finished or was cancelled (or, in version 1 traces, started).
   case effect(EffectEvent)
   /// The last line of a trace whose recorder was closed cleanly.
   case end(TraceEnd)
 }
 
 /// The version of the trace format this build writes, and the newest it reads.
-public let traceFormatVersion = 1
+///
+/// Version 2 records an effect's start in the step that returned it (``TraceStep/effects``)
+/// instead of in a `started` effect record of its own. This build reads versions 1 and 2.
+public let traceFormatVersion = 2
 
 /// The first record of a trace.
 public struct TraceHeader: Sendable, Equatable {
@@ -80,6 +83,9 @@ public struct TraceStep: Sendable, Equatable {
   public var patch: JSONPatch
   /// The values the reducer read from nondeterministic dependencies, in the order it read them.
   public var dependencies: [DependencyValue]
+  /// The effects the reducer returned, numbered as in ``EffectEvent/effect``: each started as
+  /// the step ended. Empty in version 1 traces, which record starts as effect records.
+  public var effects: [Int] = []
   /// Swift types the recorder first met in this step's action or state: a ``TypeSchema``'s
   /// JSON, merged into what the header and earlier steps said.
   public var types: JSONValue? = nil
@@ -110,7 +116,9 @@ public struct TraceKeyframe: Sendable, Equatable {
 public struct EffectEvent: Sendable, Equatable {
   /// What happened.
   public enum Kind: String, Sendable, Equatable {
-    case started, finished, cancelled
+    /// Only in version 1 traces; version 2 records starts in ``TraceStep/effects``.
+    case started
+    case finished, cancelled
   }
 
   /// What happened.

@@ -49,8 +49,15 @@ struct StepDescription {
   func heading(_ step: TraceStep) -> [String] {
     [
       style.paint("step \(step.index)", .bold) + "  " + step.label,
-      "  at \(formatSeconds(step.time)), origin \(originText(step.origin))",
+      "  at \(formatSeconds(step.time)), origin \(originText(step.origin))" + effects(step),
     ]
+  }
+
+  /// The effects the step started, as the trace numbers them: `, started effects 4, 5`.
+  private func effects(_ step: TraceStep) -> String {
+    guard !step.effects.isEmpty else { return "" }
+    let numbers = step.effects.map(String.init).joined(separator: ", ")
+    return ", started effect\(step.effects.count == 1 ? "" : "s") \(numbers)"
   }
 
   func action(_ step: TraceStep) -> [String] {

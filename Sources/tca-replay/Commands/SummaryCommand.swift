@@ -72,6 +72,7 @@ struct Summary {
         duration = step.time
         if case .send = step.origin { sent += 1 } else { fromEffects += 1 }
         if !step.isReplayable { notReplayable += 1 }
+        effects[.started, default: 0] += step.effects.count
       case .keyframe(let keyframe):
         keyframes += 1
         if keyframe.state != state {
