@@ -10,8 +10,11 @@ func readerBenchmarks(_ harness: Harness, counterSteps: Int) -> [Table] {
   let generated = generatedCounterTrace(steps: counterSteps)
   let todos = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Traces/todos.ndjson").path
+  // A big state that changes a little: its keyframes are far apart.
+  let bigState = generatedTodosTrace(todos: 1_000, steps: 12_000)
   return [
     readerTable(generated, title: "\(counterSteps) counter steps", harness),
+    readerTable(bigState, title: "12000 toggles among 1000 todos", harness),
     readerTable(todos, title: "Traces/todos.ndjson", harness),
   ]
 }
@@ -128,7 +131,9 @@ func runReaderChild(_ arguments: [String]) {
 @MainActor
 func generatedCounterTrace(steps: Int) -> String {
   let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("tca-replay-benchmark-counter-\(steps).ndjson").path
+    .appendingPathComponent(
+      "tca-replay-benchmark-counter-v\(traceFormatVersion)-\(steps).ndjson"
+    ).path
   if FileManager.default.fileExists(atPath: path) { return path }
   let partial = path + ".partial"
   let recorder = try! TraceRecorder(sink: .file(atPath: partial))
@@ -139,6 +144,29 @@ func generatedCounterTrace(steps: Int) -> String {
     _ = reducer.reduce(
       into: &state, action: index % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped
     )
+  }
+  try! recorder.close()
+  try! FileManager.default.moveItem(atPath: partial, toPath: path)
+  return path
+}
+
+/// A trace of `steps` toggles among `todos` todos, recorded once and kept in the temporary
+/// directory.
+@MainActor
+func generatedTodosTrace(todos: Int, steps: Int) -> String {
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent(
+      "tca-replay-benchmark-todos-v\(traceFormatVersion)-\(todos)-\(steps).ndjson"
+    ).path
+  if FileManager.default.fileExists(atPath: path) { return path }
+  let partial = path + ".partial"
+  let shape = todosToggleShape(count: todos)
+  let recorder = try! TraceRecorder(sink: .file(atPath: partial))
+  let reducer = Reduce(shape.reducer.recording(to: recorder))
+  var state = shape.initialState
+  print("Recording \(steps) toggles among \(todos) todos into \(path)…")
+  for index in 0..<steps {
+    _ = reducer.reduce(into: &state, action: shape.action(index))
   }
   try! recorder.close()
   try! FileManager.default.moveItem(atPath: partial, toPath: path)

@@ -25,18 +25,22 @@ private func recordingTable<R: Reducer>(
   var table = Table(title: "Recording, \(shape.name) (per action)")
   let reducer = shape.reducer
   let baseline = "bare reducer"
-  table.add(baseline, harness.measure(operations: operations) {
-    shape.initialState
-  } _: { state, index in
-    _ = reducer.reduce(into: &state, action: shape.action(index))
-  })
+  table.add(
+    baseline,
+    harness.measure(operations: operations) {
+      shape.initialState
+    } _: { state, index in
+      _ = reducer.reduce(into: &state, action: shape.action(index))
+    })
 
-  table.add("naive recorder: JSONEncoder snapshot per step", harness.measure(operations: naiveOperations) {
-    (shape.initialState, NaiveSnapshotRecorder())
-  } _: { context, index in
-    _ = reducer.reduce(into: &context.0, action: shape.action(index))
-    context.1.record(context.0)
-  }, baseline: baseline)
+  table.add(
+    "naive recorder: JSONEncoder snapshot per step",
+    harness.measure(operations: naiveOperations) {
+      (shape.initialState, NaiveSnapshotRecorder())
+    } _: { context, index in
+      _ = reducer.reduce(into: &context.0, action: shape.action(index))
+      context.1.record(context.0)
+    }, baseline: baseline)
 
   // The app's thread: reduce, then hand the step over. The queue holds every step, so the
   // app never waits while sending; closing (which waits for the writer) is timed apart, and
@@ -66,7 +70,9 @@ private func recordingTable<R: Reducer>(
   table.add(
     "recorder: app thread", Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
   )
-  table.add("recorder: total CPU, all threads", Harness.Figure(nanosecondsPerOperation: cpu), baseline: baseline)
+  table.add(
+    "recorder: total CPU, all threads", Harness.Figure(nanosecondsPerOperation: cpu),
+    baseline: baseline)
 
   // Bytes do not vary from run to run, but a big state's keyframes are far apart: one long
   // recording, measured from its first keyframe to its last, gives the steady state.

@@ -236,4 +236,18 @@ struct TraceIndexErrorTests {
     #expect(trace.keyframes.map(\.step) == [0])
     #expect(try trace.step(at: 0).isReplayable == false)
   }
+
+  @Test("a patch that fails halfway leaves the cursor where it was, with its state")
+  func failedPatchKeepsState() throws {
+    // Step 1 changes /count, then tests a value that is not there: it fails after a change.
+    let broken =
+      #"{"kind":"step","index":1,"time":0.2,"origin":"send","action":{"tap":{}},"label":".tap","patch":[{"op":"test","path":"/count","value":1},{"op":"replace","path":"/count","value":2},{"op":"test","path":"/missing","value":0}]}"#
+    let text = [Self.header, Self.step(0, from: 0, to: 1), broken].joined(separator: "\n") + "\n"
+    let trace = try TraceIndex(path: try write(text))
+    var cursor = TraceCursor(trace: trace)
+    try cursor.forward()
+    #expect(throws: TraceReadError.self) { try cursor.forward() }
+    #expect(cursor.step == 0)
+    #expect(cursor.state == ["count": 1])
+  }
 }

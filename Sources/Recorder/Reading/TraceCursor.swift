@@ -36,7 +36,11 @@ public struct TraceCursor {
   public mutating func forward() throws(TraceReadError) -> Bool {
     guard canMoveForward else { return false }
     let next = try trace.step(at: nextIndex)
-    state = try trace.applying(next, to: state)
+    do {
+      try trace.apply(next, to: &state)
+    } catch {
+      try recoverState(after: error)
+    }
     step = next.index
     return true
   }
@@ -45,9 +49,20 @@ public struct TraceCursor {
   @discardableResult
   public mutating func backward() throws(TraceReadError) -> Bool {
     guard let step else { return false }
-    state = try trace.unapplying(trace.step(at: step), to: state)
+    do {
+      try trace.unapply(trace.step(at: step), to: &state)
+    } catch {
+      try recoverState(after: error)
+    }
     self.step = step == trace.firstStep ? nil : step - 1
     return true
+  }
+
+  /// Rebuilds the current state, which a patch that failed halfway left partly changed, and
+  /// rethrows the failure: the cursor stays where it was.
+  private mutating func recoverState(after error: TraceReadError) throws(TraceReadError) -> Never {
+    state = (try? trace.state(afterStep: step)) ?? state
+    throw error
   }
 
   /// Moves to the state after step `target`, or to the initial state when it is `nil`.

@@ -189,7 +189,7 @@ public final class TraceIndex {
       next = before.step + 1
     }
     while next <= index {
-      state = try applying(step(at: next), to: state)
+      try apply(step(at: next), to: &state)
       next += 1
     }
     return state
@@ -202,7 +202,7 @@ public final class TraceIndex {
     var state = try keyframeState(keyframe)
     var current = keyframe.step
     while current > index {
-      state = try unapplying(step(at: current), to: state)
+      try unapply(step(at: current), to: &state)
       current -= 1
     }
     return state
@@ -218,20 +218,24 @@ public final class TraceIndex {
     return record.state
   }
 
-  /// Applies a step's patch to the state before it.
-  public func applying(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue {
+  /// Applies a step's patch to the state before it, in place: a big state is not copied.
+  ///
+  /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply; `state`
+  ///   may then be partly changed, and is rebuilt with ``state(afterStep:)``.
+  public func apply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
     do {
-      return try step.patch.apply(to: state)
+      try step.patch.apply(to: &state)
     } catch {
       throw patchFailure(step, error, direction: "")
     }
   }
 
-  /// Undoes a step's patch, from the state after it to the state before it.
-  public func unapplying(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue
-  {
+  /// Undoes a step's patch in place, from the state after it to the state before it.
+  ///
+  /// - Throws: as ``apply(_:to:)`` does.
+  public func unapply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
     do {
-      return try step.patch.inverted().apply(to: state)
+      try step.patch.inverted().apply(to: &state)
     } catch {
       throw patchFailure(step, error, direction: " backwards")
     }

@@ -67,12 +67,14 @@ public final class TraceReader {
     return nil
   }
 
-  /// Applies `step`'s patch, read last, to the state before it.
+  /// Applies `step`'s patch, read last, to the state before it, in place: a big state is not
+  /// copied.
   ///
-  /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply.
-  public func apply(_ step: TraceStep, to state: JSONValue) throws(TraceReadError) -> JSONValue {
+  /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply; `state`
+  ///   may then be partly changed.
+  public func apply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
     do {
-      return try step.patch.apply(to: state)
+      try step.patch.apply(to: &state)
     } catch {
       throw failure("the patch of step \(step.index) does not apply: \(error)")
     }

@@ -45,7 +45,7 @@ enum LogCommand: Command {
       var didChange = true
       if let changed {
         let before = changed.resolve(in: state)
-        state = try reader.apply(step, to: state)
+        try reader.apply(step, to: &state)
         didChange = changed.resolve(in: state) != before
       }
       guard didChange, pattern?.matches(step.label) ?? true else { continue }

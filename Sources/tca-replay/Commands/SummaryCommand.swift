@@ -67,7 +67,7 @@ struct Summary {
               + "was expected"
           )
         }
-        state = try reader.apply(step, to: state)
+        try reader.apply(step, to: &state)
         steps += 1
         duration = step.time
         if case .send = step.origin { sent += 1 } else { fromEffects += 1 }
