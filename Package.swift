@@ -57,7 +57,9 @@ let package = Package(
       dependencies: ["Recorder", "ExampleSessions", "record-traces"]
     ),
     // Runs the built tca-replay binary end to end.
-    .testTarget(name: "ToolTests", dependencies: ["tca-replay", "Recorder"]),
+    .testTarget(
+      name: "ToolTests", dependencies: ["tca-replay", "Recorder"], exclude: ["Golden", "Fixtures"]
+    ),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
     .target(
       name: "ReplayMutants",

@@ -20,6 +20,11 @@ struct CommandTests {
     .init(
       arguments: ["summary", "Traces/composed-app.ndjson"], golden: "summary-composed-app.txt"),
     .init(arguments: ["summary", "Traces/todos.ndjson", "--json"], golden: "summary-todos.json"),
+    // A version 1 trace, as recorded before starts moved into steps, still reads in full.
+    .init(
+      arguments: ["summary", "Tests/ToolTests/Fixtures/counter-v1.ndjson"],
+      golden: "summary-counter-v1.txt"
+    ),
     .init(arguments: ["log", "Traces/counter.ndjson"], golden: "log-counter.txt"),
     .init(
       arguments: ["log", "Traces/composed-app.ndjson", "--json"], golden: "log-composed-app.jsonl"),
