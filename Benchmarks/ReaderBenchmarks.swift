@@ -11,7 +11,7 @@ func readerBenchmarks(_ harness: Harness, counterSteps: Int) -> [Table] {
   let todos = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Traces/todos.ndjson").path
   // A big state that changes a little: its keyframes are far apart.
-  let bigState = generatedTodosTrace(todos: 1_000, steps: 12_000)
+  let bigState = generatedTrace(todosToggleShape(count: 1_000), name: "todos-1000", steps: 12_000)
   return [
     readerTable(generated, title: "\(counterSteps) counter steps", harness),
     readerTable(bigState, title: "12000 toggles among 1000 todos", harness),
@@ -126,49 +126,34 @@ func runReaderChild(_ arguments: [String]) {
   print(Int(kilobytes * 1024))
 }
 
-/// A trace of `steps` counter steps, recorded by the real recorder into a temporary file, made
-/// once and reused by later runs.
+/// A trace of `steps` steps of `shape` from its initial state, recorded by the real recorder
+/// into a temporary file named after `name`, made once and reused by later runs.
 @MainActor
-func generatedCounterTrace(steps: Int) -> String {
+func generatedTrace<R: Reducer>(_ shape: Shape<R>, name: String, steps: Int) -> String {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent(
-      "tca-replay-benchmark-counter-v\(traceFormatVersion)-\(steps).ndjson"
+      "tca-replay-benchmark-\(name)-v\(traceFormatVersion)-\(steps).ndjson"
     ).path
   if FileManager.default.fileExists(atPath: path) { return path }
   let partial = path + ".partial"
-  let recorder = try! TraceRecorder(sink: .file(atPath: partial))
-  let reducer = Reduce(CounterFeature().recording(to: recorder))
-  var state = CounterFeature.State()
-  print("Recording \(steps) counter steps into \(path)…")
-  for index in 0..<steps {
-    _ = reducer.reduce(
-      into: &state, action: index % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped
-    )
-  }
-  try! recorder.close()
-  try! FileManager.default.moveItem(atPath: partial, toPath: path)
-  return path
-}
-
-/// A trace of `steps` toggles among `todos` todos, recorded once and kept in the temporary
-/// directory.
-@MainActor
-func generatedTodosTrace(todos: Int, steps: Int) -> String {
-  let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent(
-      "tca-replay-benchmark-todos-v\(traceFormatVersion)-\(todos)-\(steps).ndjson"
-    ).path
-  if FileManager.default.fileExists(atPath: path) { return path }
-  let partial = path + ".partial"
-  let shape = todosToggleShape(count: todos)
   let recorder = try! TraceRecorder(sink: .file(atPath: partial))
   let reducer = Reduce(shape.reducer.recording(to: recorder))
   var state = shape.initialState
-  print("Recording \(steps) toggles among \(todos) todos into \(path)…")
+  print("Recording \(steps) steps of \(shape.name) into \(path)…")
   for index in 0..<steps {
     _ = reducer.reduce(into: &state, action: shape.action(index))
   }
   try! recorder.close()
   try! FileManager.default.moveItem(atPath: partial, toPath: path)
   return path
+}
+
+/// The generated trace of `steps` counter steps: two increments, then a decrement.
+@MainActor
+func generatedCounterTrace(steps: Int) -> String {
+  let shape = Shape(
+    name: "counter", reducer: CounterFeature(), initialState: CounterFeature.State(),
+    action: { $0 % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped }
+  )
+  return generatedTrace(shape, name: "counter", steps: steps)
 }
