@@ -15,6 +15,13 @@ extension Effect {
     Self(operation: .cancellable(id: CancelID(id), cancelInFlight: cancelInFlight, self))
   }
 
+  /// ``cancellable(id:cancelInFlight:)`` with an id boxed already, which must be the box that
+  /// `cancellable(id:)` would make of it.
+  @usableFromInline
+  func cancellable(boxedID id: AnyHashableSendable) -> Self {
+    Self(operation: .cancellable(id: CancelID(boxed: id), cancelInFlight: false, self))
+  }
+
   /// An effect that cancels every running effect marked with `id`.
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operation: .cancel(id: CancelID(id)))
@@ -30,18 +37,25 @@ struct CancelID: Hashable, Sendable {
     self.id = AnyHashableSendable(id)
     self.path = NavigationPath.current
   }
+
+  init(boxed id: AnyHashableSendable) {
+    self.id = id
+    self.path = NavigationPath.current
+  }
 }
 
 /// A `Sendable` `AnyHashable`.
+@usableFromInline
 struct AnyHashableSendable: Hashable, @unchecked Sendable {
   let base: AnyHashable
-  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+  @usableFromInline init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
 }
 
 /// Where in a tree of features a reducer runs: the element ids and presentations above it.
 ///
 /// `forEach` and `ifLet` extend it while their child runs, so a child's cancellation ids do
 /// not collide with those of the same child feature elsewhere in the tree.
+@usableFromInline
 struct NavigationPath: Hashable, Sendable {
   @TaskLocal static var current = NavigationPath()
 
@@ -51,5 +65,13 @@ struct NavigationPath: Hashable, Sendable {
     var copy = self
     copy.components.append(AnyHashableSendable(component))
     return copy
+  }
+
+  /// Runs `operation` with `component` appended to the current path.
+  @usableFromInline
+  static func withComponent<R>(_ component: AnyHashableSendable, _ operation: () -> R) -> R {
+    var path = current
+    path.components.append(component)
+    return $current.withValue(path, operation: operation)
   }
 }

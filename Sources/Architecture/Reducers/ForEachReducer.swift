@@ -58,6 +58,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.site = site
   }
 
+  // Inlinable, so that it is specialized for the app's types where the app calls it: unspecialized,
+  // its generic types' metadata and value witnesses cost more than the element's reducer.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -76,54 +79,72 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return .merge([elementEffects, parentEffects] + cancellations)
   }
 
-  private func reduceElement(
+  @inlinable
+  func reduceElement(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
     guard let index = state[keyPath: toElementsState].index(id: id) else {
-      reportIssue(
-        """
-        A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element. …
-
-          Action:
-            \(customDump(action))
-
-        This is generally considered an application logic error, and can happen for a few \
-        reasons:
-
-        • A parent reducer removed an element with this ID before this reducer ran. This \
-        reducer must run before any other reducer removes an element, which ensures that \
-        element reducers can handle their actions while their state is still available.
-
-        • An in-flight effect emitted this action when state contained no element at this ID. \
-        While it may be perfectly reasonable to ignore this action, consider canceling the \
-        associated effect before an element is removed, especially if it is a long-living \
-        effect.
-
-        • This action was sent to the store while its state contained no element at this ID. \
-        To fix this make sure that actions for this reducer can only be sent from a view store \
-        when its state contains an element at this id.
-        """,
-        fileID: site.fileID,
-        filePath: site.filePath,
-        line: site.line,
-        column: site.column
-      )
+      reportMissingElement(action: action)
       return .none
     }
-    let cancelID = ElementCancelID(keyPath: toElementsState, id: id)
-    let effect = NavigationPath.$current.withValue(NavigationPath.current.appending(cancelID)) {
+    // Boxed once, for both the path and the cancellation id: boxing costs about as much as the
+    // element's reducer.
+    let cancelID = AnyHashableSendable(ElementCancelID(keyPath: toElementsState, id: id))
+    let effect = NavigationPath.withComponent(cancelID) {
       element.reduce(into: &state[keyPath: toElementsState][index], action: elementAction)
     }
+    // Most element actions return no effect, and `.none` made cancellable would do nothing.
+    guard !effect.isNone else { return .none }
     let toElementAction = self.toElementAction
-    return effect.map { toElementAction.embed((id, $0)) }.cancellable(id: cancelID)
+    return effect.map { toElementAction.embed((id, $0)) }.cancellable(boxedID: cancelID)
+  }
+
+  @usableFromInline
+  func reportMissingElement(action: Parent.Action) {
+    reportIssue(
+      """
+      A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element. …
+
+        Action:
+          \(customDump(action))
+
+      This is generally considered an application logic error, and can happen for a few \
+      reasons:
+
+      • A parent reducer removed an element with this ID before this reducer ran. This \
+      reducer must run before any other reducer removes an element, which ensures that \
+      element reducers can handle their actions while their state is still available.
+
+      • An in-flight effect emitted this action when state contained no element at this ID. \
+      While it may be perfectly reasonable to ignore this action, consider canceling the \
+      associated effect before an element is removed, especially if it is a long-living \
+      effect.
+
+      • This action was sent to the store while its state contained no element at this ID. \
+      To fix this make sure that actions for this reducer can only be sent from a view store \
+      when its state contains an element at this id.
+      """,
+      fileID: site.fileID,
+      filePath: site.filePath,
+      line: site.line,
+      column: site.column
+    )
   }
 }
 
 /// Identifies the effects of one element of a `forEach`.
 ///
+/// Generic over the id rather than holding an `AnyHashable`: boxing it once boxes the id too.
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
-struct ElementCancelID: Hashable, @unchecked Sendable {
-  let keyPath: AnyKeyPath
-  let id: AnyHashable
+@usableFromInline
+struct ElementCancelID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let id: ID
+
+  @usableFromInline
+  init(keyPath: AnyKeyPath, id: ID) {
+    self.keyPath = keyPath
+    self.id = id
+  }
 }
