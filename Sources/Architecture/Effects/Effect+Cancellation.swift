@@ -15,13 +15,6 @@ extension Effect {
     Self(operation: .cancellable(id: CancelID(id), cancelInFlight: cancelInFlight, self))
   }
 
-  /// ``cancellable(id:cancelInFlight:)`` with an id boxed already, which must be the box that
-  /// `cancellable(id:)` would make of it.
-  @usableFromInline
-  func cancellable(boxedID id: AnyHashableSendable) -> Self {
-    Self(operation: .cancellable(id: CancelID(boxed: id), cancelInFlight: false, self))
-  }
-
   /// An effect that cancels every running effect marked with `id`.
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operation: .cancel(id: CancelID(id)))
@@ -37,18 +30,12 @@ struct CancelID: Hashable, Sendable {
     self.id = AnyHashableSendable(id)
     self.path = NavigationPath.current
   }
-
-  init(boxed id: AnyHashableSendable) {
-    self.id = id
-    self.path = NavigationPath.current
-  }
 }
 
 /// A `Sendable` `AnyHashable`.
-@usableFromInline
 struct AnyHashableSendable: Hashable, @unchecked Sendable {
   let base: AnyHashable
-  @usableFromInline init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
 }
 
 /// Where in a tree of features a reducer runs: the element ids and presentations above it.
@@ -57,21 +44,31 @@ struct AnyHashableSendable: Hashable, @unchecked Sendable {
 /// not collide with those of the same child feature elsewhere in the tree.
 @usableFromInline
 struct NavigationPath: Hashable, Sendable {
-  @TaskLocal static var current = NavigationPath()
-
   private(set) var components: [AnyHashableSendable] = []
 
-  func appending(_ component: some Hashable & Sendable) -> Self {
-    var copy = self
-    copy.components.append(AnyHashableSendable(component))
-    return copy
+  /// The path where the current reducer runs.
+  static var current: NavigationPath { scope.resolved }
+
+  /// The current path, with its innermost component not yet boxed: most children make no
+  /// cancellation id, and boxing a component into an `AnyHashable` and releasing it cost more
+  /// than a child's reducer.
+  @TaskLocal private static var scope = Scope()
+
+  private struct Scope: Sendable {
+    var path = NavigationPath()
+    var innermost: (any Hashable & Sendable)?
+
+    var resolved: NavigationPath {
+      guard let innermost else { return path }
+      var path = self.path
+      path.components.append(AnyHashableSendable(innermost))
+      return path
+    }
   }
 
   /// Runs `operation` with `component` appended to the current path.
   @usableFromInline
-  static func withComponent<R>(_ component: AnyHashableSendable, _ operation: () -> R) -> R {
-    var path = current
-    path.components.append(component)
-    return $current.withValue(path, operation: operation)
+  static func withComponent<R>(_ component: some Hashable & Sendable, _ operation: () -> R) -> R {
+    $scope.withValue(Scope(path: current, innermost: component), operation: operation)
   }
 }

@@ -88,9 +88,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard let (id, elementAction) = toElementAction.extract(from: action) else {
       return (.none, nil)
     }
-    // Boxed once, for both the path and the cancellation id: boxing costs about as much as the
-    // element's reducer.
-    let cancelID = AnyHashableSendable(ElementCancelID(keyPath: toElementsState, id: id))
+    let cancelID = ElementCancelID(keyPath: toElementsState, id: id)
     // One access through the key path finds the element, reduces it and reads the ids: each
     // access costs about 400 instructions.
     let (effect, ids) = NavigationPath.withComponent(cancelID) {
@@ -103,7 +101,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     // Most element actions return no effect, and `.none` made cancellable would do nothing.
     guard !effect.isNone else { return (.none, ids) }
     let toElementAction = self.toElementAction
-    return (effect.map { toElementAction.embed((id, $0)) }.cancellable(boxedID: cancelID), ids)
+    return (effect.map { toElementAction.embed((id, $0)) }.cancellable(id: cancelID), ids)
   }
 
   /// Runs `element` on the element with this id, if there is one (nil otherwise), and reads the
@@ -155,7 +153,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
 /// Identifies the effects of one element of a `forEach`.
 ///
-/// Generic over the id rather than holding an `AnyHashable`: boxing it once boxes the id too.
+/// Generic over the id rather than holding an `AnyHashable`, which would box the id apart.
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
 @usableFromInline
 struct ElementCancelID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
