@@ -98,6 +98,58 @@ struct CompositionTests {
     await second.finish()
   }
 
+  /// A row that starts a sleep under a cancellation id, and cancels that id.
+  struct Napper: Reducer {
+    let log: EventLog<String>
+    struct State: Equatable, Identifiable {
+      var id: Int
+    }
+    enum Action: Equatable { case nap, wake }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .nap:
+        return .run { [log, id = state.id] _ in await sleepUntilCancelled("row \(id)", log: log) }
+          .cancellable(id: "nap")
+      case .wake:
+        return .cancel(id: "nap")
+      }
+    }
+  }
+
+  struct Nappers: Reducer {
+    let log: EventLog<String>
+    struct State: Equatable {
+      var rows: IdentifiedArrayOf<Napper.State>
+    }
+    enum Action: Equatable {
+      case row(id: Int, action: Napper.Action)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { _, _ in .none }
+        .forEach(\.rows, action: /Action.row(id:action:)) { Napper(log: log) }
+    }
+  }
+
+  @Test("forEach scopes an element's cancellation ids to it: other rows' same ids keep running")
+  func forEachScopesCancelIDs() async {
+    let log = EventLog<String>()
+    let store = Store(
+      initialState: Nappers.State(rows: [Napper.State(id: 1), Napper.State(id: 2)])
+    ) {
+      Nappers(log: log)
+    }
+    let first = store.send(.row(id: 1, action: .nap))
+    let second = store.send(.row(id: 2, action: .nap))
+    store.send(.row(id: 1, action: .wake))
+    await first.finish()
+    #expect(log.all == ["row 1 cancelled"])
+    #expect(!second.isCancelled)
+    second.cancel()
+    await second.finish()
+  }
+
   @Test("forEach reports an action for a missing id, and ignores it")
   func forEachReportsMissingID() {
     let log = EventLog<String>()

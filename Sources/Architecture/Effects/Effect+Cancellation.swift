@@ -32,24 +32,94 @@ struct CancelID: Hashable, Sendable {
   }
 }
 
-/// A `Sendable` `AnyHashable`.
+/// A `Sendable` `AnyHashable`: equal and hashed exactly as `AnyHashable` would be.
+///
+/// Making an `AnyHashable` costs two dynamic casts and a generic box, more than most reducers,
+/// and every cancellable effect makes one. Most ids are enums or structs, which `AnyHashable`
+/// compares by type and `==` alone; those are kept as they are. Classes, optionals and types with
+/// a custom `AnyHashable` form (numbers, collections, `AnyHashable` itself) can equal values of
+/// other types, and are kept as an `AnyHashable`.
 struct AnyHashableSendable: Hashable, @unchecked Sendable {
-  let base: AnyHashable
-  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+  private enum Storage {
+    case plain(any Hashable & Sendable)
+    case boxed(AnyHashable)
+  }
+  private let storage: Storage
+
+  init<Base: Hashable & Sendable>(_ base: Base) {
+    // Structs and enums only: optionals, classes and the rest have kinds of their own.
+    let kind = TypeMetadata(metadataPointer(of: Base.self)).kind
+    if kind == MetadataKind.struct || kind == MetadataKind.enum,
+      !(Base.self is _HasCustomAnyHashableRepresentation.Type)
+    {
+      storage = .plain(base)
+    } else {
+      storage = .boxed(AnyHashable(base))
+    }
+  }
+
+  private var anyHashable: AnyHashable {
+    switch storage {
+    case .plain(let base): AnyHashable(base)
+    case .boxed(let base): base
+    }
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    if case .plain(let left) = lhs.storage, case .plain(let right) = rhs.storage {
+      return left.isEqual(to: right)
+    }
+    return lhs.anyHashable == rhs.anyHashable
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch storage {
+    // What `AnyHashable` hashes for a value of such a type.
+    case .plain(let base): base.hash(into: &hasher)
+    case .boxed(let base): base.hash(into: &hasher)
+    }
+  }
+}
+
+extension Hashable {
+  /// Whether `other` is of this exact type and equal to this value.
+  fileprivate func isEqual(to other: any Hashable) -> Bool {
+    guard ObjectIdentifier(type(of: other)) == ObjectIdentifier(Self.self) else { return false }
+    return self == (other as! Self)
+  }
 }
 
 /// Where in a tree of features a reducer runs: the element ids and presentations above it.
 ///
 /// `forEach` and `ifLet` extend it while their child runs, so a child's cancellation ids do
 /// not collide with those of the same child feature elsewhere in the tree.
+@usableFromInline
 struct NavigationPath: Hashable, Sendable {
-  @TaskLocal static var current = NavigationPath()
-
   private(set) var components: [AnyHashableSendable] = []
 
-  func appending(_ component: some Hashable & Sendable) -> Self {
-    var copy = self
-    copy.components.append(AnyHashableSendable(component))
-    return copy
+  /// The path where the current reducer runs.
+  static var current: NavigationPath { scope.resolved }
+
+  /// The current path, with its innermost component not yet boxed: most children make no
+  /// cancellation id, and boxing a component into an `AnyHashable` and releasing it cost more
+  /// than a child's reducer.
+  @TaskLocal private static var scope = Scope()
+
+  private struct Scope: Sendable {
+    var path = NavigationPath()
+    var innermost: (any Hashable & Sendable)?
+
+    var resolved: NavigationPath {
+      guard let innermost else { return path }
+      var path = self.path
+      path.components.append(AnyHashableSendable(innermost))
+      return path
+    }
+  }
+
+  /// Runs `operation` with `component` appended to the current path.
+  @usableFromInline
+  static func withComponent<R>(_ component: some Hashable & Sendable, _ operation: () -> R) -> R {
+    $scope.withValue(Scope(path: current, innermost: component), operation: operation)
   }
 }

@@ -155,6 +155,7 @@ public struct Effect<Action>: Sendable {
     }
   }
 
+  @usableFromInline
   package var isNone: Bool {
     if case .none = operation { return true }
     return false

@@ -287,7 +287,7 @@ extension IdentifiedArray {
 
   /// Replaces the buffer with one with room for `capacity` chunk references: the references are
   /// moved if the buffer is unique to this array, copied (retained) otherwise.
-  @usableFromInline
+  @inlinable
   mutating func _reallocate(capacity: Int) {
     if isKnownUniquelyReferenced(&self._storage) {
       self._storage = self._storage.move(capacity: capacity)

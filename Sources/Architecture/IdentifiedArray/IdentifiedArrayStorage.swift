@@ -149,7 +149,7 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
   }
 
   /// Creates an empty buffer with room for at least `capacity` chunk references.
-  @usableFromInline
+  @inlinable
   static func make(
     capacity: Int,
     header: IdentifiedArrayHeader<ID, Element>
@@ -164,14 +164,16 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
 
   /// A buffer with the same header and the same chunks (retained, not copied), with room for
   /// `capacity` chunk references.
-  @usableFromInline
+  ///
+  /// Inlinable, and a loop of retains, because a recorder makes the app copy this buffer on every
+  /// action that changes an element: generic, it cost about as much as the element's reducer.
+  @inlinable
   func copy(capacity: Int) -> IdentifiedArrayStorage {
     let copy = Self.make(capacity: capacity, header: self._header.pointee)
-    self.withUnsafeMutablePointers { header, source in
-      copy.chunks.initialize(
-        from: source,
-        count: _IdentifiedArrayChunks.chunkCount(holding: header.pointee.count)
-      )
+    let source = self.chunks
+    let target = copy.chunks
+    for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: self._header.pointee.count) {
+      (target + chunk).initialize(to: source[chunk])
     }
     return copy
   }

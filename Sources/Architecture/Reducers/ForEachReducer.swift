@@ -58,11 +58,14 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.site = site
   }
 
+  // Inlinable, so that it is specialized for the app's types where the app calls it: unspecialized,
+  // its generic types' metadata and value witnesses cost more than the element's reducer.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    let elementEffects = reduceElement(into: &state, action: action)
-    let idsBefore = state[keyPath: toElementsState].ids
+    let (elementEffects, ids) = reduceElement(into: &state, action: action)
+    let idsBefore = ids ?? state[keyPath: toElementsState].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
     // Usually the parent leaves the ids alone, and they still share storage: an O(1) check.
@@ -76,54 +79,90 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return .merge([elementEffects, parentEffects] + cancellations)
   }
 
-  private func reduceElement(
+  /// Runs the element reducer if the action is for an element; returns its effect and, if the
+  /// action was for an element, the ids after it ran.
+  @inlinable
+  func reduceElement(
     into state: inout Parent.State, action: Parent.Action
-  ) -> Effect<Parent.Action> {
-    guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
-    guard let index = state[keyPath: toElementsState].index(id: id) else {
-      reportIssue(
-        """
-        A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element. …
-
-          Action:
-            \(customDump(action))
-
-        This is generally considered an application logic error, and can happen for a few \
-        reasons:
-
-        • A parent reducer removed an element with this ID before this reducer ran. This \
-        reducer must run before any other reducer removes an element, which ensures that \
-        element reducers can handle their actions while their state is still available.
-
-        • An in-flight effect emitted this action when state contained no element at this ID. \
-        While it may be perfectly reasonable to ignore this action, consider canceling the \
-        associated effect before an element is removed, especially if it is a long-living \
-        effect.
-
-        • This action was sent to the store while its state contained no element at this ID. \
-        To fix this make sure that actions for this reducer can only be sent from a view store \
-        when its state contains an element at this id.
-        """,
-        fileID: site.fileID,
-        filePath: site.filePath,
-        line: site.line,
-        column: site.column
-      )
-      return .none
+  ) -> (Effect<Parent.Action>, OrderedSet<ID>?) {
+    guard let (id, elementAction) = toElementAction.extract(from: action) else {
+      return (.none, nil)
     }
     let cancelID = ElementCancelID(keyPath: toElementsState, id: id)
-    let effect = NavigationPath.$current.withValue(NavigationPath.current.appending(cancelID)) {
-      element.reduce(into: &state[keyPath: toElementsState][index], action: elementAction)
+    // One access through the key path finds the element, reduces it and reads the ids: each
+    // access costs about 400 instructions.
+    let (effect, ids) = NavigationPath.withComponent(cancelID) {
+      Self.reduce(element, in: &state[keyPath: toElementsState], id: id, action: elementAction)
     }
+    guard let effect else {
+      reportMissingElement(action: action)
+      return (.none, ids)
+    }
+    // Most element actions return no effect, and `.none` made cancellable would do nothing.
+    guard !effect.isNone else { return (.none, ids) }
     let toElementAction = self.toElementAction
-    return effect.map { toElementAction.embed((id, $0)) }.cancellable(id: cancelID)
+    return (effect.map { toElementAction.embed((id, $0)) }.cancellable(id: cancelID), ids)
+  }
+
+  /// Runs `element` on the element with this id, if there is one (nil otherwise), and reads the
+  /// ids after.
+  @inlinable
+  static func reduce(
+    _ element: Element,
+    in elements: inout IdentifiedArray<ID, Element.State>,
+    id: ID,
+    action: Element.Action
+  ) -> (Effect<Element.Action>?, OrderedSet<ID>) {
+    guard let index = elements.index(id: id) else { return (nil, elements.ids) }
+    let effect = element.reduce(into: &elements[index], action: action)
+    return (effect, elements.ids)
+  }
+
+  @usableFromInline
+  func reportMissingElement(action: Parent.Action) {
+    reportIssue(
+      """
+      A "forEach" at "\(site.fileID):\(site.line)" received an action for a missing element. …
+
+        Action:
+          \(customDump(action))
+
+      This is generally considered an application logic error, and can happen for a few \
+      reasons:
+
+      • A parent reducer removed an element with this ID before this reducer ran. This \
+      reducer must run before any other reducer removes an element, which ensures that \
+      element reducers can handle their actions while their state is still available.
+
+      • An in-flight effect emitted this action when state contained no element at this ID. \
+      While it may be perfectly reasonable to ignore this action, consider canceling the \
+      associated effect before an element is removed, especially if it is a long-living \
+      effect.
+
+      • This action was sent to the store while its state contained no element at this ID. \
+      To fix this make sure that actions for this reducer can only be sent from a view store \
+      when its state contains an element at this id.
+      """,
+      fileID: site.fileID,
+      filePath: site.filePath,
+      line: site.line,
+      column: site.column
+    )
   }
 }
 
 /// Identifies the effects of one element of a `forEach`.
 ///
+/// Generic over the id rather than holding an `AnyHashable`, which would box the id apart.
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
-struct ElementCancelID: Hashable, @unchecked Sendable {
-  let keyPath: AnyKeyPath
-  let id: AnyHashable
+@usableFromInline
+struct ElementCancelID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let id: ID
+
+  @usableFromInline
+  init(keyPath: AnyKeyPath, id: ID) {
+    self.keyPath = keyPath
+    self.id = id
+  }
 }

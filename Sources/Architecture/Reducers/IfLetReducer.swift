@@ -123,7 +123,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .none
     }
     let id = childCancelID
-    let effect = NavigationPath.$current.withValue(NavigationPath.current.appending(id)) {
+    let effect = NavigationPath.withComponent(id) {
       child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
     }
     return effect.map(toChildAction.embed).cancellable(id: id)

@@ -15,18 +15,22 @@ extension Reducer where State: Encodable, Action: Encodable {
   /// where the action came from, the values read from `uuid`, `date` and
   /// `withRandomNumberGenerator` while reducing, and when the effects it returned started and
   /// ended.
-  public func recording(to recorder: TraceRecorder) -> some Reducer<State, Action> {
+  public func recording(to recorder: TraceRecorder) -> _RecordingReducer<Self> {
     _RecordingReducer(base: self, recorder: recorder, cache: PipelineCache())
   }
 }
 
-struct _RecordingReducer<Base: Reducer>: Reducer
+/// The reducer `recording(to:)` returns.
+///
+/// Named rather than `some Reducer`: a caller in another module that held the opaque type looked
+/// up its conformance at run time on every action.
+public struct _RecordingReducer<Base: Reducer>: Reducer
 where Base.State: Encodable, Base.Action: Encodable {
   let base: Base
   let recorder: TraceRecorder
   let cache: PipelineCache<Base.State, Base.Action>
 
-  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let pipeline: RecordingPipeline<Base.State, Base.Action>
     if let cached = cache.pipeline, !recorder.isClosed {
       pipeline = cached

@@ -130,6 +130,9 @@ private struct EventBuffer<Event> {
   }
 
   /// Appends, doubling the room (up to `limit`) when it is full.
+  // Inlined into the writer's unspecialized `enqueue`: called, it made the app thread look up
+  // this buffer's generic metadata on every event.
+  @inline(__always)
   mutating func append(_ event: Event, limit: Int) {
     if count == capacity {
       let newCapacity = max(count + 1, min(2 * capacity, limit))
