@@ -21,6 +21,8 @@ struct CrashSafetyTests {
     process.executableURL = Self.recordTraces
     process.arguments = ["--until-killed", path]
     try process.run()
+    // If a check below fails first, the recorder must not go on writing for the rest of the run.
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     // Let it write a good amount, then kill it mid-stride.
     let deadline = ContinuousClock.now.advanced(by: .seconds(60))
