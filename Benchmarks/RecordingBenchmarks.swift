@@ -49,11 +49,7 @@ private func recordingTable<R: Reducer>(
   var appThread: [Double] = []
   var cpu: [Double] = []
   for run in 0...harness.runs {
-    let recording = RecordingRun(shape: shape, capacity: operations + warmUpSteps + 1)
-    for index in 0..<warmUpSteps {
-      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-    }
-    recording.flush()
+    let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
     let clock = ContinuousClock()
     let cpuStart = processCPUNanoseconds()
     let start = clock.now
@@ -113,11 +109,7 @@ private func pacedAppThread<R: Reducer>(
 ) -> Harness.Figure {
   var samples: [Double] = []
   for run in 0...harness.runs {
-    let recording = RecordingRun(shape: shape, capacity: burst + warmUpSteps + 1)
-    for index in 0..<warmUpSteps {
-      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-    }
-    recording.flush()
+    let recording = RecordingRun.warmedUp(shape, capacity: burst + warmUpSteps + 1)
     let clock = ContinuousClock()
     var elapsed = Duration.zero
     var index = warmUpSteps
@@ -197,6 +189,17 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
 
   func close() {
     try? recorder.close()
+  }
+
+  /// A recording that has taken the first `warmUpSteps` steps, which write the header and
+  /// check the differ, and written them.
+  static func warmedUp(_ shape: Shape<R>, capacity: Int) -> RecordingRun {
+    let recording = RecordingRun(shape: shape, capacity: capacity)
+    for index in 0..<warmUpSteps {
+      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+    }
+    recording.flush()
+    return recording
   }
 
   /// Waits until the writer has written every step sent so far.

@@ -43,12 +43,9 @@ private func profile<R: Reducer>(_ shape: Shape<R>, steps: Int, dumpPath: String
     print("\(shape.name), bare reducer: \(format(elapsed.nanoseconds / Double(steps), digits: 1)) ns/step")
     return
   }
-  let recording = RecordingRun(shape: shape, capacity: steps + warmUpSteps + 1)
   // The first steps create the recorder's pipeline and fill the runtime's caches: outside the
   // profiled loop, which starts where this one stops.
-  for index in 0..<warmUpSteps {
-    _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-  }
+  let recording = RecordingRun.warmedUp(shape, capacity: steps + warmUpSteps + 1)
   let clock = ContinuousClock()
   let start = clock.now
   recordingProfileLoop(recording, shape, steps: steps)
