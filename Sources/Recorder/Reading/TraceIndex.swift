@@ -170,13 +170,16 @@ public final class TraceIndex {
   ///
   /// Starts from the nearest full state, the initial state or a keyframe, and applies the
   /// patches between: forwards from one before the step, or backwards, inverted, from a
-  /// keyframe after it. Keyframes are far apart when states are big (see the format), so
-  /// either direction halves the worst case.
+  /// keyframe after it, whichever is nearer. Keyframes are far apart when states are big
+  /// (see the format); taking the nearer one halves the worst case.
   public func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
     guard let index else { return header.initialState }
-    let before = nearestKeyframe(atOrBefore: index)
+    // Keyframes are in step order: the first one after the step, and the one before it.
+    let position = firstKeyframePosition(after: index)
+    let before = position > 0 ? keyframes[position - 1] : nil
+    let after = position < keyframes.count ? keyframes[position] : nil
     let walkedFromBefore = index - (before?.step ?? firstStep - 1)
-    if let after = nearestKeyframe(after: index), after.step - index < walkedFromBefore,
+    if let after, after.step - index < walkedFromBefore,
       // A patch without the `test`s that make it invertible sends us the other way.
       let state = try? walkingBack(from: after, to: index)
     {
@@ -248,16 +251,6 @@ public final class TraceIndex {
       path: path, line: lineNumber(ofStep: step.index), kind: .malformed,
       message: "the patch of step \(step.index) does not apply\(direction): \(error)"
     )
-  }
-
-  private func nearestKeyframe(atOrBefore index: Int) -> Keyframe? {
-    let position = firstKeyframePosition(after: index)
-    return position > 0 ? keyframes[position - 1] : nil
-  }
-
-  private func nearestKeyframe(after index: Int) -> Keyframe? {
-    let position = firstKeyframePosition(after: index)
-    return position < keyframes.count ? keyframes[position] : nil
   }
 
   /// The position of the first keyframe whose step is after `index`; keyframes are in step order.
