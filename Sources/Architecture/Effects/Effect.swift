@@ -61,7 +61,7 @@ public struct Effect<Action>: Sendable {
           do {
             try await operation(send)
           } catch is CancellationError {
-          } catch where Task.isCancelled {
+          } catch  where Task.isCancelled {
           } catch {
             if let handler {
               await handler(error, send)
@@ -134,23 +134,23 @@ public struct Effect<Action>: Sendable {
     switch operation {
     case .none:
       return .none
-    case let .send(box):
+    case .send(let box):
       return .send(transform(box.value))
-    case let .run(priority, operation):
+    case .run(let priority, let operation):
       return Effect<NewAction>(
         operation: .run(priority) { send in
           await operation(Send { action in send(transform(action)) })
         }
       )
-    case let .merge(effects):
+    case .merge(let effects):
       return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
-    case let .concatenate(effects):
+    case .concatenate(let effects):
       return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
-    case let .cancellable(id, cancelInFlight, effect):
+    case .cancellable(let id, let cancelInFlight, let effect):
       return Effect<NewAction>(
         operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
       )
-    case let .cancel(id):
+    case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
     }
   }

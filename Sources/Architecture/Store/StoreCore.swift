@@ -143,19 +143,19 @@ final class StoreCore<State, Action> {
     case .none:
       break
 
-    case let .send(box):
+    case .send(let box):
       enqueue(box.value, origin: .effect(parent: step))
 
-    case let .run(priority, operation):
+    case .run(let priority, let operation):
       let send = Send<Action> { [weak self] action in
         self?.send(action, origin: .effect(parent: step))
       }
       started.append(spawn(ids: ids, priority: priority) { await operation(send) })
 
-    case let .merge(effects):
+    case .merge(let effects):
       for effect in effects { start(effect, step: step, ids: ids, into: &started) }
 
-    case let .concatenate(effects):
+    case .concatenate(let effects):
       // Leading synchronous effects belong to this batch; the rest run in order in a task.
       var index = effects.startIndex
       while index < effects.endIndex, effects[index].isSynchronous {
@@ -173,11 +173,11 @@ final class StoreCore<State, Action> {
         }
       )
 
-    case let .cancellable(id, cancelInFlight, effect):
+    case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id) }
       start(effect, step: step, ids: ids + [id], into: &started)
 
-    case let .cancel(id):
+    case .cancel(let id):
       cancel(id)
     }
   }
@@ -187,7 +187,11 @@ final class StoreCore<State, Action> {
     start(effect, step: step, ids: ids, into: &started)
     _ = drain()
     guard let task = Self.combined(started) else { return }
-    await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
   }
 
   /// One task that waits for all of `tasks` and cancels them when it is cancelled.
@@ -244,8 +248,8 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel: true
     case .run: false
-    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
-    case let .cancellable(_, _, effect): effect.isSynchronous
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect): effect.isSynchronous
     }
   }
 }

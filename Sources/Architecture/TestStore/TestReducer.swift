@@ -98,13 +98,13 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel:
       return self
-    case let .run(priority, operation):
+    case .run(let priority, let operation):
       return Self(operation: .run(priority, transform(operation)))
-    case let .merge(effects):
+    case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.mapRuns(transform) }))
-    case let .concatenate(effects):
+    case .concatenate(let effects):
       return Self(operation: .concatenate(effects.map { $0.mapRuns(transform) }))
-    case let .cancellable(id, cancelInFlight, effect):
+    case .cancellable(let id, let cancelInFlight, let effect):
       return Self(
         operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.mapRuns(transform))
       )

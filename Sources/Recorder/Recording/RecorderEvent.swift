@@ -28,9 +28,9 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
 extension DependencyValue {
   init(_ value: DependencyTap.Value) {
     switch value {
-    case let .uuid(uuid): self = .uuid(uuid.fastUppercaseString)
-    case let .date(date): self = .date(date.timeIntervalSinceReferenceDate)
-    case let .random(number): self = .random(number)
+    case .uuid(let uuid): self = .uuid(uuid.fastUppercaseString)
+    case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
+    case .random(let number): self = .random(number)
     }
   }
 }

@@ -1,6 +1,6 @@
 import Architecture
-import Synchronization
 import Foundation
+import Synchronization
 
 /// Records a store's actions and state changes to a trace.
 ///
@@ -63,7 +63,7 @@ public final class TraceRecorder: Sendable {
 
     var keep: Int {
       switch self {
-      case let .rotate(_, keep): max(0, keep)
+      case .rotate(_, let keep): max(0, keep)
       case .lastSteps: 1
       }
     }
@@ -166,7 +166,7 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
       events in
       var events = events
-      if session == nil, case let .begin(initialState, started) = events.first {
+      if session == nil, case .begin(let initialState, let started) = events.first {
         events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
         session = try RecordingSession(
           sink: sink, options: options, reducer: reducer, initialState: initialState,
@@ -192,7 +192,7 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
       switch context?.origin {
       case .send, nil:
         return (index, .send)
-      case let .effect(parent):
+      case .effect(let parent):
         return (index, .effect(cause: counters.stepsByStoreStep[parent]))
       }
     }
