@@ -21,6 +21,9 @@ public struct Effect<Action>: Sendable {
     case concatenate([Effect])
     case cancellable(id: CancelID, cancelInFlight: Bool, Effect)
     case cancel(id: CancelID)
+    /// The effect, whose runs the store numbers and reports as they end; see
+    /// ``Effect/observed(by:)``.
+    case observed(Effect, EffectObservation)
   }
 
   let operation: Operation
@@ -152,13 +155,19 @@ public struct Effect<Action>: Sendable {
       )
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
+    case .observed(let effect, let observation):
+      // `map` keeps the runs and their order, so the numbers stay the same.
+      return Effect<NewAction>(operation: .observed(effect.map(transform), observation))
     }
   }
 
   @usableFromInline
   package var isNone: Bool {
-    if case .none = operation { return true }
-    return false
+    switch operation {
+    case .none: true
+    case .observed(let effect, _): effect.isNone
+    default: false
+    }
   }
 }
 

@@ -139,6 +139,19 @@ final class StoreCore<State, Action> {
     ids: [CancelID],
     into started: inout [Task<Void, Never>]
   ) {
+    var observers: [RunObserver] = []
+    start(effect, step: step, ids: ids, observers: &observers, into: &started)
+  }
+
+  /// Starts `effect`, numbering each run for `observers` (the observed effects it is beneath,
+  /// innermost first) in pre-order, as ``Effect/runCount`` counts them.
+  private func start(
+    _ effect: Effect<Action>,
+    step: Int,
+    ids: [CancelID],
+    observers: inout [RunObserver],
+    into started: inout [Task<Void, Never>]
+  ) {
     switch effect.operation {
     case .none:
       break
@@ -150,41 +163,78 @@ final class StoreCore<State, Action> {
       let send = Send<Action> { [weak self] action in
         self?.send(action, origin: .effect(parent: step))
       }
-      started.append(spawn(ids: ids, priority: priority) { await operation(send) })
+      switch observers.count {
+      case 0:
+        started.append(spawn(ids: ids, priority: priority) { await operation(send) })
+      case 1:
+        // One observer (one recorder) is the usual case: no array to capture.
+        let end = observers[0].numberNextRun()
+        started.append(
+          spawn(ids: ids, priority: priority) {
+            await operation(send)
+            end.report()
+          }
+        )
+      default:
+        let ends = observers.indices.map { observers[$0].numberNextRun() }
+        started.append(
+          spawn(ids: ids, priority: priority) {
+            await operation(send)
+            for end in ends { end.report() }
+          }
+        )
+      }
 
     case .merge(let effects):
-      for effect in effects { start(effect, step: step, ids: ids, into: &started) }
+      for effect in effects {
+        start(effect, step: step, ids: ids, observers: &observers, into: &started)
+      }
 
     case .concatenate(let effects):
       // Leading synchronous effects belong to this batch; the rest run in order in a task.
+      // Synchronous effects have no runs, so they take no numbers.
       var index = effects.startIndex
       while index < effects.endIndex, effects[index].isSynchronous {
-        start(effects[index], step: step, ids: ids, into: &started)
+        start(effects[index], step: step, ids: ids, observers: &observers, into: &started)
         index += 1
       }
       guard index < effects.endIndex else { break }
       let rest = SendableBox(Array(effects[index...]))
+      // The rest's runs take their numbers now, in order, though they start later.
+      let restObservers = observers
+      if !observers.isEmpty {
+        let runs = rest.value.reduce(0) { $0 + $1.runCount }
+        for position in observers.indices { observers[position].next += runs }
+      }
       started.append(
         spawn(ids: ids, priority: nil) { [weak self] in
+          var observers = restObservers
           for effect in rest.value {
             guard !Task.isCancelled, let self else { return }
-            await self.runToCompletion(effect, step: step, ids: ids)
+            await self.runToCompletion(effect, step: step, ids: ids, observers: &observers)
           }
         }
       )
 
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id) }
-      start(effect, step: step, ids: ids + [id], into: &started)
+      start(effect, step: step, ids: ids + [id], observers: &observers, into: &started)
 
     case .cancel(let id):
       cancel(id)
+
+    case .observed(let effect, let observation):
+      observers.insert(RunObserver(observation), at: 0)
+      start(effect, step: step, ids: ids, observers: &observers, into: &started)
+      observers.removeFirst()
     }
   }
 
-  private func runToCompletion(_ effect: Effect<Action>, step: Int, ids: [CancelID]) async {
+  private func runToCompletion(
+    _ effect: Effect<Action>, step: Int, ids: [CancelID], observers: inout [RunObserver]
+  ) async {
     var started: [Task<Void, Never>] = []
-    start(effect, step: step, ids: ids, into: &started)
+    start(effect, step: step, ids: ids, observers: &observers, into: &started)
     _ = drain()
     guard let task = Self.combined(started) else { return }
     await withTaskCancellationHandler {
@@ -242,6 +292,35 @@ final class StoreCore<State, Action> {
   }
 }
 
+/// An observed effect being started: its observer and the number its next run takes.
+private struct RunObserver: Sendable {
+  let observation: EffectObservation
+  var next: Int
+
+  init(_ observation: EffectObservation) {
+    self.observation = observation
+    self.next = observation.first
+  }
+
+  /// Numbers the next run beneath the observed effect.
+  mutating func numberNextRun() -> RunEnd {
+    defer { next += 1 }
+    return RunEnd(observer: observation.observer, effect: next, step: observation.step)
+  }
+}
+
+/// What to tell an observer when one run ends.
+private struct RunEnd: Sendable {
+  let observer: any EffectObserver
+  let effect: Int
+  let step: Int
+
+  /// Reports the end in the run's task, as cancelled if the task was.
+  func report() {
+    observer.effectEnded(effect, step: step, cancelled: Task.isCancelled)
+  }
+}
+
 extension Effect {
   /// Whether running this effect needs no task: only sends, cancellations and nothing.
   var isSynchronous: Bool {
@@ -249,7 +328,7 @@ extension Effect {
     case .none, .send, .cancel: true
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
-    case .cancellable(_, _, let effect): effect.isSynchronous
+    case .cancellable(_, _, let effect), .observed(let effect, _): effect.isSynchronous
     }
   }
 }

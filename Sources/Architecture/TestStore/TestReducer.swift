@@ -33,20 +33,18 @@ final class TestReducer<State, Action> {
       stateAfterSend = state
     }
     guard runsEffects else { return .none }
+    // Every run is in the ledger from now until its operation returns: the store numbers the
+    // runs with the ledger's keys as it starts them, and reports their ends.
+    let runs = effect.runCount
+    guard runs > 0 else { return effect }
     let record = EffectLedger.Record(action: customDump(action), location: location)
-    let ledger = self.ledger
-    return effect.mapRuns { operation in
-      let key = ledger.begin(record)
-      return { send in
-        await operation(send)
-        ledger.end(key)
-      }
-    }
+    let first = ledger.begin(record, count: runs)
+    return effect.observed(by: EffectObservation(first: first, step: 0, observer: ledger))
   }
 }
 
 /// Effects that a test store started and that have not finished, readable from any thread.
-final class EffectLedger: @unchecked Sendable {
+final class EffectLedger: EffectObserver, @unchecked Sendable {
   struct Record: Sendable {
     let action: String
     let location: CallSite
@@ -56,16 +54,23 @@ final class EffectLedger: @unchecked Sendable {
   private var running: [Int: Record] = [:]
   private var nextKey = 0
 
-  func begin(_ record: Record) -> Int {
+  /// Enters `count` runs of one action's effect; returns the first of their consecutive keys.
+  func begin(_ record: Record, count: Int) -> Int {
     lock.withLock {
-      defer { nextKey += 1 }
-      running[nextKey] = record
-      return nextKey
+      let first = nextKey
+      for key in first..<(first + count) { running[key] = record }
+      nextKey += count
+      return first
     }
   }
 
   func end(_ key: Int) {
     lock.withLock { running[key] = nil }
+  }
+
+  /// A run ended, cancelled or not: it is no longer in flight.
+  func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
+    end(effect)
   }
 
   /// The running effects, oldest first.
@@ -86,28 +91,4 @@ struct CallSite: Sendable {
   var column: UInt
 
   static let unknown = CallSite(fileID: #fileID, filePath: #filePath, line: 0, column: 0)
-}
-
-extension Effect {
-  /// Rewrites every `.run` leaf of the effect tree.
-  package func mapRuns(
-    _ transform: (
-      @escaping @Sendable (Send<Action>) async -> Void
-    ) -> @Sendable (Send<Action>) async -> Void
-  ) -> Self {
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case .run(let priority, let operation):
-      return Self(operation: .run(priority, transform(operation)))
-    case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.mapRuns(transform) }))
-    case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.mapRuns(transform) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(
-        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.mapRuns(transform))
-      )
-    }
-  }
 }

@@ -20,8 +20,12 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
     let action: Action
     let state: State
     let dependencies: [DependencyTap.Value]
-    /// The ids of the effects the step returned, whose `started` records follow the step's.
-    let startedEffects: [Int]
+    /// The ids of the effects the step returned, whose `started` records follow the step's:
+    /// consecutive, so a range, which needs no array on the app's thread.
+    let effects: Range<Int>
+
+    /// The ids of the effects the step returned, as the trace lists them.
+    var startedEffects: [Int] { Array(effects) }
   }
 }
 

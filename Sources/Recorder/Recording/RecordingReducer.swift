@@ -50,14 +50,19 @@ where Base.State: Encodable, Base.Action: Encodable {
     let (index, origin) = pipeline.beginStep(context: context, hasEffects: hasEffects)
     let time = pipeline.now
     // The effects' `started` records travel with the step, in one hand-over to the writer.
-    var startedEffects: [Int] = []
+    // Their numbers are taken now, for the step record; the store numbers the runs the same
+    // way as it starts them and reports their ends, so the effect is wrapped in one node
+    // instead of rebuilt with every run wrapped.
+    var startedEffects = 0..<0
     var recordedEffect = effect
     if hasEffects {
-      let lifecycle: any EffectLifecycle = pipeline
-      recordedEffect = effect.mapRuns { operation in
-        let id = pipeline.nextEffectID()
-        startedEffects.append(id)
-        return reportingLifecycle(of: operation, to: lifecycle, effect: id, step: index)
+      let runs = effect.runCount
+      if runs > 0 {
+        let first = pipeline.reserveEffectIDs(runs)
+        startedEffects = first..<(first + runs)
+        recordedEffect = effect.observed(
+          by: EffectObservation(first: first, step: index, observer: pipeline)
+        )
       }
     }
     pipeline.enqueue(
@@ -69,24 +74,11 @@ where Base.State: Encodable, Base.Action: Encodable {
           action: action,
           state: state,
           dependencies: values,
-          startedEffects: startedEffects
+          effects: startedEffects
         )
       )
     )
     return recordedEffect
-  }
-}
-
-/// Wraps an effect's operation so its end is recorded against `step`.
-private func reportingLifecycle<Action>(
-  of operation: @escaping @Sendable (Send<Action>) async -> Void,
-  to lifecycle: any EffectLifecycle,
-  effect: Int,
-  step: Int
-) -> @Sendable (Send<Action>) async -> Void {
-  { send in
-    await operation(send)
-    lifecycle.effectEnded(effect, step: step, cancelled: Task.isCancelled)
   }
 }
 

@@ -133,12 +133,6 @@ public final class TraceRecorder: Sendable {
   }
 }
 
-/// Where effects report their lifecycle; free of the pipeline's generic types so effect
-/// tasks need not capture them.
-protocol EffectLifecycle: AnyObject, Sendable {
-  func effectEnded(_ effect: Int, step: Int, cancelled: Bool)
-}
-
 protocol PipelineControl: AnyObject {
   func drain() throws
   func finish() throws
@@ -146,7 +140,7 @@ protocol PipelineControl: AnyObject {
 
 /// One recording's moving parts: the step counter, the clock, and the writer thread.
 final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineControl,
-  EffectLifecycle, @unchecked Sendable
+  EffectObserver, @unchecked Sendable
 {
   private let writer: WriterThread<RecorderEvent<State, Action>>
   /// Listens to the dependencies each reduce reads; reused, since reduces do not overlap.
@@ -198,11 +192,12 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     }
   }
 
-  /// A new effect id, unique within the trace.
-  func nextEffectID() -> Int {
-    nextEffect.add(1, ordering: .relaxed).oldValue
+  /// Reserves `count` consecutive effect ids, unique within the trace; returns the first.
+  func reserveEffectIDs(_ count: Int) -> Int {
+    nextEffect.add(count, ordering: .relaxed).oldValue
   }
 
+  /// Records the end of the effect numbered `effect`, which `step` returned.
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
     let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
     enqueue(.effect(EffectEvent(event: event, effect: effect, step: step, time: now)))
