@@ -139,7 +139,7 @@ final class StoreCore<State, Action> {
     ids: [CancelID],
     into started: inout [Task<Void, Never>]
   ) {
-    var observers: [RunObserver] = []
+    var observers = RunObservers()
     start(effect, step: step, ids: ids, observers: &observers, into: &started)
   }
 
@@ -149,7 +149,7 @@ final class StoreCore<State, Action> {
     _ effect: Effect<Action>,
     step: Int,
     ids: [CancelID],
-    observers: inout [RunObserver],
+    observers: inout RunObservers,
     into started: inout [Task<Void, Never>]
   ) {
     switch effect.operation {
@@ -163,26 +163,16 @@ final class StoreCore<State, Action> {
       let send = Send<Action> { [weak self] action in
         self?.send(action, origin: .effect(parent: step))
       }
-      switch observers.count {
-      case 0:
+      // Most stores run without a recorder: checked here, before any call.
+      if !observers.isEmpty, let ends = observers.numberNextRun() {
+        started.append(
+          spawn(ids: ids, priority: priority) {
+            await operation(send)
+            ends.report()
+          }
+        )
+      } else {
         started.append(spawn(ids: ids, priority: priority) { await operation(send) })
-      case 1:
-        // One observer (one recorder) is the usual case: no array to capture.
-        let end = observers[0].numberNextRun()
-        started.append(
-          spawn(ids: ids, priority: priority) {
-            await operation(send)
-            end.report()
-          }
-        )
-      default:
-        let ends = observers.indices.map { observers[$0].numberNextRun() }
-        started.append(
-          spawn(ids: ids, priority: priority) {
-            await operation(send)
-            for end in ends { end.report() }
-          }
-        )
       }
 
     case .merge(let effects):
@@ -202,10 +192,7 @@ final class StoreCore<State, Action> {
       let rest = SendableBox(Array(effects[index...]))
       // The rest's runs take their numbers now, in order, though they start later.
       let restObservers = observers
-      if !observers.isEmpty {
-        let runs = rest.value.reduce(0) { $0 + $1.runCount }
-        for position in observers.indices { observers[position].next += runs }
-      }
+      if !observers.isEmpty { observers.skip(rest.value.reduce(0) { $0 + $1.runCount }) }
       started.append(
         spawn(ids: ids, priority: nil) { [weak self] in
           var observers = restObservers
@@ -224,14 +211,14 @@ final class StoreCore<State, Action> {
       cancel(id)
 
     case .observed(let effect, let observation):
-      observers.insert(RunObserver(observation), at: 0)
+      observers.push(observation)
       start(effect, step: step, ids: ids, observers: &observers, into: &started)
-      observers.removeFirst()
+      observers.pop()
     }
   }
 
   private func runToCompletion(
-    _ effect: Effect<Action>, step: Int, ids: [CancelID], observers: inout [RunObserver]
+    _ effect: Effect<Action>, step: Int, ids: [CancelID], observers: inout RunObservers
   ) async {
     var started: [Task<Void, Never>] = []
     start(effect, step: step, ids: ids, observers: &observers, into: &started)
@@ -289,6 +276,53 @@ final class StoreCore<State, Action> {
   private func cancel(_ id: CancelID) {
     guard let keys = cancellables.removeValue(forKey: id) else { return }
     for key in keys { tasks[key]?.task.cancel() }
+  }
+}
+
+/// The observed effects a run being started is beneath, innermost first.
+///
+/// The innermost is kept apart: one observer (a recorder, or a test store's bookkeeping) is the
+/// usual case, and an array of them would cost an allocation per action.
+private struct RunObservers: Sendable {
+  private var innermost: RunObserver?
+  private var outer: [RunObserver] = []
+
+  var isEmpty: Bool { innermost == nil }
+
+  /// Enters an observed effect.
+  mutating func push(_ observation: EffectObservation) {
+    if let innermost { outer.insert(innermost, at: 0) }
+    innermost = RunObserver(observation)
+  }
+
+  /// Leaves the innermost observed effect.
+  mutating func pop() {
+    innermost = outer.isEmpty ? nil : outer.removeFirst()
+  }
+
+  /// Numbers the next run for every observer; `nil` when there are none.
+  mutating func numberNextRun() -> RunEnds? {
+    // Numbered in place: copying the observer out and back would retain and release it.
+    guard let end = innermost?.numberNextRun() else { return nil }
+    guard !outer.isEmpty else { return RunEnds(innermost: end, outer: []) }
+    return RunEnds(innermost: end, outer: outer.indices.map { outer[$0].numberNextRun() })
+  }
+
+  /// Gives `runs` numbers away for every observer, to runs that will start later in a task.
+  mutating func skip(_ runs: Int) {
+    innermost?.next += runs
+    for index in outer.indices { outer[index].next += runs }
+  }
+}
+
+/// What to tell each observer of a run when it ends, innermost first.
+private struct RunEnds: Sendable {
+  let innermost: RunEnd
+  let outer: [RunEnd]
+
+  func report() {
+    innermost.report()
+    for end in outer { end.report() }
   }
 }
 
