@@ -45,8 +45,9 @@ extension Effect {
   /// Costs one node, where rewrapping every run would rebuild the tree: the store does the
   /// numbering as it starts the runs. Runs that never start (a concatenation cancelled before
   /// reaching them) are never reported. Observed effects may nest; the innermost observer of a
-  /// run hears of its end first.
+  /// run hears of its end first. `.none` is returned as it is.
   package func observed(by observation: EffectObservation) -> Self {
-    Self(operation: .observed(self, observation))
+    // `.none` stays `.none`, so that `isNone` need not look inside observed effects.
+    isNone ? self : Self(operation: .observed(self, observation))
   }
 }

@@ -163,11 +163,9 @@ public struct Effect<Action>: Sendable {
 
   @usableFromInline
   package var isNone: Bool {
-    switch operation {
-    case .none: true
-    case .observed(let effect, _): effect.isNone
-    default: false
-    }
+    // Not `.observed`: `observed(by:)` never wraps `.none`, and every send asks this.
+    if case .none = operation { return true }
+    return false
   }
 }
 
