@@ -5,8 +5,10 @@ import Foundation
 ///
 /// A recorder opens a tap around each reduce so the values land in that step of the trace; a
 /// replay feeds them back so the step reproduces exactly.
+@usableFromInline
 package final class DependencyTap: @unchecked Sendable {
   /// A value a dependency handed out.
+  @usableFromInline
   package enum Value: Sendable, Equatable {
     case uuid(UUID)
     case date(Date)
@@ -30,6 +32,7 @@ package final class DependencyTap: @unchecked Sendable {
   }
 
   /// Runs `body` with this tap listening on this thread; returns what it heard and the result.
+  @usableFromInline
   package func listen<R>(_ body: () throws -> R) rethrows -> (values: [Value], result: R) {
     let box = ThreadLocal.box
     let outer = box.tap

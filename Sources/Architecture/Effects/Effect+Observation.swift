@@ -2,12 +2,14 @@
 ///
 /// Free of the effect's action type, so that the tasks running the effect need not know the
 /// observer's generic types.
+@usableFromInline
 package protocol EffectObserver: AnyObject, Sendable {
   /// The run numbered `effect` returned, in its task; `cancelled` when that task was cancelled.
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool)
 }
 
 /// Who observes an effect's runs, and the numbers they take.
+@usableFromInline
 package struct EffectObservation: Sendable {
   /// The number of the effect's first run in pre-order; the others follow consecutively.
   package let first: Int
@@ -17,6 +19,7 @@ package struct EffectObservation: Sendable {
   package let observer: any EffectObserver
 
   /// Observes runs numbered from `first`, reporting `step` with each to `observer`.
+  @usableFromInline
   package init(first: Int, step: Int, observer: any EffectObserver) {
     self.first = first
     self.step = step
@@ -29,6 +32,7 @@ extension Effect {
   ///
   /// The store numbers them in pre-order: the order of the tree's leaves, children in order,
   /// whether they are merged or concatenated.
+  @usableFromInline
   package var runCount: Int {
     switch operation {
     case .none, .send, .cancel: 0
@@ -46,6 +50,7 @@ extension Effect {
   /// numbering as it starts the runs. Runs that never start (a concatenation cancelled before
   /// reaching them) are never reported. Observed effects may nest; the innermost observer of a
   /// run hears of its end first. `.none` is returned as it is.
+  @usableFromInline
   package func observed(by observation: EffectObservation) -> Self {
     // `.none` stays `.none`, so that `isNone` need not look inside observed effects.
     isNone ? self : Self(operation: .observed(self, observation))

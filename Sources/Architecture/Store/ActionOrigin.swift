@@ -17,6 +17,7 @@ public enum ActionOrigin: Sendable, Hashable {
 }
 
 /// The step a root store is reducing right now, read by reducers that record.
+@usableFromInline
 package struct ReduceContext: Sendable, Equatable {
   /// The number of the step being reduced: 0 for the first action the root store reduced.
   package var step: Int
@@ -27,6 +28,7 @@ package struct ReduceContext: Sendable, Equatable {
   ///
   /// Thread-local rather than actor-isolated: reducers are synchronous and run on the thread
   /// of the store that calls them, which under a test runner need not be the main thread.
+  @usableFromInline
   package static var current: ReduceContext? {
     ThreadLocal.box.context
   }

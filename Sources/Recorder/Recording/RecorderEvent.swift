@@ -6,6 +6,7 @@ import Foundation
 /// States and actions cross threads here. They are values the app no longer mutates (its own
 /// copy is separate by copy-on-write); a state holding a class instance that the app mutates
 /// later would be recorded with the later contents.
+@usableFromInline
 enum RecorderEvent<State, Action>: @unchecked Sendable {
   /// The first event: the state before the first step, for the header.
   case begin(initialState: State, started: Date)
@@ -13,6 +14,7 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
   case effect(EffectEvent)
   case end(time: Double)
 
+  @usableFromInline
   struct Step {
     let index: Int
     let time: Double
@@ -23,6 +25,20 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
     /// The ids of the effects the step returned, whose `started` records follow the step's:
     /// consecutive, so a range, which needs no array on the app's thread.
     let effects: Range<Int>
+
+    @usableFromInline
+    init(
+      index: Int, time: Double, origin: TraceStep.Origin, action: Action, state: State,
+      dependencies: [DependencyTap.Value], effects: Range<Int>
+    ) {
+      self.index = index
+      self.time = time
+      self.origin = origin
+      self.action = action
+      self.state = state
+      self.dependencies = dependencies
+      self.effects = effects
+    }
 
     /// The ids of the effects the step returned, as the trace lists them.
     var startedEffects: [Int] { Array(effects) }

@@ -112,9 +112,10 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Whether ``close()`` was called.
-  var isClosed: Bool { state.withLock { $0.isClosed } }
+  @usableFromInline var isClosed: Bool { state.withLock { $0.isClosed } }
 
   /// The pipeline for a reducer's types, created with the state before its first step.
+  @usableFromInline
   func pipeline<State: Encodable, Action: Encodable>(
     reducer: String,
     initialState: @autoclosure () -> State
@@ -139,21 +140,20 @@ protocol PipelineControl: AnyObject {
 }
 
 /// One recording's moving parts: the step counter, the clock, and the writer thread.
+@usableFromInline
 final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineControl,
   EffectObserver, @unchecked Sendable
 {
   private let writer: WriterThread<RecorderEvent<State, Action>>
   /// Listens to the dependencies each reduce reads; reused, since reduces do not overlap.
-  let tap = DependencyTap()
-  private let clock = ContinuousClock()
-  private let start: ContinuousClock.Instant
+  @usableFromInline let tap = DependencyTap()
+  private let start = SessionClock()
   private let counters = Mutex(RecordingCounters())
   private let nextEffect = Atomic<Int>(0)
 
   init(
     sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
   ) {
-    start = clock.now
     // The header, with the whole initial state, is encoded on the writer's thread like
     // everything else: for a large state that is the most expensive line of the trace.
     var session: RecordingSession<State, Action>?
@@ -172,10 +172,12 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     writer.enqueue(.begin(initialState: initialState, started: Date()))
   }
 
-  var now: Double { (clock.now - start).seconds }
+  /// Seconds since the recording started.
+  @usableFromInline var now: Double { start.elapsed }
 
   /// Numbers the next step and works out its origin in trace terms; a step with effects is
   /// remembered as their cause, for the actions they send later.
+  @usableFromInline
   func beginStep(
     context: ReduceContext?, hasEffects: Bool
   ) -> (index: Int, origin: TraceStep.Origin) {
@@ -193,17 +195,20 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   }
 
   /// Reserves `count` consecutive effect ids, unique within the trace; returns the first.
+  @usableFromInline
   func reserveEffectIDs(_ count: Int) -> Int {
     nextEffect.add(count, ordering: .relaxed).oldValue
   }
 
   /// Records the end of the effect numbered `effect`, which `step` returned.
+  @usableFromInline
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
     let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
     enqueue(.effect(EffectEvent(event: event, effect: effect, step: step, time: now)))
   }
 
-  func enqueue(_ event: RecorderEvent<State, Action>) {
+  @usableFromInline
+  func enqueue(_ event: consuming RecorderEvent<State, Action>) {
     writer.enqueue(event)
   }
 
@@ -225,9 +230,29 @@ private struct RecordingCounters {
   var stepsByStoreStep: [Int: Int] = [:]
 }
 
-extension Duration {
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
+/// When a recording started, to time its steps.
+///
+/// Reads the clock directly: `ContinuousClock`'s instants and durations cost about 350
+/// instructions per step (128-bit arithmetic), on the app's thread.
+struct SessionClock: Sendable {
+  private let start: timespec
+
+  init() { start = Self.read() }
+
+  /// Seconds since `init`.
+  var elapsed: Double {
+    let now = Self.read()
+    return Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) * 1e-9
+  }
+
+  private static func read() -> timespec {
+    var time = timespec()
+    // What `ContinuousClock` reads: on Linux it keeps counting while the machine sleeps.
+    #if os(Linux)
+      clock_gettime(CLOCK_BOOTTIME, &time)
+    #else
+      clock_gettime(CLOCK_MONOTONIC_RAW, &time)
+    #endif
+    return time
   }
 }

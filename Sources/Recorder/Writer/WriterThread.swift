@@ -44,7 +44,7 @@ final class WriterThread<Event>: @unchecked Sendable {
   }
 
   /// Hands `event` to the thread, waiting while the queue is full.
-  func enqueue(_ event: Event) {
+  func enqueue(_ event: consuming Event) {
     condition.lock()
     while queue.count >= capacity && !isFinished {
       condition.wait()
@@ -133,7 +133,7 @@ private struct EventBuffer<Event> {
   // Inlined into the writer's unspecialized `enqueue`: called, it made the app thread look up
   // this buffer's generic metadata on every event.
   @inline(__always)
-  mutating func append(_ event: Event, limit: Int) {
+  mutating func append(_ event: consuming Event, limit: Int) {
     if count == capacity {
       let newCapacity = max(count + 1, min(2 * capacity, limit))
       let moved = UnsafeMutablePointer<Event>.allocate(capacity: newCapacity)
