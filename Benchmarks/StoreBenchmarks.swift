@@ -1,12 +1,59 @@
 import Architecture
+import Foundation
+import Recorder
+import Todos
 
-/// `Store.send` of effect-free actions against calling the reducer directly.
+/// `Store.send` of effect-free actions against calling the reducer directly; and `Store.send`
+/// of an action that starts an effect, with and without a recorder.
 @MainActor
 func storeBenchmarks(_ harness: Harness) -> [Table] {
   [
     storeTable(counterShape, harness, operations: 200_000),
     storeTable(todosFilterShape(count: 1_000), harness, operations: 200_000),
+    recordedStoreTable(todosToggleShape(count: 1_000), harness, operations: 4_000),
   ]
+}
+
+/// The app thread's time per `Store.send` when each action starts an effect, as a toggle does
+/// (a sort a second later, cancelling the previous one): the store starts the effect's task,
+/// and with a recorder also numbers the effect for the trace. Actions go 16 at a time and the
+/// recorder's writer catches up in between, as in `pacedAppThread`; the effects' tasks are
+/// cancelled by the next toggle, and their ends recorded, on other threads.
+@MainActor
+private func recordedStoreTable(
+  _ shape: Shape<TodosFeature>, _ harness: Harness, operations: Int
+) -> Table {
+  var table = Table(title: "Store.send, \(shape.name), each starting an effect (per action)")
+  let action = shape.action
+  func measure(recording: Bool) -> Harness.Figure {
+    var samples: [Double] = []
+    for run in 0...harness.runs {
+      let recorder = TraceRecorder(
+        sink: .memory(TraceBuffer()), options: .init(queueCapacity: operations + 1))
+      let store = Store(initialState: shape.initialState) {
+        if recording { TodosFeature().recording(to: recorder) } else { TodosFeature() }
+      }
+      let clock = ContinuousClock()
+      var elapsed = Duration.zero
+      var index = 0
+      while index < operations {
+        let start = clock.now
+        for _ in 0..<16 {
+          store.send(action(index))
+          index += 1
+        }
+        elapsed += clock.now - start
+        try? recorder.flush()
+      }
+      try? recorder.close()
+      if run > 0 { samples.append(elapsed.nanoseconds / Double(operations)) }
+    }
+    return Harness.Figure(nanosecondsPerOperation: samples)
+  }
+  table.add("Store.send (baseline)", measure(recording: false))
+  table.add(
+    "Store.send, recording", measure(recording: true), baseline: "Store.send (baseline)")
+  return table
 }
 
 @MainActor

@@ -23,7 +23,8 @@ package final class DependencyTap: @unchecked Sendable {
     ThreadLocal.box.tap
   }
 
-  private var values: [Value] = []
+  // Only the thread running the reduce touches it (see `listen`), so not checked at run time.
+  @exclusivity(unchecked) private var values: [Value] = []
 
   package init() {}
 

@@ -48,8 +48,10 @@ package struct ReduceContext: Sendable, Equatable {
 /// Per-thread storage for what a store's reduce publishes to the reducers it runs.
 enum ThreadLocal {
   final class Box {
-    var context: ReduceContext?
-    var tap: DependencyTap?
+    // One thread's own box: exclusive by construction, so not checked at run time on each of
+    // the several accesses a recorded reduce makes.
+    @exclusivity(unchecked) var context: ReduceContext?
+    @exclusivity(unchecked) var tap: DependencyTap?
   }
 
   static let key: pthread_key_t = {

@@ -99,7 +99,8 @@ where Base.State: Encodable, Base.Action: Encodable {
 /// metadata on every step).
 @usableFromInline
 final class PipelineCache<State: Encodable, Action: Encodable>: @unchecked Sendable {
-  @usableFromInline var pipeline: RecordingPipeline<State, Action>?
+  // Set once, on the first step; not checked at run time on every read.
+  @usableFromInline @exclusivity(unchecked) var pipeline: RecordingPipeline<State, Action>?
 
   @usableFromInline init() {}
 }
