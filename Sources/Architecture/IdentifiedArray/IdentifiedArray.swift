@@ -282,14 +282,23 @@ extension IdentifiedArray {
   @inlinable
   mutating func _uniqueAddress(_ position: Int) -> UnsafeMutablePointer<Element> {
     self._makeUnique()
-    self._makeChunkUnique(position &>> _IdentifiedArrayChunks.shift)
-    return self._address(position)
+    let slot = self._makeChunkUnique(position &>> _IdentifiedArrayChunks.shift)
+    return slot.pointee.elements + (position & _IdentifiedArrayChunks.mask)
   }
 
   /// Makes the buffer of page references unique to this array, with room for the pages of
   /// `additional` more elements. The pages and chunks themselves stay shared with any copy.
   @inlinable
-  mutating func _makeUnique(reservingCapacity additional: Int = 0) {
+  mutating func _makeUnique() {
+    // The page references always fit the buffer: only its sharing matters.
+    if isKnownUniquelyReferenced(&self._storage) { return }
+    self._reallocate(capacity: self._storage._header.pointee.capacity)
+  }
+
+  /// Makes the buffer of page references unique to this array, with room for the pages of
+  /// `additional` more elements. The pages and chunks themselves stay shared with any copy.
+  @inlinable
+  mutating func _makeUnique(reservingCapacity additional: Int) {
     let (count, capacity) = self._storage.withUnsafeMutablePointerToHeader {
       ($0.pointee.count, $0.pointee.capacity)
     }
@@ -341,20 +350,30 @@ extension IdentifiedArray {
   /// `minimumCapacity` elements: copies the chunk if another page shares it, grows it if it is too
   /// small.
   ///
+  /// - Returns: The chunk's slot in its page, valid until the buffer or the page is replaced.
   /// - Precondition: The buffer of page references is unique to this array (`_makeUnique()`).
   @inlinable
-  mutating func _makeChunkUnique(_ index: Int, minimumCapacity: Int = 0) {
-    self._makePageUnique(index &>> _IdentifiedArrayChunks.pageShift)
-    let slot = self._storage.chunkSlot(index)
+  @discardableResult
+  mutating func _makeChunkUnique(
+    _ index: Int,
+    minimumCapacity: Int = 0
+  ) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    // The page's capacity does not matter here (the chunk is in it): only its sharing does.
+    let page = self._storage.pages + (index &>> _IdentifiedArrayChunks.pageShift)
+    if !isKnownUniquelyReferenced(&page.pointee) {
+      self._makePageUnique(index &>> _IdentifiedArrayChunks.pageShift)
+    }
+    let slot = page.pointee.chunks + (index & _IdentifiedArrayChunks.pageMask)
     let capacity = slot.pointee._header.pointee.capacity
     let isUnique = isKnownUniquelyReferenced(&slot.pointee)
-    if isUnique, minimumCapacity <= capacity { return }
+    if isUnique, minimumCapacity <= capacity { return slot }
     let newCapacity =
       minimumCapacity <= capacity
       ? capacity
       : Swift.min(_IdentifiedArrayChunks.size, Swift.max(minimumCapacity, 2 * capacity))
     slot.pointee =
       isUnique ? slot.pointee.move(capacity: newCapacity) : slot.pointee.copy(capacity: newCapacity)
+    return slot
   }
 
   /// Makes the chunks from the one holding `position` to the last unique to this array.
@@ -370,11 +389,12 @@ extension IdentifiedArray {
   /// Adds an empty chunk after the last one, with room for `capacity` elements, in a new page if
   /// the last page is full.
   ///
+  /// - Returns: The new chunk's slot in its page, valid until the buffer or the page is replaced.
   /// - Precondition: The buffer of page references is unique to this array, with room for one
   ///   more page (`_makeUnique(reservingCapacity:)`); the array's count is a multiple of the chunk
   ///   size, and is updated by the caller.
   @inlinable
-  mutating func _appendChunk(capacity: Int) {
+  mutating func _appendChunk(capacity: Int) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
     let index = _IdentifiedArrayChunks.chunkCount(holding: self.count)
     let page = index &>> _IdentifiedArrayChunks.pageShift
     let slot = index & _IdentifiedArrayChunks.pageMask
@@ -392,9 +412,10 @@ extension IdentifiedArray {
     } else {
       self._makePageUnique(page, minimumCapacity: slot + 1)
     }
-    let target = self._storage.pages[page]
-    (target.chunks + slot).initialize(to: .make(capacity: capacity))
-    target._header.pointee.count = slot + 1
+    let target = self._storage.pages + page
+    (target.pointee.chunks + slot).initialize(to: .make(capacity: capacity))
+    target.pointee._header.pointee.count = slot + 1
+    return target.pointee.chunks + slot
   }
 
   /// Drops the chunks from the one at `index` on, and the pages left empty.
@@ -433,14 +454,15 @@ extension IdentifiedArray {
     // The chunk that receives position `count`, and its element count.
     let last = count &>> shift
     let lastCount = count & mask
+    let lastSlot: UnsafeMutablePointer<IdentifiedArrayChunk<Element>>
     if lastCount == 0 {
       // A new chunk. The first grows like an array's buffer, unless more room was reserved;
       // later ones are full-sized from the start.
       let isFirst =
         last == 0 && self._storage._header.pointee.reserved <= _IdentifiedArrayChunks.size
-      self._appendChunk(capacity: isFirst ? 4 : _IdentifiedArrayChunks.size)
+      lastSlot = self._appendChunk(capacity: isFirst ? 4 : _IdentifiedArrayChunks.size)
     } else {
-      self._makeChunkUnique(last, minimumCapacity: lastCount + 1)
+      lastSlot = self._makeChunkUnique(last, minimumCapacity: lastCount + 1)
     }
     let first = index &>> shift
     for chunk in first..<last {
@@ -449,16 +471,16 @@ extension IdentifiedArray {
 
     // From the last chunk down: shift each chunk's elements up by one, and move the previous
     // chunk's last element into the free first slot.
-    let storage = self._storage
+    let pages = self._storage.pages
     let offset = index & mask
     var chunk = last
-    var elements = storage.chunkSlot(last).pointee.elements
+    var elements = lastSlot.pointee.elements
     if first == last {
       (elements + offset + 1).moveInitialize(from: elements + offset, count: lastCount - offset)
     } else {
       (elements + 1).moveInitialize(from: elements, count: lastCount)
       while true {
-        let previous = storage.chunkSlot(chunk - 1).pointee.elements
+        let previous = IdentifiedArrayPage.chunkSlot(chunk - 1, in: pages).pointee.elements
         elements.moveInitialize(from: previous + mask, count: 1)
         chunk -= 1
         elements = previous
@@ -468,7 +490,7 @@ extension IdentifiedArray {
       (elements + offset + 1).moveInitialize(from: elements + offset, count: mask - offset)
     }
     (elements + offset).initialize(to: element)
-    storage.chunkSlot(last).pointee._header.pointee.count = lastCount + 1
+    lastSlot.pointee._header.pointee.count = lastCount + 1
     self._storage.withUnsafeMutablePointerToHeader { header in
       header.pointee.count = count + 1
       header.pointee.ids.insert(id, at: index)
@@ -495,22 +517,22 @@ extension IdentifiedArray {
 
     // From the hole's chunk up: shift each chunk's later elements down by one, and move the next
     // chunk's first element into the free last slot.
-    let storage = self._storage
-    var elements = storage.chunkSlot(first).pointee.elements
+    let pages = self._storage.pages
+    var elements = IdentifiedArrayPage.chunkSlot(first, in: pages).pointee.elements
     var offset = index & mask
     chunk = first
     while chunk < last {
       (elements + offset).moveInitialize(from: elements + offset + 1, count: mask - offset)
-      let next = storage.chunkSlot(chunk + 1).pointee.elements
+      let next = IdentifiedArrayPage.chunkSlot(chunk + 1, in: pages).pointee.elements
       (elements + mask).moveInitialize(from: next, count: 1)
       chunk += 1
       elements = next
       offset = 0
     }
-    let lastChunk = storage.chunkSlot(last).pointee
-    let lastCount = lastChunk._header.pointee.count
+    let lastHeader = IdentifiedArrayPage.chunkSlot(last, in: pages).pointee._header
+    let lastCount = lastHeader.pointee.count
     (elements + offset).moveInitialize(from: elements + offset + 1, count: lastCount - offset - 1)
-    lastChunk._header.pointee.count = lastCount - 1
+    lastHeader.pointee.count = lastCount - 1
     if lastCount == 1 {
       self._removeChunks(from: last, chunkCount: last + 1)
     }
@@ -606,15 +628,15 @@ extension IdentifiedArray {
       }
     }
     // The chunks past the kept elements are empty now; the last kept one may be partly full.
-    let storage = self._storage
+    let pages = self._storage.pages
     let oldChunkCount = _IdentifiedArrayChunks.chunkCount(holding: count)
     let newChunkCount = _IdentifiedArrayChunks.chunkCount(holding: kept)
     for chunk in newChunkCount..<oldChunkCount {
-      storage.chunkSlot(chunk).pointee._header.pointee.count = 0
+      IdentifiedArrayPage.chunkSlot(chunk, in: pages).pointee._header.pointee.count = 0
     }
     self._removeChunks(from: newChunkCount, chunkCount: oldChunkCount)
     if newChunkCount > 0 {
-      storage.chunkSlot(newChunkCount - 1).pointee._header.pointee.count =
+      IdentifiedArrayPage.chunkSlot(newChunkCount - 1, in: pages).pointee._header.pointee.count =
         kept - (newChunkCount - 1) * _IdentifiedArrayChunks.size
     }
     self._storage.withUnsafeMutablePointerToHeader { header in

@@ -165,6 +165,19 @@ final class IdentifiedArrayPage<Element>:
     self.withUnsafeMutablePointerToElements { $0 }
   }
 
+  /// The slot of the chunk at `index` of the pages that start at `pages`.
+  ///
+  /// Given a pointer rather than the storage, so that callers that mutate the array do not hold
+  /// (and retain) a reference to its storage.
+  @inlinable
+  static func chunkSlot(
+    _ index: Int,
+    in pages: UnsafeMutablePointer<IdentifiedArrayPage>
+  ) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    pages[index &>> _IdentifiedArrayChunks.pageShift].chunks
+      + (index & _IdentifiedArrayChunks.pageMask)
+  }
+
   /// A pointer to the page's count and capacity; valid while the page is alive.
   @inlinable
   var _header: UnsafeMutablePointer<IdentifiedArrayChunkHeader> {
@@ -322,7 +335,6 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
   /// - Precondition: `index` is in `0..<chunkCount(holding: count)`.
   @inlinable
   func chunkSlot(_ index: Int) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
-    self.pages[index &>> _IdentifiedArrayChunks.pageShift].chunks
-      + (index & _IdentifiedArrayChunks.pageMask)
+    IdentifiedArrayPage.chunkSlot(index, in: self.pages)
   }
 }
