@@ -16,17 +16,17 @@ extension IdentifiedArray: Equatable where Element: Equatable {
     guard count == rhs.count else { return false }
     let lhsPages = lhs._storage.pages
     let rhsPages = rhs._storage.pages
+    let chunkCount = _IdentifiedArrayChunks.chunkCount(holding: count)
+    let pageSize = _IdentifiedArrayChunks.pageSize
     for page in 0..<lhs._storage.pageCount where lhsPages[page] !== rhsPages[page] {
-      let lhsPage = lhsPages[page]
-      let lhsChunks = lhsPage.chunks
+      // Pointers, not page references: holding one would retain it.
+      let lhsChunks = lhsPages[page].chunks
       let rhsChunks = rhsPages[page].chunks
-      for slot in 0..<lhsPage._header.pointee.count {
-        let lhsChunk = lhsChunks[slot]
-        let rhsChunk = rhsChunks[slot]
-        if lhsChunk === rhsChunk { continue }
-        let lhsElements = lhsChunk.elements
-        let rhsElements = rhsChunk.elements
-        for offset in 0..<lhsChunk._header.pointee.count
+      for slot in 0..<Swift.min(pageSize, chunkCount - page * pageSize)
+      where lhsChunks[slot] !== rhsChunks[slot] {
+        let lhsElements = lhsChunks[slot].elements
+        let rhsElements = rhsChunks[slot].elements
+        for offset in 0..<lhsChunks[slot]._header.pointee.count
         where lhsElements[offset] != rhsElements[offset] {
           return false
         }
