@@ -3,10 +3,12 @@ import Testing
 
 @testable import Architecture
 
-// The identified array's chunks of 64 elements are grouped in copy-on-write pages, behind a top
+// The identified array's chunks of elements are grouped in copy-on-write pages, behind a top
 // table of page references, so that mutating one element of a shared array copies the top table,
 // one page and one chunk, whatever the array's size. These tests check the structure at and across
 // page boundaries, that copies stay independent, and that the recorder's diff skips shared pages.
+// Positions are written in terms of the chunk and page sizes, so that they stay at the boundaries
+// whatever sizes the storage uses.
 
 private let chunkSize = _IdentifiedArrayChunks.size
 private let pageSize = _IdentifiedArrayChunks.pageSize
@@ -43,6 +45,15 @@ private struct Tracked: Identifiable {
 private func todos(_ ids: Range<Int>) -> IdentifiedArrayOf<Todo> {
   IdentifiedArray(uniqueElements: ids.map { Todo(id: $0) })
 }
+
+/// The positions of the chunk that holds `position` in an array of `count` elements.
+private func chunkRange(of position: Int, count: Int) -> Range<Int> {
+  let start = position / chunkSize * chunkSize
+  return start..<min(start + chunkSize, count)
+}
+
+/// Three full pages, and a fourth holding one full chunk and a partial one.
+private let fourPages = 3 * pageElements + chunkSize + 3
 
 /// Checks the storage's invariants: as many pages and chunks as `count` needs, every page and
 /// chunk full except the last, none empty, capacities within their bounds, and the id index in
@@ -108,26 +119,33 @@ private func unsharedPagesAndChunks<ID, Element>(
 
 @Suite("IdentifiedArray pages")
 struct IdentifiedArrayPageTests {
-  @Test("A page holds 1,024 elements, 16 chunks of 64, as these tests' positions assume")
+  @Test("A page holds 256 elements, 16 chunks of 16, as the storage docs say")
   func sizes() {
-    #expect(chunkSize == 64 && pageSize == 16 && pageElements == 1_024)
+    #expect(chunkSize == 16 && pageSize == 16 && pageElements == 256)
+    #expect(_IdentifiedArrayChunks.chunkCount(holding: 0) == 0)
+    #expect(_IdentifiedArrayChunks.chunkCount(holding: chunkSize) == 1)
+    #expect(_IdentifiedArrayChunks.chunkCount(holding: chunkSize + 1) == 2)
     #expect(_IdentifiedArrayChunks.pageCount(holdingChunks: 0) == 0)
-    #expect(_IdentifiedArrayChunks.pageCount(holdingChunks: 16) == 1)
-    #expect(_IdentifiedArrayChunks.pageCount(holdingChunks: 17) == 2)
+    #expect(_IdentifiedArrayChunks.pageCount(holdingChunks: pageSize) == 1)
+    #expect(_IdentifiedArrayChunks.pageCount(holdingChunks: pageSize + 1) == 2)
   }
 
   @Test(
     "Mutating one element of a shared array copies one page and one chunk, at page boundaries",
-    arguments: [0, 1_023, 1_024, 1_087, 1_088, 2_047, 2_048, 3_071, 3_099]
+    arguments: [
+      0, pageElements - 1, pageElements, pageElements + chunkSize - 1, pageElements + chunkSize,
+      2 * pageElements - 1, 2 * pageElements, 3 * pageElements - 1, 3 * pageElements,
+      fourPages - 1,
+    ]
   )
   func oneElementCopiesOnePageAndOneChunk(position: Int) {
-    let original = todos(0..<3_100)
+    let original = todos(0..<fourPages)
     var array = original
     array[id: position]?.value = 1
     let chunk = position / chunkSize
     #expect(unsharedPagesAndChunks(array, original) == ([chunk / pageSize], [chunk]))
-    let start = chunk * chunkSize
-    #expect(array._positionsThatMayDiffer(from: original) == [start..<min(start + 64, 3_100)])
+    #expect(
+      array._positionsThatMayDiffer(from: original) == [chunkRange(of: position, count: fourPages)])
     #expect(original.allSatisfy { $0.value == 0 })
     #expect(array[position].value == 1 && array.count { $0.value != 0 } == 1)
     #expect(structureProblem(array) == nil && structureProblem(original) == nil)
@@ -135,7 +153,7 @@ struct IdentifiedArrayPageTests {
     // An element of the neighbouring chunk in the same page copies that chunk into the page the
     // array owns now; a page copied once is not copied again.
     let neighbour = position ^ chunkSize
-    guard neighbour < 3_100 else { return }
+    guard neighbour < fourPages else { return }
     // Its identity only: a reference would keep the page shared, and so copied.
     let page = ObjectIdentifier(array._storage.pages[chunk / pageSize])
     array[id: neighbour]?.value = 2
@@ -147,50 +165,64 @@ struct IdentifiedArrayPageTests {
 
   @Test("_positionsThatMayDiffer reports mutations in several pages, merged across a boundary")
   func positionsAcrossPages() {
-    let original = todos(0..<5_000)
+    // Five pages, the last one partial.
+    let count = 4 * pageElements + 3 * chunkSize + 5
+    let original = todos(0..<count)
     var array = original
-    array[id: 10]?.value = 1
-    array[id: 1_030]?.value = 1
-    array[id: 4_999]?.value = 1
-    #expect(
-      array._positionsThatMayDiffer(from: original) == [0..<64, 1_024..<1_088, 4_992..<5_000])
-    #expect(
-      original._positionsThatMayDiffer(from: array) == [0..<64, 1_024..<1_088, 4_992..<5_000])
+    array[id: 3]?.value = 1
+    array[id: pageElements + 6]?.value = 1
+    array[id: count - 1]?.value = 1
+    let expected = [
+      0..<chunkSize, pageElements..<(pageElements + chunkSize),
+      chunkRange(of: count - 1, count: count),
+    ]
+    #expect(array._positionsThatMayDiffer(from: original) == expected)
+    #expect(original._positionsThatMayDiffer(from: array) == expected)
     #expect(unsharedPagesAndChunks(array, original).pages == [0, 1, 4])
+    #expect(unsharedPagesAndChunks(array, original).chunks == [0, pageSize, (count - 1) / chunkSize])
 
     // The last chunk of one page and the first of the next make one range.
     var adjacent = original
-    adjacent[1_023].value = 1
-    adjacent[1_024].value = 1
-    #expect(adjacent._positionsThatMayDiffer(from: original) == [960..<1_088])
+    adjacent[pageElements - 1].value = 1
+    adjacent[pageElements].value = 1
+    let boundary = (pageElements - chunkSize)..<(pageElements + chunkSize)
+    #expect(adjacent._positionsThatMayDiffer(from: original) == [boundary])
     #expect(adjacent != original)
-    adjacent[1_023].value = 0
-    adjacent[1_024].value = 0
+    adjacent[pageElements - 1].value = 0
+    adjacent[pageElements].value = 0
     #expect(adjacent == original)
-    #expect(adjacent._positionsThatMayDiffer(from: original) == [960..<1_088])
+    #expect(adjacent._positionsThatMayDiffer(from: original) == [boundary])
   }
 
   @Test("Two copies mutated after sharing stay independent, in the same page and in others")
   func copiesStayIndependent() {
-    let original = todos(0..<2_500)
+    // Two pages and a half, plus a partial chunk.
+    let count = 2 * pageElements + pageElements / 2 + 4
+    let original = todos(0..<count)
+    // In the second chunk of the first page, the last chunk of the second page, the last element.
+    let (a, b, last) = (chunkSize + 4, 2 * pageElements - 3, count - 1)
     var first = original
     var second = original
-    first[id: 100]?.value = 1
-    second[id: 100]?.value = 2
-    second[id: 101]?.value = 3
-    first[id: 2_000]?.value = 4
+    first[id: a]?.value = 1
+    second[id: a]?.value = 2
+    second[id: a + 1]?.value = 3
+    first[id: b]?.value = 4
     var third = second
-    third[id: 2_499]?.value = 5
-    second.append(Todo(id: 2_500))
+    third[id: last]?.value = 5
+    second.append(Todo(id: count))
 
     #expect(original.allSatisfy { $0.value == 0 })
-    #expect(first[id: 100]?.value == 1 && first[id: 101]?.value == 0)
-    #expect(first[id: 2_000]?.value == 4 && first[id: 2_499]?.value == 0)
-    #expect(second[id: 100]?.value == 2 && second[id: 101]?.value == 3)
-    #expect(second[id: 2_000]?.value == 0 && second.count == 2_501)
-    #expect(third[id: 100]?.value == 2 && third[id: 2_499]?.value == 5 && third.count == 2_500)
-    #expect(first._positionsThatMayDiffer(from: original) == [64..<128, 1_984..<2_048])
-    #expect(third._positionsThatMayDiffer(from: original) == [64..<128, 2_496..<2_500])
+    #expect(first[id: a]?.value == 1 && first[id: a + 1]?.value == 0)
+    #expect(first[id: b]?.value == 4 && first[id: last]?.value == 0)
+    #expect(second[id: a]?.value == 2 && second[id: a + 1]?.value == 3)
+    #expect(second[id: b]?.value == 0 && second.count == count + 1)
+    #expect(third[id: a]?.value == 2 && third[id: last]?.value == 5 && third.count == count)
+    #expect(
+      first._positionsThatMayDiffer(from: original)
+        == [chunkRange(of: a, count: count), chunkRange(of: b, count: count)])
+    #expect(
+      third._positionsThatMayDiffer(from: original)
+        == [chunkRange(of: a, count: count), chunkRange(of: last, count: count)])
     #expect(second._positionsThatMayDiffer(from: third) == nil)
     for array in [original, first, second, third] {
       #expect(structureProblem(array) == nil)
@@ -273,7 +305,9 @@ struct IdentifiedArrayPageTests {
   func reserving() {
     var array = IdentifiedArrayOf<Todo>()
     array.reserveCapacity(5_000)
-    #expect(array._storage._header.pointee.capacity >= 5)
+    let pages = _IdentifiedArrayChunks.pageCount(
+      holdingChunks: _IdentifiedArrayChunks.chunkCount(holding: 5_000))
+    #expect(array._storage._header.pointee.capacity >= pages)
     array.append(Todo(id: 0))
     #expect(array._storage.pages[0]._header.pointee.capacity == pageSize)
     #expect(array._storage.pages[0].chunks[0]._header.pointee.capacity == chunkSize)
@@ -281,13 +315,56 @@ struct IdentifiedArrayPageTests {
     #expect(structureProblem(array) == nil && array.map(\.id) == Array(0..<5_000))
 
     array.removeAll(keepingCapacity: true)
-    #expect(array._storage._header.pointee.capacity >= 5 && structureProblem(array) == nil)
+    #expect(array._storage._header.pointee.capacity >= pages && structureProblem(array) == nil)
 
     // Without a reservation, a small array's first page and chunk start small.
     var small = IdentifiedArrayOf<Todo>()
     small.append(Todo(id: 0))
     #expect(small._storage.pages[0]._header.pointee.capacity == 1)
     #expect(small._storage.pages[0].chunks[0]._header.pointee.capacity == 4)
+  }
+
+  @Test(
+    "Iterating walks every element once, in order, at chunk and page boundaries",
+    arguments: [
+      0, 1, chunkSize - 1, chunkSize, chunkSize + 1, pageElements - 1, pageElements,
+      pageElements + 1, 2 * pageElements + chunkSize + 1,
+    ]
+  )
+  func iterating(count: Int) {
+    let array = todos(0..<count)
+    var ids: [Int] = []
+    for todo in array { ids.append(todo.id) }
+    #expect(ids == Array(0..<count))
+    // The iterator keeps returning nil once done.
+    var iterator = array.makeIterator()
+    while iterator.next() != nil {}
+    #expect(iterator.next() == nil && iterator.next() == nil)
+    // The other ways in which a sequence is walked.
+    #expect(Array(array).map(\.id) == Array(0..<count))
+    var forEachIDs: [Int] = []
+    array.forEach { forEachIDs.append($0.id) }
+    #expect(forEachIDs == ids && array.reduce(0) { $0 + $1.id } == ids.reduce(0, +))
+    #expect(array.elements.map(\.id) == ids)
+  }
+
+  @Test("An iterator walks the array as it was when the loop started, whatever the loop mutates")
+  func iteratingWhileMutating() {
+    let count = pageElements + chunkSize + 1
+    var array = todos(0..<count)
+    var seen: [Todo] = []
+    for todo in array {
+      seen.append(todo)
+      // Mutations through every path that writes in place, and ones that grow and shrink.
+      array[id: todo.id]?.value += 1
+      if todo.id + 1 < count { array[todo.id + 1].value += 10 }
+      if todo.id == 3 { array.append(Todo(id: count)) }
+      if todo.id == count - 1 { array.removeFirst(chunkSize) }
+    }
+    #expect(seen.map(\.id) == Array(0..<count))
+    #expect(seen.allSatisfy { $0.value == 0 }, "the loop saw the elements it started with")
+    #expect(array.map(\.id) == Array(chunkSize...count) && structureProblem(array) == nil)
+    #expect(array.allSatisfy { $0.value == ($0.id == count ? 0 : 11) })
   }
 
   @Test("Sorting, moving and compacting a shared array across pages keeps both consistent")
@@ -298,7 +375,9 @@ struct IdentifiedArrayPageTests {
     #expect(array.map(\.id) == original.map(\.id).sorted { ($0 % 5, $0) < ($1 % 5, $1) })
     #expect(structureProblem(array) == nil)
     array = original
-    array.move(fromOffsets: IndexSet([3, pageElements, 2 * pageElements]), toOffset: 2_000)
+    array.move(
+      fromOffsets: IndexSet([3, pageElements, 2 * pageElements]),
+      toOffset: pageElements + pageElements / 2)
     #expect(Set(array.map(\.id)) == Set(original.map(\.id)) && structureProblem(array) == nil)
     #expect(array._positionsThatMayDiffer(from: original) == nil)
     array = original

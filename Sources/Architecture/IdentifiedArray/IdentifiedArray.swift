@@ -27,7 +27,7 @@
 /// through a subscript is reported as an issue (a test failure under a test runner): see
 /// ``subscript(id:)`` and ``subscript(position:)`` for what the array does then.
 ///
-/// Storage is copy-on-write, in chunks of 64 elements grouped in pages of chunks: copies share
+/// Storage is copy-on-write, in chunks of 16 elements grouped in pages of 16 chunks: copies share
 /// everything until one of them is mutated, and mutating one element of a shared array then copies
 /// the chunk that holds it, its page and the short list of pages, not the whole array.
 public struct IdentifiedArray<ID: Hashable, Element> {
@@ -191,7 +191,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// their ids, i.e. elements were inserted, removed or reordered (the caller then falls back
   /// to a full comparison).
   ///
-  /// Elements live in chunks of 64 that copies of an array share until one of them writes to a
+  /// Elements live in chunks of 16 that copies of an array share until one of them writes to a
   /// chunk, grouped in pages of chunks shared the same way, so a shared page is skipped whole.
   /// The ranges are those of the chunks that are not shared, in order, with adjacent ranges
   /// merged; every element outside them is the same as `old`'s at the same position. An element
@@ -203,7 +203,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// var new = old
   /// new._positionsThatMayDiffer(from: old)  // []
   /// new[id: 100]?.isComplete.toggle()
-  /// new._positionsThatMayDiffer(from: old)  // [64..<128]: the chunk that holds position 100
+  /// new._positionsThatMayDiffer(from: old)  // [96..<112]: the chunk that holds position 100
   /// new.remove(id: 100)
   /// new._positionsThatMayDiffer(from: old)  // nil: compare in full
   /// ```

@@ -10,32 +10,44 @@
 /// with chunks it copies the one chunk that holds the element, and the recorder finds what changed
 /// by comparing chunk references (see `IdentifiedArray._positionsThatMayDiffer(from:)`).
 ///
-/// 64 elements per chunk measured best among 32, 64 and 128: mutating one element of a shared
-/// array of 1,000 (10,000) small todos took about 0.8 µs (3.3 µs) with 32, 0.9 µs (1.7 µs) with 64
-/// and 1.3–1.9 µs (1.8 µs) with 128, in release. Retaining the chunk references costs more as
-/// chunks get smaller, copying the one chunk more as they get larger.
-///
 /// Why pages: with one flat table of chunk references, that mutation also copied the table, a
-/// retain per chunk (and a release per chunk when the old version goes): at 10,000 todos, 157
-/// chunks, about 5.1K instructions per recorded toggle against 0.9K at 1,000. Behind a small top
-/// table of page references, it copies the top table (a retain per page), the one page and the one
-/// chunk, whatever the size.
+/// retain per chunk (and a release per chunk when the old version goes), so its cost grew with
+/// the array. Behind a small top table of page references, it copies the top table (a retain per
+/// page), the one page (a retain per chunk in it) and the one chunk (a copy per element in it).
 ///
-/// 16 chunks per page (1,024 elements) measured against 8 and 32: a recorded toggle in a shared
-/// array of 1,000 (10,000) small todos cost about 19.5K (24.2K) instructions on the app thread
-/// with the flat table, 19.7K (20.7K) with pages of 8 chunks, 19.9K (20.6K) with 16 and 19.9K
-/// (21.0K) with 32 (callgrind). The copy retains one reference per page plus a page's chunks:
-/// pages of 8 are a little cheaper below about 8,000 elements, 16 above, and the table part
-/// now grows by a retain per 1,024 elements instead of per 64. The price is one more
-/// allocation per copy (the page, about 0.3K instructions, which is why 1,000 todos cost a
-/// little more than with the flat table) and one more load per element access: unshared, against
-/// the flat table, appends and lookups by id cost 1–3% more instructions, mutating in place 2%
-/// (by id) to 6% (by position, which also checks the page's sharing), and a bare `for` loop over
-/// the elements 7.5 instructions per element instead of 5.5.
+/// Why 16 and 16: the copy costs about 30 instructions per reference retained and 45 per element
+/// copied (a struct holding a String), so smaller chunks make the element copy cheaper and the
+/// page and top table longer. Measured with callgrind, in instructions per step (`benchmarks
+/// profile-record todosN` on the app thread, and `benchmarks profile-array shared-mutate todosN`,
+/// which also frees the old version and includes a 1.25K lookup by id), at 1,000 (10,000) todos,
+/// every row but the first with the rest of this code as it is now:
+///
+/// | elements per chunk / chunks per page | recorded toggle | shared mutation |
+/// | --- | --- | --- |
+/// | 64, flat table (before pages)        | 19.4K (24.2K)   | 8.4K (17.7K)    |
+/// | 64 / 16                              | 20.0K (20.8K)   | 8.5K (9.8K)     |
+/// | 32 / 16                              | 18.7K (19.4K)   | 6.4K (7.7K)     |
+/// | 16 / 32                              | 18.3K (19.0K)   | 5.9K (7.1K)     |
+/// | **16 / 16**                          | 17.9K (19.2K)   | 5.1K (7.3K)     |
+/// | 8 / 32                               | 18.0K (19.3K)   | 5.4K (7.5K)     |
+/// | 8 / 16                               | 17.7K (19.7K)   | 4.8K (8.7K)     |
+///
+/// 16 / 16 is among the cheapest at both sizes: pages of 32 are a little cheaper at 10,000
+/// elements and dearer at 1,000, chunks of 8 the other way round, and chunks of 8 make every
+/// walk over the elements pay a chunk's overhead twice as often. The top table holds a reference
+/// per 256 elements, so its share of the copy grows again past about 10,000 elements.
+///
+/// What the layout costs operations on an array that is not shared, against the flat table of
+/// 64-element chunks (`benchmarks profile-array OP todosN` under callgrind, 1,000 and 10,000
+/// todos): a `for` loop 6.0 instructions per element instead of 7.0 (``IdentifiedArray/Iterator``
+/// walks chunk by chunk); reading by id +1%, mutating by id +1.5%, by position +5% (one more
+/// page and its sharing to check); appending +2–3% (a chunk allocated per 16 elements); inserting
+/// and removing in the middle +1%; `==` over unshared elements +3%; `_positionsThatMayDiffer`
+/// between versions that differ by one element +5% at 1,000 elements and −19% at 10,000.
 @usableFromInline
 enum _IdentifiedArrayChunks {
   /// The base-2 logarithm of the number of elements per chunk.
-  @inlinable static var shift: Int { 6 }
+  @inlinable static var shift: Int { 4 }
   /// The number of elements per chunk.
   @inlinable static var size: Int { 1 &<< shift }
   /// Masks a position to its offset in its chunk.
@@ -58,6 +70,19 @@ enum _IdentifiedArrayChunks {
   @inlinable
   static func pageCount(holdingChunks chunkCount: Int) -> Int {
     (chunkCount &+ pageMask) &>> pageShift
+  }
+
+  /// Releases `count` class references stored from `references` on, as a non-generic loop.
+  ///
+  /// The deinits of pages and of the top table use this: a deinit is never specialized, and
+  /// `deinitialize(count:)` on a generic class type looked up that type's metadata and released
+  /// each reference through its value witnesses: about 60 instructions per reference, against
+  /// about 30 for this loop (callgrind, a page dropped by a recorded toggle).
+  static func releaseReferences(_ references: UnsafeMutableRawPointer, count: Int) {
+    let references = references.assumingMemoryBound(to: UnsafeRawPointer.self)
+    for index in 0..<count {
+      Unmanaged<AnyObject>.fromOpaque(references[index]).release()
+    }
   }
 }
 
@@ -148,9 +173,8 @@ final class IdentifiedArrayPage<Element>:
   ManagedBuffer<IdentifiedArrayChunkHeader, IdentifiedArrayChunk<Element>>
 {
   deinit {
-    _ = self.withUnsafeMutablePointers { header, chunks in
-      chunks.deinitialize(count: header.pointee.count)
-    }
+    let (count, chunks) = self.withUnsafeMutablePointers { ($0.pointee.count, $1) }
+    _IdentifiedArrayChunks.releaseReferences(UnsafeMutableRawPointer(chunks), count: count)
   }
 
   /// Creates an empty page with room for `capacity` chunk references.
@@ -261,10 +285,11 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
   ManagedBuffer<IdentifiedArrayHeader<ID, Element>, IdentifiedArrayPage<Element>>
 {
   deinit {
-    _ = self.withUnsafeMutablePointers { header, pages in
+    let (pageCount, pages) = self.withUnsafeMutablePointers { header, pages in
       let chunkCount = _IdentifiedArrayChunks.chunkCount(holding: header.pointee.count)
-      pages.deinitialize(count: _IdentifiedArrayChunks.pageCount(holdingChunks: chunkCount))
+      return (_IdentifiedArrayChunks.pageCount(holdingChunks: chunkCount), pages)
     }
+    _IdentifiedArrayChunks.releaseReferences(UnsafeMutableRawPointer(pages), count: pageCount)
   }
 
   /// Creates an empty buffer with room for at least `capacity` page references.
