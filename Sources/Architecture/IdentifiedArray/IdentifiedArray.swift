@@ -27,9 +27,9 @@
 /// through a subscript is reported as an issue (a test failure under a test runner): see
 /// ``subscript(id:)`` and ``subscript(position:)`` for what the array does then.
 ///
-/// Storage is copy-on-write, in chunks of 64 elements: copies share everything until one of
-/// them is mutated, and mutating one element of a shared array then copies the chunk that holds it
-/// (and the list of chunks), not the whole array.
+/// Storage is copy-on-write, in chunks of 16 elements grouped in pages of 16 chunks: copies share
+/// everything until one of them is mutated, and mutating one element of a shared array then copies
+/// the chunk that holds it, its page and the short list of pages, not the whole array.
 public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var _storage: IdentifiedArrayStorage<ID, Element>
 
@@ -49,12 +49,16 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Creates an empty array with the given way of reading ids, with room for `capacity` elements'
-  /// chunk references.
+  /// page references.
   @usableFromInline
   init(id: KeyPath<Element, ID>, idOf: @escaping (Element) -> ID, capacity: Int) {
+    var header = IdentifiedArrayHeader(idPath: id, idOf: idOf)
+    header.reserved = capacity
     self._storage = IdentifiedArrayStorage.make(
-      capacity: _IdentifiedArrayChunks.chunkCount(holding: capacity),
-      header: IdentifiedArrayHeader(idPath: id, idOf: idOf)
+      capacity: _IdentifiedArrayChunks.pageCount(
+        holdingChunks: _IdentifiedArrayChunks.chunkCount(holding: capacity)
+      ),
+      header: header
     )
   }
 
@@ -82,11 +86,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public var elements: [Element] {
     let count = self.count
     return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-      let chunks = self._storage.chunks
       var position = 0
       for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: count) {
-        let chunkCount = chunks[chunk]._header.pointee.count
-        (buffer.baseAddress! + position).initialize(from: chunks[chunk].elements, count: chunkCount)
+        let chunk = self._storage.chunkSlot(chunk).pointee
+        let chunkCount = chunk._header.pointee.count
+        (buffer.baseAddress! + position).initialize(from: chunk.elements, count: chunkCount)
         position += chunkCount
       }
       initialized = count
@@ -138,9 +142,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       switch (index, newValue) {
       case (nil, nil):
         return
-      case let (index?, nil):
+      case (let index?, nil):
         self.remove(at: index)
-      case let (index, newValue?):
+      case (let index, let newValue?):
         guard self._idOf(newValue) == id else {
           reportIssue(
             """
@@ -183,12 +187,13 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The positions whose elements may differ from `old`'s, found in time proportional to the
-  /// number of chunks plus the changed chunks — or nil when the two differ in length or in
+  /// number of pages plus the changed pages' chunks — or nil when the two differ in length or in
   /// their ids, i.e. elements were inserted, removed or reordered (the caller then falls back
   /// to a full comparison).
   ///
-  /// Elements live in chunks of 64 that copies of an array share until one of them writes to a
-  /// chunk. The ranges are those of the chunks that are not shared, in order, with adjacent ranges
+  /// Elements live in chunks of 16 that copies of an array share until one of them writes to a
+  /// chunk, grouped in pages of chunks shared the same way, so a shared page is skipped whole.
+  /// The ranges are those of the chunks that are not shared, in order, with adjacent ranges
   /// merged; every element outside them is the same as `old`'s at the same position. An element
   /// inside them may still be equal to `old`'s (a chunk is copied whenever one of its elements is
   /// mutated, even back to its old value), so compare those:
@@ -198,14 +203,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// var new = old
   /// new._positionsThatMayDiffer(from: old)  // []
   /// new[id: 100]?.isComplete.toggle()
-  /// new._positionsThatMayDiffer(from: old)  // [64..<128]: the chunk that holds position 100
+  /// new._positionsThatMayDiffer(from: old)  // [96..<112]: the chunk that holds position 100
   /// new.remove(id: 100)
   /// new._positionsThatMayDiffer(from: old)  // nil: compare in full
   /// ```
   ///
-  /// - Complexity: O(1) when both share one buffer; otherwise O(*c*) for *c* chunks when the ids
-  ///   are shared too (only elements' other fields were mutated), O(`count`) when the ids were
-  ///   rebuilt (they are then compared one by one).
+  /// - Complexity: O(1) when both share one buffer; otherwise, when the ids are shared too (only
+  ///   elements' other fields were mutated), O(*p* + *c*) for *p* pages and *c* chunks in the
+  ///   pages that are not shared; O(`count`) when the ids were rebuilt (they are then compared one
+  ///   by one).
   package func _positionsThatMayDiffer(from old: Self) -> [Range<Int>]? {
     if self._isIdentical(to: old) { return [] }
     let count = self.count
@@ -217,18 +223,25 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
     guard sharesIDs || ids == oldIDs else { return nil }
 
-    let chunks = self._storage.chunks
-    let oldChunks = old._storage.chunks
+    let pages = self._storage.pages
+    let oldPages = old._storage.pages
     let size = _IdentifiedArrayChunks.size
+    let pageSize = _IdentifiedArrayChunks.pageSize
+    let chunkCount = _IdentifiedArrayChunks.chunkCount(holding: count)
     var ranges: [Range<Int>] = []
-    for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: count)
-    where chunks[chunk] !== oldChunks[chunk] {
-      let start = chunk * size
-      let end = Swift.min(start + size, count)
-      if let last = ranges.last, last.upperBound == start {
-        ranges[ranges.count - 1] = last.lowerBound..<end
-      } else {
-        ranges.append(start..<end)
+    for page in 0..<self._storage.pageCount where pages[page] !== oldPages[page] {
+      let chunks = pages[page].chunks
+      let oldChunks = oldPages[page].chunks
+      let firstChunk = page * pageSize
+      for slot in 0..<Swift.min(pageSize, chunkCount - firstChunk)
+      where chunks[slot] !== oldChunks[slot] {
+        let start = (firstChunk + slot) * size
+        let end = Swift.min(start + size, count)
+        if let last = ranges.last, last.upperBound == start {
+          ranges[ranges.count - 1] = last.lowerBound..<end
+        } else {
+          ranges.append(start..<end)
+        }
       }
     }
     return ranges
@@ -258,34 +271,52 @@ extension IdentifiedArray {
   /// - Precondition: `position` is in `0..<count`.
   @inlinable
   func _address(_ position: Int) -> UnsafeMutablePointer<Element> {
-    self._storage.chunks[position &>> _IdentifiedArrayChunks.shift].elements
+    self._storage.chunkSlot(position &>> _IdentifiedArrayChunks.shift).pointee.elements
       + (position & _IdentifiedArrayChunks.mask)
   }
 
-  /// The address of the element at `position`, to write it: the chunk references and the chunk
-  /// that holds the element are made unique to this array first, and no other chunk is copied.
+  /// The address of the element at `position`, to write it: the page references, and the page and
+  /// chunk that hold the element, are made unique to this array first; nothing else is copied.
   ///
   /// - Precondition: `position` is in `0..<count`.
   @inlinable
   mutating func _uniqueAddress(_ position: Int) -> UnsafeMutablePointer<Element> {
     self._makeUnique()
-    self._makeChunkUnique(position &>> _IdentifiedArrayChunks.shift)
-    return self._address(position)
+    let slot = self._makeChunkUnique(position &>> _IdentifiedArrayChunks.shift)
+    return slot.pointee.elements + (position & _IdentifiedArrayChunks.mask)
   }
 
-  /// Makes the buffer of chunk references unique to this array, with room for the chunks of
-  /// `additional` more elements. The chunks themselves stay shared with any copy.
+  /// Makes the buffer of page references unique to this array, with room for the pages of
+  /// `additional` more elements. The pages and chunks themselves stay shared with any copy.
   @inlinable
-  mutating func _makeUnique(reservingCapacity additional: Int = 0) {
+  mutating func _makeUnique() {
+    // The page references always fit the buffer: only its sharing matters.
+    if isKnownUniquelyReferenced(&self._storage) { return }
+    self._reallocate(capacity: self._storage._header.pointee.capacity)
+  }
+
+  /// Makes the buffer of page references unique to this array, with room for the pages of
+  /// `additional` more elements. The pages and chunks themselves stay shared with any copy.
+  @inlinable
+  mutating func _makeUnique(reservingCapacity additional: Int) {
     let (count, capacity) = self._storage.withUnsafeMutablePointerToHeader {
       ($0.pointee.count, $0.pointee.capacity)
     }
-    let needed = _IdentifiedArrayChunks.chunkCount(holding: count + additional)
-    if isKnownUniquelyReferenced(&self._storage), needed <= capacity { return }
-    self._reallocate(capacity: needed > capacity ? Swift.max(needed, 2 * capacity) : capacity)
+    let needed = _IdentifiedArrayChunks.pageCount(
+      holdingChunks: _IdentifiedArrayChunks.chunkCount(holding: count + additional)
+    )
+    if !isKnownUniquelyReferenced(&self._storage) || needed > capacity {
+      self._reallocate(capacity: needed > capacity ? Swift.max(needed, 2 * capacity) : capacity)
+    }
+    // A reservation of more than one element is remembered, to size the first page and chunk.
+    if additional > 1 {
+      self._storage.withUnsafeMutablePointerToHeader {
+        $0.pointee.reserved = Swift.max($0.pointee.reserved, count + additional)
+      }
+    }
   }
 
-  /// Replaces the buffer with one with room for `capacity` chunk references: the references are
+  /// Replaces the buffer with one with room for `capacity` page references: the references are
   /// moved if the buffer is unique to this array, copied (retained) otherwise.
   @inlinable
   mutating func _reallocate(capacity: Int) {
@@ -296,22 +327,53 @@ extension IdentifiedArray {
     }
   }
 
-  /// Makes the chunk at `index` unique to this array, with room for `minimumCapacity` elements:
-  /// copies it if another buffer shares it, grows it if it is too small.
+  /// Makes the page at `index` unique to this array, with room for `minimumCapacity` chunk
+  /// references: copies it if another buffer shares it, grows it if it is too small. Its chunks
+  /// stay shared with any copy.
   ///
-  /// - Precondition: The buffer of chunk references is unique to this array (`_makeUnique()`).
+  /// - Precondition: The buffer of page references is unique to this array (`_makeUnique()`).
   @inlinable
-  mutating func _makeChunkUnique(_ index: Int, minimumCapacity: Int = 0) {
-    let slot = self._storage.chunks + index
+  mutating func _makePageUnique(_ index: Int, minimumCapacity: Int = 0) {
+    let slot = self._storage.pages + index
     let capacity = slot.pointee._header.pointee.capacity
     let isUnique = isKnownUniquelyReferenced(&slot.pointee)
     if isUnique, minimumCapacity <= capacity { return }
     let newCapacity =
       minimumCapacity <= capacity
       ? capacity
+      : Swift.min(_IdentifiedArrayChunks.pageSize, Swift.max(minimumCapacity, 2 * capacity))
+    slot.pointee =
+      isUnique ? slot.pointee.move(capacity: newCapacity) : slot.pointee.copy(capacity: newCapacity)
+  }
+
+  /// Makes the chunk at `index`, and its page, unique to this array, with room for
+  /// `minimumCapacity` elements: copies the chunk if another page shares it, grows it if it is too
+  /// small.
+  ///
+  /// - Returns: The chunk's slot in its page, valid until the buffer or the page is replaced.
+  /// - Precondition: The buffer of page references is unique to this array (`_makeUnique()`).
+  @inlinable
+  @discardableResult
+  mutating func _makeChunkUnique(
+    _ index: Int,
+    minimumCapacity: Int = 0
+  ) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    // The page's capacity does not matter here (the chunk is in it): only its sharing does.
+    let page = self._storage.pages + (index &>> _IdentifiedArrayChunks.pageShift)
+    if !isKnownUniquelyReferenced(&page.pointee) {
+      self._makePageUnique(index &>> _IdentifiedArrayChunks.pageShift)
+    }
+    let slot = page.pointee.chunks + (index & _IdentifiedArrayChunks.pageMask)
+    let capacity = slot.pointee._header.pointee.capacity
+    let isUnique = isKnownUniquelyReferenced(&slot.pointee)
+    if isUnique, minimumCapacity <= capacity { return slot }
+    let newCapacity =
+      minimumCapacity <= capacity
+      ? capacity
       : Swift.min(_IdentifiedArrayChunks.size, Swift.max(minimumCapacity, 2 * capacity))
     slot.pointee =
       isUnique ? slot.pointee.move(capacity: newCapacity) : slot.pointee.copy(capacity: newCapacity)
+    return slot
   }
 
   /// Makes the chunks from the one holding `position` to the last unique to this array.
@@ -322,6 +384,60 @@ extension IdentifiedArray {
     for chunk in (position &>> _IdentifiedArrayChunks.shift)..<end {
       self._makeChunkUnique(chunk)
     }
+  }
+
+  /// Adds an empty chunk after the last one, with room for `capacity` elements, in a new page if
+  /// the last page is full.
+  ///
+  /// - Returns: The new chunk's slot in its page, valid until the buffer or the page is replaced.
+  /// - Precondition: The buffer of page references is unique to this array, with room for one
+  ///   more page (`_makeUnique(reservingCapacity:)`); the array's count is a multiple of the chunk
+  ///   size, and is updated by the caller.
+  @inlinable
+  mutating func _appendChunk(capacity: Int) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    let index = _IdentifiedArrayChunks.chunkCount(holding: self.count)
+    let page = index &>> _IdentifiedArrayChunks.pageShift
+    let slot = index & _IdentifiedArrayChunks.pageMask
+    if slot == 0 {
+      // A new page. The first grows like an array's buffer, unless more room was reserved;
+      // later ones are full-sized from the start.
+      let reserved = _IdentifiedArrayChunks.chunkCount(
+        holding: self._storage._header.pointee.reserved
+      )
+      let pageCapacity =
+        page == 0
+        ? Swift.min(_IdentifiedArrayChunks.pageSize, Swift.max(1, reserved))
+        : _IdentifiedArrayChunks.pageSize
+      (self._storage.pages + page).initialize(to: .make(capacity: pageCapacity))
+    } else {
+      self._makePageUnique(page, minimumCapacity: slot + 1)
+    }
+    let target = self._storage.pages + page
+    (target.pointee.chunks + slot).initialize(to: .make(capacity: capacity))
+    target.pointee._header.pointee.count = slot + 1
+    return target.pointee.chunks + slot
+  }
+
+  /// Drops the chunks from the one at `index` on, and the pages left empty.
+  ///
+  /// - Precondition: The chunks dropped hold no elements (their counts are 0), and their pages are
+  ///   unique to this array; the array's count is updated by the caller.
+  @inlinable
+  mutating func _removeChunks(from index: Int, chunkCount: Int) {
+    guard index < chunkCount else { return }
+    let pageShift = _IdentifiedArrayChunks.pageShift
+    let pages = self._storage.pages
+    let keptPages = _IdentifiedArrayChunks.pageCount(holdingChunks: index)
+    let oldPages = _IdentifiedArrayChunks.pageCount(holdingChunks: chunkCount)
+    if index & _IdentifiedArrayChunks.pageMask != 0 {
+      // The last page kept loses its chunks from `index` on.
+      let page = pages[index &>> pageShift]
+      let kept = index & _IdentifiedArrayChunks.pageMask
+      (page.chunks + kept).deinitialize(count: page._header.pointee.count - kept)
+      page._header.pointee.count = kept
+    }
+    // A page dropped releases its chunks itself.
+    (pages + keptPages).deinitialize(count: oldPages - keptPages)
   }
 
   /// Inserts an element whose id is not in the array.
@@ -335,19 +451,18 @@ extension IdentifiedArray {
     let shift = _IdentifiedArrayChunks.shift
     let mask = _IdentifiedArrayChunks.mask
     let count = self.count
-    let chunks = self._storage.chunks
     // The chunk that receives position `count`, and its element count.
     let last = count &>> shift
     let lastCount = count & mask
+    let lastSlot: UnsafeMutablePointer<IdentifiedArrayChunk<Element>>
     if lastCount == 0 {
       // A new chunk. The first grows like an array's buffer, unless more room was reserved;
       // later ones are full-sized from the start.
-      let isFirst = last == 0 && self._storage._header.pointee.capacity <= 1
-      (chunks + last).initialize(
-        to: .make(capacity: isFirst ? 4 : _IdentifiedArrayChunks.size)
-      )
+      let isFirst =
+        last == 0 && self._storage._header.pointee.reserved <= _IdentifiedArrayChunks.size
+      lastSlot = self._appendChunk(capacity: isFirst ? 4 : _IdentifiedArrayChunks.size)
     } else {
-      self._makeChunkUnique(last, minimumCapacity: lastCount + 1)
+      lastSlot = self._makeChunkUnique(last, minimumCapacity: lastCount + 1)
     }
     let first = index &>> shift
     for chunk in first..<last {
@@ -356,15 +471,16 @@ extension IdentifiedArray {
 
     // From the last chunk down: shift each chunk's elements up by one, and move the previous
     // chunk's last element into the free first slot.
+    let pages = self._storage.pages
     let offset = index & mask
     var chunk = last
-    var elements = chunks[last].elements
+    var elements = lastSlot.pointee.elements
     if first == last {
       (elements + offset + 1).moveInitialize(from: elements + offset, count: lastCount - offset)
     } else {
       (elements + 1).moveInitialize(from: elements, count: lastCount)
       while true {
-        let previous = chunks[chunk - 1].elements
+        let previous = IdentifiedArrayPage.chunkSlot(chunk - 1, in: pages).pointee.elements
         elements.moveInitialize(from: previous + mask, count: 1)
         chunk -= 1
         elements = previous
@@ -374,7 +490,7 @@ extension IdentifiedArray {
       (elements + offset + 1).moveInitialize(from: elements + offset, count: mask - offset)
     }
     (elements + offset).initialize(to: element)
-    chunks[last]._header.pointee.count = lastCount + 1
+    lastSlot.pointee._header.pointee.count = lastCount + 1
     self._storage.withUnsafeMutablePointerToHeader { header in
       header.pointee.count = count + 1
       header.pointee.ids.insert(id, at: index)
@@ -384,8 +500,8 @@ extension IdentifiedArray {
   /// Closes the hole at `index`, whose element was moved out or destroyed: the later elements
   /// move down by one, the last chunk goes if it is emptied, and the id is removed.
   ///
-  /// - Precondition: The buffer of chunk references and the chunk holding `index` are unique to
-  ///   this array (`_uniqueAddress(_:)`).
+  /// - Precondition: The buffer of page references, and the page and chunk holding `index`, are
+  ///   unique to this array (`_uniqueAddress(_:)`).
   @inlinable
   mutating func _closeHole(at index: Int) {
     let shift = _IdentifiedArrayChunks.shift
@@ -401,23 +517,24 @@ extension IdentifiedArray {
 
     // From the hole's chunk up: shift each chunk's later elements down by one, and move the next
     // chunk's first element into the free last slot.
-    let chunks = self._storage.chunks
-    var elements = chunks[first].elements
+    let pages = self._storage.pages
+    var elements = IdentifiedArrayPage.chunkSlot(first, in: pages).pointee.elements
     var offset = index & mask
     chunk = first
     while chunk < last {
       (elements + offset).moveInitialize(from: elements + offset + 1, count: mask - offset)
-      let next = chunks[chunk + 1].elements
+      let next = IdentifiedArrayPage.chunkSlot(chunk + 1, in: pages).pointee.elements
       (elements + mask).moveInitialize(from: next, count: 1)
       chunk += 1
       elements = next
       offset = 0
     }
-    let lastCount = chunks[last]._header.pointee.count
+    let lastHeader = IdentifiedArrayPage.chunkSlot(last, in: pages).pointee._header
+    let lastCount = lastHeader.pointee.count
     (elements + offset).moveInitialize(from: elements + offset + 1, count: lastCount - offset - 1)
-    chunks[last]._header.pointee.count = lastCount - 1
+    lastHeader.pointee.count = lastCount - 1
     if lastCount == 1 {
-      (chunks + last).deinitialize(count: 1)
+      self._removeChunks(from: last, chunkCount: last + 1)
     }
     self._storage.withUnsafeMutablePointerToHeader { header in
       header.pointee.count = count - 1
@@ -511,15 +628,15 @@ extension IdentifiedArray {
       }
     }
     // The chunks past the kept elements are empty now; the last kept one may be partly full.
-    let chunks = self._storage.chunks
+    let pages = self._storage.pages
     let oldChunkCount = _IdentifiedArrayChunks.chunkCount(holding: count)
     let newChunkCount = _IdentifiedArrayChunks.chunkCount(holding: kept)
     for chunk in newChunkCount..<oldChunkCount {
-      chunks[chunk]._header.pointee.count = 0
+      IdentifiedArrayPage.chunkSlot(chunk, in: pages).pointee._header.pointee.count = 0
     }
-    (chunks + newChunkCount).deinitialize(count: oldChunkCount - newChunkCount)
+    self._removeChunks(from: newChunkCount, chunkCount: oldChunkCount)
     if newChunkCount > 0 {
-      chunks[newChunkCount - 1]._header.pointee.count =
+      IdentifiedArrayPage.chunkSlot(newChunkCount - 1, in: pages).pointee._header.pointee.count =
         kept - (newChunkCount - 1) * _IdentifiedArrayChunks.size
     }
     self._storage.withUnsafeMutablePointerToHeader { header in

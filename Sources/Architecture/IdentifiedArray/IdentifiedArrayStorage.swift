@@ -1,41 +1,99 @@
-/// How an identified array splits its elements into chunks.
+/// How an identified array splits its elements into chunks, and its chunks into pages.
 ///
-/// The element at position `p` lives in chunk `p >> shift`, at offset `p & mask`. Every chunk is
-/// full except the last, and there are no empty chunks: `count` elements take
-/// `chunkCount(holding: count)` chunks.
+/// The element at position `p` lives in chunk `c = p >> shift`, at offset `p & mask`; chunk `c`
+/// lives in page `c >> pageShift`, at slot `c & pageMask`. Every chunk is full except the last,
+/// every page is full except the last, and there are no empty chunks or pages: `count` elements
+/// take `chunkCount(holding: count)` chunks, in `pageCount(holdingChunks:)` of them pages.
 ///
 /// Why chunks: a trace recorder keeps the previous state alive while the app reduces the next
 /// action. With one flat buffer, mutating one element of that shared state copied every element;
-/// with chunks it copies the chunk references (a pointer and a retain each) and the one chunk
-/// that holds the element, and the recorder finds what changed by comparing chunk references
-/// (see `IdentifiedArray._positionsThatMayDiffer(from:)`).
+/// with chunks it copies the one chunk that holds the element, and the recorder finds what changed
+/// by comparing chunk references (see `IdentifiedArray._positionsThatMayDiffer(from:)`).
 ///
-/// 64 elements per chunk measured best among 32, 64 and 128: mutating one element of a shared
-/// array of 1,000 (10,000) small todos took about 0.8 µs (3.3 µs) with 32, 0.9 µs (1.7 µs) with 64
-/// and 1.3–1.9 µs (1.8 µs) with 128, in release. Retaining the chunk references costs more as
-/// chunks get smaller, copying the one chunk more as they get larger.
+/// Why pages: with one flat table of chunk references, that mutation also copied the table, a
+/// retain per chunk (and a release per chunk when the old version goes), so its cost grew with
+/// the array. Behind a small top table of page references, it copies the top table (a retain per
+/// page), the one page (a retain per chunk in it) and the one chunk (a copy per element in it).
+///
+/// Why 16 and 16: the copy costs about 30 instructions per reference retained and 45 per element
+/// copied (a struct holding a String), so smaller chunks make the element copy cheaper and the
+/// page and top table longer. Measured with callgrind, in instructions per step (`benchmarks
+/// profile-record todosN` on the app thread, and `benchmarks profile-array shared-mutate todosN`,
+/// which also frees the old version and includes a 1.25K lookup by id), at 1,000 (10,000) todos,
+/// every row but the first with the rest of this code as it is now:
+///
+/// | elements per chunk / chunks per page | recorded toggle | shared mutation |
+/// | --- | --- | --- |
+/// | 64, flat table (before pages)        | 19.4K (24.2K)   | 8.4K (17.7K)    |
+/// | 64 / 16                              | 20.0K (20.8K)   | 8.5K (9.8K)     |
+/// | 32 / 16                              | 18.7K (19.4K)   | 6.4K (7.7K)     |
+/// | 16 / 32                              | 18.3K (19.0K)   | 5.9K (7.1K)     |
+/// | **16 / 16**                          | 17.9K (19.2K)   | 5.1K (7.3K)     |
+/// | 8 / 32                               | 18.0K (19.3K)   | 5.4K (7.5K)     |
+/// | 8 / 16                               | 17.7K (19.7K)   | 4.8K (8.7K)     |
+///
+/// 16 / 16 is among the cheapest at both sizes: pages of 32 are a little cheaper at 10,000
+/// elements and dearer at 1,000, chunks of 8 the other way round, and chunks of 8 make every
+/// walk over the elements pay a chunk's overhead twice as often. The top table holds a reference
+/// per 256 elements, so its share of the copy grows again past about 10,000 elements.
+///
+/// What the layout costs operations on an array that is not shared, against the flat table of
+/// 64-element chunks (`benchmarks profile-array OP todosN` under callgrind, 1,000 and 10,000
+/// todos): a `for` loop 6.0 instructions per element instead of 7.0 (``IdentifiedArray/Iterator``
+/// walks chunk by chunk); reading by id +1%, mutating by id +1.5%, by position +5% (one more
+/// page and its sharing to check); appending +2–3% (a chunk allocated per 16 elements); inserting
+/// and removing in the middle +1%; `==` over unshared elements +3%; `_positionsThatMayDiffer`
+/// between versions that differ by one element +5% at 1,000 elements and −19% at 10,000.
 @usableFromInline
 enum _IdentifiedArrayChunks {
   /// The base-2 logarithm of the number of elements per chunk.
-  @inlinable static var shift: Int { 6 }
+  @inlinable static var shift: Int { 4 }
   /// The number of elements per chunk.
   @inlinable static var size: Int { 1 &<< shift }
   /// Masks a position to its offset in its chunk.
   @inlinable static var mask: Int { size &- 1 }
+
+  /// The base-2 logarithm of the number of chunks per page.
+  @inlinable static var pageShift: Int { 4 }
+  /// The number of chunks per page.
+  @inlinable static var pageSize: Int { 1 &<< pageShift }
+  /// Masks a chunk index to its slot in its page.
+  @inlinable static var pageMask: Int { pageSize &- 1 }
 
   /// The number of chunks that hold `count` elements.
   @inlinable
   static func chunkCount(holding count: Int) -> Int {
     (count &+ mask) &>> shift
   }
+
+  /// The number of pages that hold `chunkCount` chunks.
+  @inlinable
+  static func pageCount(holdingChunks chunkCount: Int) -> Int {
+    (chunkCount &+ pageMask) &>> pageShift
+  }
+
+  /// Releases `count` class references stored from `references` on, as a non-generic loop.
+  ///
+  /// The deinits of pages and of the top table use this: a deinit is never specialized, and
+  /// `deinitialize(count:)` on a generic class type looked up that type's metadata and released
+  /// each reference through its value witnesses: about 60 instructions per reference, against
+  /// about 30 for this loop (callgrind, a page dropped by a recorded toggle).
+  static func releaseReferences(_ references: UnsafeMutableRawPointer, count: Int) {
+    let references = references.assumingMemoryBound(to: UnsafeRawPointer.self)
+    for index in 0..<count {
+      Unmanaged<AnyObject>.fromOpaque(references[index]).release()
+    }
+  }
 }
 
-/// The bookkeeping of one chunk: how many elements it holds and has room for.
+/// The bookkeeping of one chunk or page: how many elements (chunk references) it holds and has
+/// room for.
 @usableFromInline
 struct IdentifiedArrayChunkHeader {
   /// How many elements are initialized, from the start of the chunk.
   @usableFromInline var count: Int
-  /// How many elements the chunk has room for; at most `_IdentifiedArrayChunks.size`.
+  /// How many elements the chunk has room for; at most `_IdentifiedArrayChunks.size`
+  /// (`pageSize` for a page).
   @usableFromInline var capacity: Int
 
   @inlinable
@@ -105,14 +163,96 @@ final class IdentifiedArrayChunk<Element>:
   }
 }
 
-/// The bookkeeping an identified array keeps next to its chunk references.
+/// A copy-on-write run of up to `_IdentifiedArrayChunks.pageSize` consecutive chunk references.
+///
+/// Like a chunk, a page may be shared by several arrays' storages, and is only written to once it
+/// is known to be referenced by one storage alone, itself referenced by one array alone. A page
+/// that is unique to an array may still share its chunks.
+@usableFromInline
+final class IdentifiedArrayPage<Element>:
+  ManagedBuffer<IdentifiedArrayChunkHeader, IdentifiedArrayChunk<Element>>
+{
+  deinit {
+    let (count, chunks) = self.withUnsafeMutablePointers { ($0.pointee.count, $1) }
+    _IdentifiedArrayChunks.releaseReferences(UnsafeMutableRawPointer(chunks), count: count)
+  }
+
+  /// Creates an empty page with room for `capacity` chunk references.
+  @inlinable
+  static func make(capacity: Int) -> IdentifiedArrayPage {
+    let buffer = self.create(minimumCapacity: capacity) { _ in
+      IdentifiedArrayChunkHeader(count: 0, capacity: capacity)
+    }
+    return unsafeDowncast(buffer, to: IdentifiedArrayPage.self)
+  }
+
+  /// A pointer to the first chunk reference; valid while the page is alive.
+  @inlinable
+  var chunks: UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    self.withUnsafeMutablePointerToElements { $0 }
+  }
+
+  /// The slot of the chunk at `index` of the pages that start at `pages`.
+  ///
+  /// Given a pointer rather than the storage, so that callers that mutate the array do not hold
+  /// (and retain) a reference to its storage.
+  @inlinable
+  static func chunkSlot(
+    _ index: Int,
+    in pages: UnsafeMutablePointer<IdentifiedArrayPage>
+  ) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    pages[index &>> _IdentifiedArrayChunks.pageShift].chunks
+      + (index & _IdentifiedArrayChunks.pageMask)
+  }
+
+  /// A pointer to the page's count and capacity; valid while the page is alive.
+  @inlinable
+  var _header: UnsafeMutablePointer<IdentifiedArrayChunkHeader> {
+    self.withUnsafeMutablePointerToHeader { $0 }
+  }
+
+  /// A page with the same chunks (retained, not copied), with room for `capacity` (at least the
+  /// count) of them.
+  ///
+  /// A loop of retains, as `IdentifiedArrayStorage.copy(capacity:)`, for the same reason.
+  @inlinable
+  func copy(capacity: Int) -> IdentifiedArrayPage {
+    let count = self._header.pointee.count
+    let copy = IdentifiedArrayPage.make(capacity: capacity)
+    let source = self.chunks
+    let target = copy.chunks
+    for chunk in 0..<count {
+      (target + chunk).initialize(to: source[chunk])
+    }
+    copy._header.pointee.count = count
+    return copy
+  }
+
+  /// A page with this page's chunk references moved into it, with room for `capacity` (at least
+  /// the count) of them; this page is left empty.
+  @inlinable
+  func move(capacity: Int) -> IdentifiedArrayPage {
+    let count = self._header.pointee.count
+    let moved = IdentifiedArrayPage.make(capacity: capacity)
+    moved.chunks.moveInitialize(from: self.chunks, count: count)
+    moved._header.pointee.count = count
+    self._header.pointee.count = 0
+    return moved
+  }
+}
+
+/// The bookkeeping an identified array keeps next to its page references.
 @usableFromInline
 struct IdentifiedArrayHeader<ID: Hashable, Element> {
   /// How many elements the array holds, over `_IdentifiedArrayChunks.chunkCount(holding:)`
   /// chunks.
   @usableFromInline var count: Int
-  /// How many chunk references the buffer has room for.
+  /// How many page references the buffer has room for.
   @usableFromInline var capacity: Int
+  /// How many elements room was reserved for (`reserveCapacity(_:)`, or an initializer's
+  /// underestimated count): the first page and chunk then start at their full size instead of
+  /// growing.
+  @usableFromInline var reserved: Int
   /// The elements' ids, in the same order, with each id's index.
   ///
   /// Copying the storage to mutate an element shares this set with the copy (it is copy-on-write
@@ -127,28 +267,32 @@ struct IdentifiedArrayHeader<ID: Hashable, Element> {
   init(idPath: KeyPath<Element, ID>, idOf: @escaping (Element) -> ID) {
     self.count = 0
     self.capacity = 0
+    self.reserved = 0
     self.ids = OrderedSet()
     self.idPath = idPath
     self.idOf = idOf
   }
 }
 
-/// The copy-on-write buffer of an identified array: its header and the references to its chunks,
-/// in one object.
+/// The copy-on-write buffer of an identified array: its header and the references to its pages,
+/// in one object (the top table).
 ///
-/// Copying it copies the header and retains the chunks; the elements stay where they are, shared,
-/// until a chunk is written to (see `IdentifiedArray._makeChunkUnique(_:minimumCapacity:)`).
+/// Copying it copies the header and retains the pages; the chunks and elements stay where they
+/// are, shared, until a page or chunk is written to (see
+/// `IdentifiedArray._makeChunkUnique(_:minimumCapacity:)`).
 @usableFromInline
 final class IdentifiedArrayStorage<ID: Hashable, Element>:
-  ManagedBuffer<IdentifiedArrayHeader<ID, Element>, IdentifiedArrayChunk<Element>>
+  ManagedBuffer<IdentifiedArrayHeader<ID, Element>, IdentifiedArrayPage<Element>>
 {
   deinit {
-    _ = self.withUnsafeMutablePointers { header, chunks in
-      chunks.deinitialize(count: _IdentifiedArrayChunks.chunkCount(holding: header.pointee.count))
+    let (pageCount, pages) = self.withUnsafeMutablePointers { header, pages in
+      let chunkCount = _IdentifiedArrayChunks.chunkCount(holding: header.pointee.count)
+      return (_IdentifiedArrayChunks.pageCount(holdingChunks: chunkCount), pages)
     }
+    _IdentifiedArrayChunks.releaseReferences(UnsafeMutableRawPointer(pages), count: pageCount)
   }
 
-  /// Creates an empty buffer with room for at least `capacity` chunk references.
+  /// Creates an empty buffer with room for at least `capacity` page references.
   @inlinable
   static func make(
     capacity: Int,
@@ -162,32 +306,37 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
     return unsafeDowncast(buffer, to: IdentifiedArrayStorage.self)
   }
 
-  /// A buffer with the same header and the same chunks (retained, not copied), with room for
-  /// `capacity` chunk references.
+  /// The number of pages the array's elements take.
+  @inlinable
+  var pageCount: Int {
+    _IdentifiedArrayChunks.pageCount(
+      holdingChunks: _IdentifiedArrayChunks.chunkCount(holding: self._header.pointee.count)
+    )
+  }
+
+  /// A buffer with the same header and the same pages (retained, not copied), with room for
+  /// `capacity` page references.
   ///
   /// Inlinable, and a loop of retains, because a recorder makes the app copy this buffer on every
   /// action that changes an element: generic, it cost about as much as the element's reducer.
   @inlinable
   func copy(capacity: Int) -> IdentifiedArrayStorage {
     let copy = Self.make(capacity: capacity, header: self._header.pointee)
-    let source = self.chunks
-    let target = copy.chunks
-    for chunk in 0..<_IdentifiedArrayChunks.chunkCount(holding: self._header.pointee.count) {
-      (target + chunk).initialize(to: source[chunk])
+    let source = self.pages
+    let target = copy.pages
+    for page in 0..<self.pageCount {
+      (target + page).initialize(to: source[page])
     }
     return copy
   }
 
-  /// A buffer with the same header and this buffer's chunk references moved into it, with room
+  /// A buffer with the same header and this buffer's page references moved into it, with room
   /// for `capacity` of them; this buffer is left empty.
   @usableFromInline
   func move(capacity: Int) -> IdentifiedArrayStorage {
     let moved = Self.make(capacity: capacity, header: self._header.pointee)
-    self.withUnsafeMutablePointers { header, source in
-      moved.chunks.moveInitialize(
-        from: source,
-        count: _IdentifiedArrayChunks.chunkCount(holding: header.pointee.count)
-      )
+    moved.pages.moveInitialize(from: self.pages, count: self.pageCount)
+    self.withUnsafeMutablePointerToHeader { header in
       header.pointee.count = 0
       header.pointee.ids = OrderedSet()
     }
@@ -202,9 +351,18 @@ final class IdentifiedArrayStorage<ID: Hashable, Element>:
     self.withUnsafeMutablePointerToHeader { $0 }
   }
 
-  /// A pointer to the first chunk reference; valid while the buffer is alive.
+  /// A pointer to the first page reference; valid while the buffer is alive.
   @inlinable
-  var chunks: UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+  var pages: UnsafeMutablePointer<IdentifiedArrayPage<Element>> {
     self.withUnsafeMutablePointerToElements { $0 }
+  }
+
+  /// The slot of the chunk at `index`, to read it (or write it once its page is unique); valid
+  /// until the buffer or that page is replaced.
+  ///
+  /// - Precondition: `index` is in `0..<chunkCount(holding: count)`.
+  @inlinable
+  func chunkSlot(_ index: Int) -> UnsafeMutablePointer<IdentifiedArrayChunk<Element>> {
+    IdentifiedArrayPage.chunkSlot(index, in: self.pages)
   }
 }
