@@ -164,6 +164,67 @@ struct CompositionTests {
     #expect(store.state.rows.map(\.started) == [false])
   }
 
+  /// A list whose rows sit after other fields, reached through a stored path or a computed
+  /// property; the parent deletes the row an element action came from.
+  struct Ledger: Reducer {
+    struct Row: Equatable, Identifiable {
+      var id: Int
+      var taps = 0
+    }
+    struct Rows: Equatable {
+      var title = "ledger"
+      var items: IdentifiedArrayOf<Row> = []
+    }
+    struct State: Equatable {
+      var header = "header"
+      var count = 0
+      var rows = Rows()
+      var computedItems: IdentifiedArrayOf<Row> {
+        get { rows.items }
+        set { rows.items = newValue }
+      }
+    }
+    enum Action: Equatable { case row(id: Int, action: RowAction) }
+    enum RowAction: Equatable { case tap, tapAndRemove }
+    let throughComputedProperty: Bool
+
+    var body: some ReducerOf<Self> {
+      let rows: WritableKeyPath<State, IdentifiedArrayOf<Row>> =
+        throughComputedProperty ? \.computedItems : \.rows.items
+      Reduce { state, action in
+        state.count += 1
+        if case let .row(id, .tapAndRemove) = action { state.rows.items.remove(id: id) }
+        return .none
+      }
+      .forEach(rows, action: /Action.row(id:action:)) {
+        Reduce<Row, RowAction> { row, _ in
+          row.taps += 1
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test(
+    "forEach reduces the right element through a stored path and through a computed property",
+    arguments: [false, true])
+  func forEachThroughStoredAndComputedPaths(throughComputedProperty: Bool) {
+    let store = Store(
+      initialState: Ledger.State(rows: .init(items: [.init(id: 1), .init(id: 2), .init(id: 3)]))
+    ) {
+      Ledger(throughComputedProperty: throughComputedProperty)
+    }
+    store.send(.row(id: 2, action: .tap))
+    store.send(.row(id: 2, action: .tap))
+    store.send(.row(id: 3, action: .tap))
+    #expect(store.state.rows.items.map(\.taps) == [0, 2, 1])
+    store.send(.row(id: 1, action: .tapAndRemove))
+    #expect(store.state.rows.items.map(\.id) == [2, 3])
+    #expect(store.state.header == "header")
+    #expect(store.state.rows.title == "ledger")
+    #expect(store.state.count == 4)
+  }
+
   @Test("the builder runs reducers top to bottom, with if, else and optional reducers")
   func builder() {
     struct Feature: Reducer {
