@@ -67,10 +67,12 @@ private func recordingTable<R: Reducer>(
     "recorder: app thread, \(operations) actions at once",
     Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
   )
-  table.add(
-    "recorder: app thread, \(burst) actions at a time",
-    pacedAppThread(shape, harness, operations: operations), baseline: baseline
-  )
+  for burst in [16, 1] {
+    table.add(
+      "recorder: app thread, \(burst) action\(burst == 1 ? "" : "s") at a time",
+      pacedAppThread(shape, harness, burst: burst, operations: operations), baseline: baseline
+    )
+  }
   table.add(
     "recorder: total CPU, all threads", Harness.Figure(nanosecondsPerOperation: cpu),
     baseline: baseline)
@@ -95,17 +97,16 @@ private func recordingTable<R: Reducer>(
   return table
 }
 
-/// How many actions `pacedAppThread` sends before it lets the writer catch up.
-private let burst = 16
-
 /// The app thread's time per action when actions come `burst` at a time and the writer catches
 /// up in between, as in an app driven by a person: the writer then frees each state soon after
 /// the app made it, and the app reuses that memory. Sending thousands at once instead keeps
 /// every state alive while the writer, several times slower, falls behind, and the app thread
-/// also pays for fresh memory.
+/// also pays for fresh memory. Each burst also pays for waking the sleeping writer, and for
+/// memory the writer touched last (reference counts it changed while freeing old states): with
+/// a burst of 1, every action does.
 @MainActor
 private func pacedAppThread<R: Reducer>(
-  _ shape: Shape<R>, _ harness: Harness, operations: Int
+  _ shape: Shape<R>, _ harness: Harness, burst: Int, operations: Int
 ) -> Harness.Figure {
   var samples: [Double] = []
   for run in 0...harness.runs {
