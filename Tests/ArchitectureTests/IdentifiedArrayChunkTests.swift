@@ -41,23 +41,6 @@ private struct Counted: Identifiable, Equatable {
   }
 }
 
-/// Counts live elements of the model test, to prove every element is destroyed exactly once.
-private final class LiveCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-  var live: Int { lock.withLock { value } }
-  func add(_ delta: Int) { lock.withLock { value += delta } }
-}
-
-private final class Lifetime {
-  let count: LiveCount
-  init(_ count: LiveCount) {
-    self.count = count
-    count.add(1)
-  }
-  deinit { count.add(-1) }
-}
-
 /// The model test's element: equal by id and value; the lifetime only counts instances.
 private struct Item: Identifiable, Equatable, CustomStringConvertible {
   var id: Int

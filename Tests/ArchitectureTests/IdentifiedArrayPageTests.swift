@@ -20,23 +20,6 @@ private struct Todo: Identifiable, Equatable {
   var value = 0
 }
 
-/// Counts live elements, to prove that dropping pages destroys every element exactly once.
-private final class LiveCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-  var live: Int { lock.withLock { value } }
-  func add(_ delta: Int) { lock.withLock { value += delta } }
-}
-
-private final class Lifetime {
-  let count: LiveCount
-  init(_ count: LiveCount) {
-    self.count = count
-    count.add(1)
-  }
-  deinit { count.add(-1) }
-}
-
 private struct Tracked: Identifiable {
   var id: Int
   var lifetime: Lifetime

@@ -9,26 +9,9 @@ private struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
   var tags: [String] = []
 }
 
-/// Counts live `Token`s, to prove the array destroys every element exactly once.
-private final class LiveCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-  var live: Int { lock.withLock { value } }
-  func add(_ delta: Int) { lock.withLock { value += delta } }
-}
-
-private final class Token {
-  let count: LiveCount
-  init(_ count: LiveCount) {
-    self.count = count
-    count.add(1)
-  }
-  deinit { count.add(-1) }
-}
-
 private struct Tracked: Identifiable {
   var id: Int
-  var token: Token
+  var token: Lifetime
   var payload: [Int]
 }
 
@@ -500,7 +483,7 @@ struct IdentifiedArrayTests {
       var array = IdentifiedArrayOf<Tracked>()
       var model: [Int] = []
       var snapshots: [IdentifiedArrayOf<Tracked>] = []
-      func make(_ id: Int) -> Tracked { Tracked(id: id, token: Token(live), payload: [id]) }
+      func make(_ id: Int) -> Tracked { Tracked(id: id, token: Lifetime(live), payload: [id]) }
       for step in 0..<3_000 {
         let id = Int.random(in: 0..<60, using: &generator)
         switch Int.random(in: 0..<10, using: &generator) {
