@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import Todos
 
 /// One recording loop and nothing else, for profilers: `perf record` or
 /// `valgrind --tool=callgrind --toggle-collect='*recordingProfileLoop*'`.
@@ -78,4 +79,42 @@ private func bareProfileLoop<R: Reducer>(
   for index in warmUpSteps..<(warmUpSteps + steps) {
     _ = reducer.reduce(into: &state, action: shape.action(index))
   }
+}
+
+/// `Store.send` of toggles (each starts an effect) in a loop, for profilers:
+///
+///   benchmarks profile-store [--steps N] [--bare]
+///
+/// With a recorder unless `--bare`; 16 actions at a time, the writer catching up in between.
+/// Under callgrind, `--toggle-collect='*storeProfileBurst*'` counts the app thread's sends only.
+@MainActor
+func storeProfile(_ arguments: [String], steps: Int?) {
+  let shape = todosToggleShape(count: 1_000)
+  let action = shape.action
+  let bare = arguments.contains("--bare")
+  let recorder = TraceRecorder(sink: .memory(TraceBuffer()), options: .init())
+  let store = Store(initialState: shape.initialState) {
+    if bare { TodosFeature() } else { TodosFeature().recording(to: recorder) }
+  }
+  let steps = steps ?? 2_000
+  // The first sends fill the runtime's caches (metadata, conformances): not profiled.
+  for index in 0..<warmUpSteps { store.send(action(index)) }
+  try? recorder.flush()
+  var index = warmUpSteps
+  while index < warmUpSteps + steps {
+    storeProfileBurst(store, action, from: index)
+    index += 16
+    try? recorder.flush()
+  }
+  try? recorder.close()
+  print("profile-store: \(steps) sends, \(bare ? "bare" : "recorded")")
+}
+
+@MainActor @inline(never)
+private func storeProfileBurst(
+  _ store: Store<TodosFeature.State, TodosFeature.Action>,
+  _ action: (Int) -> TodosFeature.Action,
+  from start: Int
+) {
+  for index in start..<(start + 16) { store.send(action(index)) }
 }

@@ -40,6 +40,10 @@ if let index = arguments.firstIndex(of: "--steps"), index + 1 < arguments.endInd
 {
   counterSteps = value
 }
+if arguments.first == "profile-store" {
+  storeProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
 if arguments.first == "profile-record" {
   recordingProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)

@@ -20,22 +20,41 @@ public final class Store<State, Action> {
   ///
   /// The reducer and initial state are built with the dependencies `prepareDependencies`
   /// sets, and every action is reduced, and every effect started, with them.
+  ///
+  /// Inlinable, so that the reducer is called specialized for the app's types: called from
+  /// this module, a generic reducer (such as a recording one) looked up its types' metadata on
+  /// every action.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
+    self.init(
+      initialState: initialState,
+      makeReduce: {
+        let reducer = reducer()
+        return { reducer.reduce(into: &$0, action: $1) }
+      },
+      withDependencies: prepareDependencies
+    )
+  }
+
+  /// Builds the initial state and the reducer (made by `makeReduce`) with the dependencies
+  /// `prepareDependencies` sets.
+  @usableFromInline
+  convenience init(
+    initialState: () -> State,
+    makeReduce: () -> (inout State, Action) -> Effect<Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?
+  ) {
     var dependencies = DependencyValues._current
     prepareDependencies?(&dependencies)
-    let (state, reducer) = DependencyValues.$_current.withValue(dependencies) {
-      (initialState(), reducer())
+    let (state, reduce) = DependencyValues.$_current.withValue(dependencies) {
+      (initialState(), makeReduce())
     }
     self.init(
-      core: StoreCore(
-        initialState: state,
-        dependencies: dependencies,
-        reducer: reducer.reduce(into:action:)
-      )
+      core: StoreCore(initialState: state, dependencies: dependencies, reducer: reduce)
     )
   }
 
