@@ -20,10 +20,16 @@ func originText(_ origin: TraceStep.Origin) -> String {
   }
 }
 
-/// Seconds rounded to milliseconds: `1.25 s`.
+/// Seconds rounded to milliseconds, always with three decimals (`1.250 s`, `0.000 s`), so that
+/// times line up in lists and a time under a millisecond does not read as `0.0 s`.
 func formatSeconds(_ seconds: Double) -> String {
   let milliseconds = (seconds * 1000).rounded()
-  return "\(milliseconds / 1000) s"
+  // A hand-edited trace may hold any number; only whole milliseconds that fit are spelled out.
+  guard milliseconds.magnitude < 1e15 else { return "\(seconds) s" }
+  let whole = Int(milliseconds.magnitude)
+  let fraction = String(whole % 1000)
+  let sign = milliseconds < 0 ? "-" : ""
+  return "\(sign)\(whole / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
 }
 
 func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
