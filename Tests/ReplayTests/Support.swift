@@ -144,6 +144,12 @@ struct Run {
     process.executableURL = URL(fileURLWithPath: Paths.executable(executable))
     process.arguments = arguments
     process.currentDirectoryURL = Paths.packageRoot
+    // Some tests run hosts that crash on purpose. A crash starts Swift's backtracer, which
+    // inherits the pipes below; once it stayed blocked for minutes after the crash, holding them
+    // open, so reading them to the end never returned.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
