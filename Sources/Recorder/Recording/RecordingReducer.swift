@@ -58,7 +58,7 @@ where Base.State: Encodable, Base.Action: Encodable {
       base.reduce(into: &state, action: action)
     }
     let hasEffects = !effect.isNone
-    let (index, origin) = pipeline.beginStep(context: context, hasEffects: hasEffects)
+    let (index, origin) = pipeline.beginStep(context: context)
     let time = pipeline.now
     // The effects' `started` records travel with the step, in one hand-over to the writer.
     // Their numbers are taken now, for the step record; the store numbers the runs the same

@@ -175,21 +175,19 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   /// Seconds since the recording started.
   @usableFromInline var now: Double { start.elapsed }
 
-  /// Numbers the next step and works out its origin in trace terms; a step with effects is
-  /// remembered as their cause, for the actions they send later.
+  /// Numbers the next step and works out its origin in trace terms; the step is remembered as
+  /// the cause of the actions its effects send later.
   @usableFromInline
-  func beginStep(
-    context: ReduceContext?, hasEffects: Bool
-  ) -> (index: Int, origin: TraceStep.Origin) {
+  func beginStep(context: ReduceContext?) -> (index: Int, origin: TraceStep.Origin) {
     counters.withLock { counters in
       let index = counters.nextStep
       counters.nextStep += 1
-      if hasEffects, let context { counters.stepsByStoreStep[context.step] = index }
+      if let context { counters.traceSteps.record(storeStep: context.step, traceStep: index) }
       switch context?.origin {
       case .send, nil:
         return (index, .send)
       case .effect(let parent):
-        return (index, .effect(cause: counters.stepsByStoreStep[parent]))
+        return (index, .effect(cause: counters.traceSteps.traceStep(ofStoreStep: parent)))
       }
     }
   }
@@ -226,8 +224,47 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
 /// type metadata.
 private struct RecordingCounters {
   var nextStep = 0
-  /// Trace steps of the store steps whose effects may still send actions.
-  var stepsByStoreStep: [Int: Int] = [:]
+  var traceSteps = StoreStepMap()
+}
+
+/// Which trace step each store step the recorder saw became, to name the cause of the actions
+/// effects send later.
+///
+/// Kept as runs of consecutive store steps recorded as consecutive trace steps. A recorder
+/// around the root reducer sees every store step, so one run covers a whole session; a table
+/// with an entry per step grew for as long as the app ran.
+struct StoreStepMap {
+  private struct Run {
+    var first: Int
+    var last: Int
+    /// Trace step minus store step, for every step of the run.
+    var offset: Int
+  }
+
+  private var runs: [Run] = []
+
+  /// Remembers that store step `storeStep` became trace step `traceStep`.
+  mutating func record(storeStep: Int, traceStep: Int) {
+    let offset = traceStep - storeStep
+    if let last = runs.last, last.offset == offset, storeStep == last.last + 1 {
+      runs[runs.count - 1].last = storeStep
+    } else {
+      runs.append(Run(first: storeStep, last: storeStep, offset: offset))
+    }
+  }
+
+  /// The trace step store step `step` became, if the recorder saw it; the latest, if it saw it
+  /// more than once.
+  func traceStep(ofStoreStep step: Int) -> Int? {
+    // From the end: effects mostly answer recent steps, and later records win.
+    for run in runs.reversed() where run.first <= step && step <= run.last {
+      return step + run.offset
+    }
+    return nil
+  }
+
+  /// How many runs it keeps: 1 for a recorder that sees every step of one store.
+  var runCount: Int { runs.count }
 }
 
 /// When a recording started, to time its steps.
