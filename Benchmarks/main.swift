@@ -24,6 +24,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
     --runs  How many times each figure is measured; the median is reported (default 7).
     --steps How many steps the generated counter trace has (default 1000000).
+
+    For profilers (one loop each, no table; run under callgrind or perf):
+      benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--bare] [--dump PATH]
+      benchmarks profile-store [--steps N] [--bare]
+      benchmarks profile-array OP todos1000|todos10000 [--steps N]
     """
   )
   exit(0)
