@@ -28,11 +28,6 @@ final class StoreCore<State, Action> {
     let origin: ActionOrigin
   }
 
-  private struct RunningEffect {
-    let task: Task<Void, Never>
-    let ids: [CancelID]
-  }
-
   init(
     initialState: State,
     dependencies: DependencyValues,
@@ -365,4 +360,13 @@ extension Effect {
     case .cancellable(_, _, let effect), .observed(let effect, _): effect.isSynchronous
     }
   }
+}
+
+/// A running effect's task and the cancellation ids it runs under.
+///
+/// Outside `StoreCore`: nested in the generic class it was generic too, and every send that
+/// started or cancelled an effect looked up its metadata and its dictionary's.
+private struct RunningEffect {
+  let task: Task<Void, Never>
+  let ids: [CancelID]
 }
