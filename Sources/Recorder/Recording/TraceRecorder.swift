@@ -72,6 +72,8 @@ public final class TraceRecorder: Sendable {
   let sink: TraceSink
   let options: Options
   private let state = Mutex(Pipelines())
+  /// `state.isClosed`, readable without the lock: every recorded action checks it.
+  private let closed = Atomic<Bool>(false)
 
   private struct Pipelines: @unchecked Sendable {
     var pipeline: AnyObject?
@@ -103,6 +105,7 @@ public final class TraceRecorder: Sendable {
   public func close() throws {
     let pipeline = state.withLock { state -> AnyObject? in
       state.isClosed = true
+      closed.store(true, ordering: .releasing)
       return state.pipeline
     }
     if let pipeline = pipeline as? any PipelineControl {
@@ -112,7 +115,7 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Whether ``close()`` was called.
-  @usableFromInline var isClosed: Bool { state.withLock { $0.isClosed } }
+  @usableFromInline var isClosed: Bool { closed.load(ordering: .acquiring) }
 
   /// The pipeline for a reducer's types, created with the state before its first step.
   @usableFromInline
