@@ -101,9 +101,10 @@ private func recordingTable<R: Reducer>(
 /// up in between, as in an app driven by a person: the writer then frees each state soon after
 /// the app made it, and the app reuses that memory. Sending thousands at once instead keeps
 /// every state alive while the writer, several times slower, falls behind, and the app thread
-/// also pays for fresh memory. Each burst also pays for waking the sleeping writer, and for
-/// memory the writer touched last (reference counts it changed while freeing old states): with
-/// a burst of 1, every action does.
+/// also pays for fresh memory. Each burst also pays for memory the writer touched last
+/// (reference counts it changed while freeing old states): with a burst of 1, every action does.
+/// The writer is napping when a burst starts (the wait between bursts wakes it), so no action
+/// pays for waking it, as in an app whose actions come less than the nap window apart.
 @MainActor
 private func pacedAppThread<R: Reducer>(
   _ shape: Shape<R>, _ harness: Harness, burst: Int, operations: Int

@@ -16,8 +16,11 @@ import Synchronization
 ///
 /// The app's thread only hands each action and the new state over; encoding, diffing and
 /// writing happen on the recorder's own thread, in order. When that thread falls behind by
-/// ``Options/queueCapacity`` steps, the app waits rather than losing one. Recording never
-/// throws into the app: a failure to write is kept and rethrown by ``flush()`` and ``close()``.
+/// ``Options/queueCapacity`` steps, the app waits rather than losing one. The app does not wake
+/// that thread for each step: for a quarter of a second after its last write it looks for new
+/// steps every millisecond by itself, so a step usually reaches the sink within a millisecond
+/// and ``flush()`` makes it immediate. Recording never throws into the app: a failure to write
+/// is kept and rethrown by ``flush()`` and ``close()``.
 public final class TraceRecorder: Sendable {
   /// How a recorder writes.
   public struct Options: Sendable {
