@@ -12,8 +12,12 @@ struct WriterThreadTests {
 
     var count: Int { events.withLock { $0.count } }
 
-    func writer(capacity: Int = 64, napWindow: TimeInterval) -> WriterThread<Int> {
-      WriterThread(capacity: capacity, name: "test writer", napWindow: napWindow) { batch in
+    func writer(
+      capacity: Int = 256, napInterval: TimeInterval = 0.001, napWindow: TimeInterval
+    ) -> WriterThread<Int> {
+      WriterThread(
+        capacity: capacity, name: "test writer", napInterval: napInterval, napWindow: napWindow
+      ) { batch in
         self.events.withLock { $0.append(contentsOf: batch) }
       }
     }
@@ -52,6 +56,23 @@ struct WriterThreadTests {
     #expect(eventually { processed.count == 2 })
     try writer.finish()
     #expect(processed.events.withLock { $0 } == [0, 1])
+  }
+
+  @Test("64 queued events wake a napping writer before its nap ends")
+  func burstWakesNappingWriter() throws {
+    let processed = Processed()
+    // Naps of an hour, as when the wall clock is turned back during one.
+    let writer = processed.writer(napInterval: 3_600, napWindow: 3_600)
+    writer.enqueue(0)
+    try writer.drain()
+    #expect(eventually { writer.isNappingNow })
+    for event in 1...63 { writer.enqueue(event) }
+    #expect(writer.isNappingNow)  // Fewer than 64 queued: not woken.
+    #expect(processed.count == 1)
+    writer.enqueue(64)
+    #expect(eventually { processed.count == 65 })
+    try writer.finish()
+    #expect(processed.events.withLock { $0 } == Array(0...64))
   }
 
   @Test("a queue of two, filled while the writer naps, loses and reorders nothing")

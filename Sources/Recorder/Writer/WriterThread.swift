@@ -11,7 +11,7 @@ import Foundation
 /// 0.5 µs). So after its last batch the writer naps: it looks at the queue every
 /// `napInterval` by itself, for up to `napWindow`, and only then sleeps until it is woken. Steps
 /// that come while it naps reach the sink within a nap; the app wakes it only from a deep sleep,
-/// when the queue is half full, or to wait on it (`drain`, `finish`, a full queue).
+/// when 64 events are queued, or to wait on it (`drain`, `finish`, a full queue).
 ///
 /// Events wait in a buffer of raw memory rather than an array: in this generic class, every
 /// access to an `[Event]` looked up the array's type metadata, which was most of the cost of
@@ -23,12 +23,16 @@ final class WriterThread<Event>: @unchecked Sendable {
   @exclusivity(unchecked) private var queue: EventBuffer<Event>
   @exclusivity(unchecked) private var spare: EventBuffer<Event>
   @exclusivity(unchecked) private var isBusy = false
+  @exclusivity(unchecked) private var isNapping = false
   @exclusivity(unchecked) private var isAsleep = false
   @exclusivity(unchecked) private var isWoken = false
   @exclusivity(unchecked) private var isClosing = false
   @exclusivity(unchecked) private var isFinished = false
   @exclusivity(unchecked) private var failure: (any Error)?
   private let capacity: Int
+  /// How many queued events wake a napping writer: a nap that started before the wall clock
+  /// was turned back lasts until then, so the queue must not depend on it running out.
+  private let wakeThreshold: Int
   private let napInterval: TimeInterval
   private let napWindow: TimeInterval
   private let process: (UnsafeMutableBufferPointer<Event>) throws -> Void
@@ -43,6 +47,7 @@ final class WriterThread<Event>: @unchecked Sendable {
     process: @escaping (UnsafeMutableBufferPointer<Event>) throws -> Void
   ) {
     self.capacity = max(1, capacity)
+    wakeThreshold = min(64, (self.capacity &+ 1) / 2)
     self.napInterval = napInterval
     self.napWindow = napWindow
     self.process = process
@@ -67,8 +72,8 @@ final class WriterThread<Event>: @unchecked Sendable {
     }
     if !isFinished {
       queue.append(event, limit: capacity)
-      // A napping writer finds the event by itself.
-      if isAsleep || queue.count == (capacity &+ 1) / 2 { wakeWriter() }
+      // A napping writer finds the event by itself; a burst wakes it early, once.
+      if isAsleep || queue.count == wakeThreshold { wakeWriter() }
     }
     condition.unlock()
   }
@@ -97,6 +102,13 @@ final class WriterThread<Event>: @unchecked Sendable {
     if let failure { throw failure }
   }
 
+  /// Whether the writer naps: it looks for events by itself at the end of the nap.
+  var isNappingNow: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isNapping
+  }
+
   /// Whether the writer has stopped napping and sleeps until an event or a wait wakes it.
   var isAsleepUntilWoken: Bool {
     condition.lock()
@@ -120,7 +132,9 @@ final class WriterThread<Event>: @unchecked Sendable {
       condition.lock()
       while queue.count == 0 && !isClosing {
         if clock.now - lastBatch < napWindow {
+          isNapping = true
           _ = condition.wait(until: Date(timeIntervalSinceNow: napInterval))
+          isNapping = false
         } else {
           isAsleep = true
           condition.wait()
