@@ -306,7 +306,8 @@ struct Stepper {
       return
     }
     say(
-      style.paint("step \(step.index)", .bold) + " of \(trace.stepCount)  " + step.label
+      style.paint("step \(step.index)", .bold) + "/\(trace.stepIndices.upperBound - 1)  "
+        + step.label
         + style.paint("  (\(originText(step.origin)))", .dim)
     )
   }
