@@ -30,8 +30,9 @@ final class WriterThread<Event>: @unchecked Sendable {
   @exclusivity(unchecked) private var isFinished = false
   @exclusivity(unchecked) private var failure: (any Error)?
   private let capacity: Int
-  /// How many queued events wake a napping writer: a nap that started before the wall clock
-  /// was turned back lasts until then, so the queue must not depend on it running out.
+  /// How many queued events wake a napping writer. A nap is a wall-clock deadline: one that
+  /// started just before the clock was turned back lasts until the clock catches up, so the
+  /// queue must not rely on naps ending.
   private let wakeThreshold: Int
   private let napInterval: TimeInterval
   private let napWindow: TimeInterval
