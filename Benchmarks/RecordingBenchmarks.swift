@@ -25,32 +25,13 @@ private func recordingTable<R: Reducer>(
   var table = Table(title: "Recording, \(shape.name) (per action)")
   let reducer = shape.reducer
   let baseline = "bare reducer"
-
-  // The bare reducer and the recorder's app-thread rows are timed in turn, one run of each per
-  // round, so that a baseline and the figures compared with it see the same moment of a shared,
-  // noisy host: its speed swings by 2x from one minute to the next.
-  var bare: [Double] = []
-  var atOnce: [Double] = []
-  var cpu: [Double] = []
-  var paced: [Int: [Double]] = [:]
-  for round in 0...harness.runs {
-    // Like the recorder's rows, the bare reducer takes its first steps untimed.
-    let bareTime = timePerAction(operations: operations) {
-      var state = shape.initialState
-      for index in 0..<warmUpSteps { _ = reducer.reduce(into: &state, action: shape.action(index)) }
-      return { index in
-        _ = reducer.reduce(into: &state, action: shape.action(warmUpSteps + index))
-      }
-    }
-    let (appThread, totalCPU) = atOnceAppThread(shape, operations: operations)
-    let pacedTimes = pacedBursts.map { pacedAppThread(shape, burst: $0, operations: operations) }
-    guard round > 0 else { continue }  // The first round warms up.
-    bare.append(bareTime)
-    atOnce.append(appThread)
-    cpu.append(totalCPU)
-    for (burst, time) in zip(pacedBursts, pacedTimes) { paced[burst, default: []].append(time) }
-  }
-  table.add(baseline, Harness.Figure(nanosecondsPerOperation: bare))
+  table.add(
+    baseline,
+    harness.measure(operations: operations) {
+      shape.initialState
+    } _: { state, index in
+      _ = reducer.reduce(into: &state, action: shape.action(index))
+    })
 
   table.add(
     "naive recorder: JSONEncoder snapshot per step",
@@ -61,14 +42,35 @@ private func recordingTable<R: Reducer>(
       context.1.record(context.0)
     }, baseline: baseline)
 
+  // The app's thread: reduce, then hand the step over. The queue holds every step, so the
+  // app never waits while sending; closing (which waits for the writer) is timed apart, and
+  // the writer's work shows in the total CPU of the process. The first steps, which write the
+  // header (paid once per trace, not per step) and check the differ, are not timed.
+  var appThread: [Double] = []
+  var cpu: [Double] = []
+  for run in 0...harness.runs {
+    let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
+    let clock = ContinuousClock()
+    let cpuStart = processCPUNanoseconds()
+    let start = clock.now
+    for index in warmUpSteps..<(warmUpSteps + operations) {
+      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+    }
+    let sent = clock.now
+    recording.close()
+    let cpuEnd = processCPUNanoseconds()
+    guard run > 0 else { continue }  // The first run warms up.
+    appThread.append((sent - start).nanoseconds / Double(operations))
+    cpu.append((cpuEnd - cpuStart) / Double(operations))
+  }
   table.add(
     "recorder: app thread, \(operations) actions at once",
-    Harness.Figure(nanosecondsPerOperation: atOnce), baseline: baseline
+    Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
   )
-  for burst in pacedBursts {
+  for burst in [16, 1] {
     table.add(
       "recorder: app thread, \(burst) action\(burst == 1 ? "" : "s") at a time",
-      Harness.Figure(nanosecondsPerOperation: paced[burst] ?? []), baseline: baseline
+      pacedAppThread(shape, harness, burst: burst, operations: operations), baseline: baseline
     )
   }
   table.add(
@@ -95,41 +97,6 @@ private func recordingTable<R: Reducer>(
   return table
 }
 
-/// The burst sizes of the paced rows.
-private let pacedBursts = [16, 1]
-
-/// The time per action of `operations` calls of the body `makeBody` returns; making it is not
-/// timed.
-private func timePerAction(operations: Int, _ makeBody: () -> (Int) -> Void) -> Double {
-  let body = makeBody()
-  let clock = ContinuousClock()
-  let start = clock.now
-  for index in 0..<operations { body(index) }
-  return (clock.now - start).nanoseconds / Double(operations)
-}
-
-/// The app's thread when every action is sent back to back: reduce, then hand the step over.
-/// The queue holds every step, so the app never waits while sending; closing (which waits for
-/// the writer) is timed apart, and the writer's work shows in the total CPU of the process. The
-/// first steps, which write the header (paid once per trace, not per step) and check the
-/// differ, are not timed. Returns the app thread's time and the total CPU time, per action.
-@MainActor
-private func atOnceAppThread<R: Reducer>(
-  _ shape: Shape<R>, operations: Int
-) -> (appThread: Double, totalCPU: Double) {
-  let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
-  let clock = ContinuousClock()
-  let cpuStart = processCPUNanoseconds()
-  let start = clock.now
-  for index in warmUpSteps..<(warmUpSteps + operations) {
-    _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-  }
-  let sent = clock.now
-  recording.close()
-  let cpuEnd = processCPUNanoseconds()
-  return ((sent - start).nanoseconds / Double(operations), (cpuEnd - cpuStart) / Double(operations))
-}
-
 /// The app thread's time per action when actions come `burst` at a time and the writer catches
 /// up in between, as in an app driven by a person: the writer then frees each state soon after
 /// the app made it, and the app reuses that memory. Sending thousands at once instead keeps
@@ -140,23 +107,27 @@ private func atOnceAppThread<R: Reducer>(
 /// pays for waking it, as in an app whose actions come less than the nap window apart.
 @MainActor
 private func pacedAppThread<R: Reducer>(
-  _ shape: Shape<R>, burst: Int, operations: Int
-) -> Double {
-  let recording = RecordingRun.warmedUp(shape, capacity: burst + warmUpSteps + 1)
-  let clock = ContinuousClock()
-  var elapsed = Duration.zero
-  var index = warmUpSteps
-  while index < warmUpSteps + operations {
-    let start = clock.now
-    for _ in 0..<burst {
-      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-      index += 1
+  _ shape: Shape<R>, _ harness: Harness, burst: Int, operations: Int
+) -> Harness.Figure {
+  var samples: [Double] = []
+  for run in 0...harness.runs {
+    let recording = RecordingRun.warmedUp(shape, capacity: burst + warmUpSteps + 1)
+    let clock = ContinuousClock()
+    var elapsed = Duration.zero
+    var index = warmUpSteps
+    while index < warmUpSteps + operations {
+      let start = clock.now
+      for _ in 0..<burst {
+        _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+        index += 1
+      }
+      elapsed += clock.now - start
+      recording.flush()
     }
-    elapsed += clock.now - start
-    recording.flush()
+    recording.close()
+    if run > 0 { samples.append(elapsed.nanoseconds / Double(index - warmUpSteps)) }
   }
-  recording.close()
-  return elapsed.nanoseconds / Double(index - warmUpSteps)
+  return Harness.Figure(nanosecondsPerOperation: samples)
 }
 
 /// Steps the recording benchmarks take before timing.
