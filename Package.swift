@@ -51,10 +51,12 @@ let package = Package(
       path: "Benchmarks"
     ),
 
-    .testTarget(name: "ArchitectureTests", dependencies: ["Architecture"]),
+    // Helpers the runtime's and the recorder's tests share.
+    .target(name: "TestSupport", dependencies: ["Architecture"], path: "Tests/TestSupport"),
+    .testTarget(name: "ArchitectureTests", dependencies: ["Architecture", "TestSupport"]),
     .testTarget(
       name: "RecorderTests",
-      dependencies: ["Recorder", "ExampleSessions", "record-traces"]
+      dependencies: ["Recorder", "ExampleSessions", "record-traces", "TestSupport"]
     ),
     // Runs the built tca-replay binary end to end.
     .testTarget(

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TestSupport
 import Testing
 
 /// An observer that logs each end as "name number step finished|cancelled".
@@ -14,44 +15,6 @@ final class LoggingObserver: EffectObserver {
 
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
     log.append("\(name) \(effect) step \(step) \(cancelled ? "cancelled" : "finished")")
-  }
-}
-
-/// Runs that wait until the test opens their gate; a cancelled run stops waiting.
-final class RunGates: @unchecked Sendable {
-  private let lock = NSLock()
-  private var opened: Set<String> = []
-  private var started: Set<String> = []
-  private var waiting: [String: CheckedContinuation<Void, Never>] = [:]
-
-  func run<Action>(_ label: String) -> Effect<Action> {
-    .run { _ in await self.wait(label) }
-  }
-
-  func hasStarted(_ label: String) -> Bool { lock.withLock { started.contains(label) } }
-
-  func wait(_ label: String) async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        lock.withLock {
-          started.insert(label)
-          if opened.contains(label) || Task.isCancelled {
-            continuation.resume()
-          } else {
-            waiting[label] = continuation
-          }
-        }
-      }
-    } onCancel: {
-      lock.withLock { waiting.removeValue(forKey: label) }?.resume()
-    }
-  }
-
-  func open(_ label: String) {
-    lock.withLock {
-      opened.insert(label)
-      return waiting.removeValue(forKey: label)
-    }?.resume()
   }
 }
 

@@ -1,49 +1,9 @@
 import Architecture
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
-
-/// Runs that wait until the test opens their gate, so the test decides the order they end in.
-///
-/// A cancelled run stops waiting, and ends as cancelled.
-final class Gates: @unchecked Sendable {
-  private let lock = NSLock()
-  private var opened: Set<String> = []
-  private var waiting: [String: CheckedContinuation<Void, Never>] = [:]
-  private(set) var startedRuns: [String] {
-    get { lock.withLock { started } }
-    set { lock.withLock { started = newValue } }
-  }
-  private var started: [String] = []
-
-  /// Waits until `label` is opened or the task is cancelled.
-  func wait(_ label: String) async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        lock.withLock {
-          started.append(label)
-          // Cancellation before this point ran the handler with nothing to resume yet.
-          if opened.contains(label) || Task.isCancelled {
-            continuation.resume()
-          } else {
-            waiting[label] = continuation
-          }
-        }
-      }
-    } onCancel: {
-      lock.withLock { waiting.removeValue(forKey: label) }?.resume()
-    }
-  }
-
-  /// Lets the run labelled `label` end.
-  func open(_ label: String) {
-    lock.withLock {
-      opened.insert(label)
-      return waiting.removeValue(forKey: label)
-    }?.resume()
-  }
-}
 
 /// A feature with one action per effect shape; each `.run` is labelled by the letter it waits
 /// on, in the order the tree lists them (pre-order), so `a` should take the step's first number.
@@ -58,7 +18,7 @@ struct EffectShapes: Reducer {
   }
   enum CancelID: Hashable, Sendable { case shape, restart, concatenation, inner, unused }
 
-  let gates: Gates
+  let gates: RunGates
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.count += 1
@@ -108,7 +68,7 @@ struct EffectShapes: Reducer {
 @MainActor
 @Suite("Effect numbering")
 struct EffectNumberingTests {
-  let gates = Gates()
+  let gates = RunGates()
   let buffer = TraceBuffer()
   let recorder: TraceRecorder
   let store: Store<EffectShapes.State, EffectShapes.Action>
