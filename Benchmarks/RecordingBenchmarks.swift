@@ -67,11 +67,30 @@ private func recordingTable<R: Reducer>(
     "recorder: app thread, \(operations) actions at once",
     Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
   )
+  // Paced rows: a person's actions come apart, and the app's thread idles in between, so its
+  // caches are cold when the next one comes. The bare reducer is paced the same way, as the
+  // baseline of each paced row: idling alone slows it down several times.
   for burst in [16, 1] {
+    let pacing = Pacing(burst: burst, operations: burst == 1 ? 500 : 1_024)
+    let bare = "bare reducer, \(pacing.name)"
     table.add(
-      "recorder: app thread, \(burst) action\(burst == 1 ? "" : "s") at a time",
-      pacedAppThread(shape, harness, burst: burst, operations: operations), baseline: baseline
-    )
+      bare,
+      pacing.measure(harness) {
+        shape.initialState
+      } send: { state, index in
+        _ = reducer.reduce(into: &state, action: shape.action(index))
+      })
+    table.add(
+      "recorder: app thread, \(pacing.name)",
+      pacing.measure(harness) {
+        RecordingRun.warmedUp(shape, capacity: burst + warmUpSteps + 1)
+      } send: { recording, index in
+        _ = recording.reducer.reduce(into: &recording.state, action: shape.action(warmUpSteps + index))
+      } between: { recording in
+        recording.flush()
+      } tearDown: { recording in
+        recording.close()
+      }, baseline: bare)
   }
   table.add(
     "recorder: total CPU, all threads", Harness.Figure(nanosecondsPerOperation: cpu),
@@ -97,37 +116,54 @@ private func recordingTable<R: Reducer>(
   return table
 }
 
-/// The app thread's time per action when actions come `burst` at a time and the writer catches
-/// up in between, as in an app driven by a person: the writer then frees each state soon after
-/// the app made it, and the app reuses that memory. Sending thousands at once instead keeps
-/// every state alive while the writer, several times slower, falls behind, and the app thread
-/// also pays for fresh memory. Each burst also pays for memory the writer touched last
-/// (reference counts it changed while freeing old states): with a burst of 1, every action does.
-/// The writer is napping when a burst starts (the wait between bursts wakes it), so no action
-/// pays for waking it, as in an app whose actions come less than the nap window apart.
-@MainActor
-private func pacedAppThread<R: Reducer>(
-  _ shape: Shape<R>, _ harness: Harness, burst: Int, operations: Int
-) -> Harness.Figure {
-  var samples: [Double] = []
-  for run in 0...harness.runs {
-    let recording = RecordingRun.warmedUp(shape, capacity: burst + warmUpSteps + 1)
+/// Actions sent `burst` at a time, a fixed period apart, as in an app a person drives.
+///
+/// Between bursts the app's thread waits: for the writer to catch up (`between`), then idle
+/// until the period is over. Both the bare reducer and the recorder are paced by the same
+/// clock, so both idle about as long and come back to caches alike cold; only the recorder's
+/// rows also find memory the writer touched meanwhile (the reference counts it changed while
+/// freeing old states). The period leaves the writer time to catch up on a burst of todos, so
+/// no action waits for it and none pays for waking it: it is napping when a burst starts.
+struct Pacing {
+  var burst: Int
+  var operations: Int
+  /// One action a millisecond, or a burst of 16 every 4 ms: more than the writer needs for a
+  /// step (a burst) of 10,000 todos, so it has caught up before the next one, and less than
+  /// its nap window, so it naps rather than sleeps.
+  var period: Duration { burst == 1 ? .milliseconds(1) : .milliseconds(4) }
+  var name: String { "\(burst) action\(burst == 1 ? "" : "s") at a time" }
+
+  /// The time per action spent in `send`, the median of `harness.runs` runs after a warm-up.
+  @MainActor
+  func measure<Context>(
+    _ harness: Harness,
+    setUp: () -> Context,
+    send: (inout Context, Int) -> Void,
+    between: (Context) -> Void = { _ in },
+    tearDown: (Context) -> Void = { _ in }
+  ) -> Harness.Figure {
+    var samples: [Double] = []
     let clock = ContinuousClock()
-    var elapsed = Duration.zero
-    var index = warmUpSteps
-    while index < warmUpSteps + operations {
-      let start = clock.now
-      for _ in 0..<burst {
-        _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-        index += 1
+    for run in 0...harness.runs {
+      var context = setUp()
+      var elapsed = Duration.zero
+      var index = 0
+      while index < operations {
+        let start = clock.now
+        for _ in 0..<burst {
+          send(&context, index)
+          index += 1
+        }
+        elapsed += clock.now - start
+        between(context)
+        let idle = start + period - clock.now
+        if idle > .zero { usleep(UInt32(idle.nanoseconds / 1_000)) }
       }
-      elapsed += clock.now - start
-      recording.flush()
+      tearDown(context)
+      if run > 0 { samples.append(elapsed.nanoseconds / Double(index)) }
     }
-    recording.close()
-    if run > 0 { samples.append(elapsed.nanoseconds / Double(index - warmUpSteps)) }
+    return Harness.Figure(nanosecondsPerOperation: samples)
   }
-  return Harness.Figure(nanosecondsPerOperation: samples)
 }
 
 /// Steps the recording benchmarks take before timing.

@@ -6,25 +6,29 @@ import Todos
 /// One recording loop and nothing else, for profilers: `perf record` or
 /// `valgrind --tool=callgrind --toggle-collect='*recordingProfileLoop*'`.
 ///
-///   benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--dump PATH] [--bare]
+///   benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--dump PATH] [--bare] [--cold]
 ///
 /// `--bare` runs the reducer without a recorder, the baseline to subtract.
+/// `--cold` sweeps a buffer bigger than the caches before each step, as a thread that idled
+/// between actions finds them; profile each step alone with
+/// `--toggle-collect='*ProfileStep*' --cache-sim=yes` to count the cache lines a step needs.
 /// `--dump` writes the recorded trace to PATH, to see what the bytes per step are made of.
 @MainActor
 func recordingProfile(_ arguments: [String], steps: Int?) {
   let name = arguments.first { !$0.hasPrefix("-") && Int($0) == nil && $0 != "profile-record" }
   let bare = arguments.contains("--bare")
+  let cold = arguments.contains("--cold")
   var dumpPath: String?
   if let index = arguments.firstIndex(of: "--dump"), index + 1 < arguments.endIndex {
     dumpPath = arguments[index + 1]
   }
   switch name {
   case "counter":
-    profile(counterShape, steps: steps ?? 20_000, dumpPath: dumpPath, bare: bare)
+    profile(counterShape, steps: steps ?? 20_000, dumpPath: dumpPath, bare: bare, cold: cold)
   case "todos1000":
-    profile(todosToggleShape(count: 1_000), steps: steps ?? 2_000, dumpPath: dumpPath, bare: bare)
+    profile(todosToggleShape(count: 1_000), steps: steps ?? 2_000, dumpPath: dumpPath, bare: bare, cold: cold)
   case "todos10000":
-    profile(todosToggleShape(count: 10_000), steps: steps ?? 300, dumpPath: dumpPath, bare: bare)
+    profile(todosToggleShape(count: 10_000), steps: steps ?? 300, dumpPath: dumpPath, bare: bare, cold: cold)
   default:
     print("profile-record: expected counter, todos1000 or todos10000")
     exit(64)
@@ -32,14 +36,23 @@ func recordingProfile(_ arguments: [String], steps: Int?) {
 }
 
 @MainActor
-private func profile<R: Reducer>(_ shape: Shape<R>, steps: Int, dumpPath: String?, bare: Bool) {
+private func profile<R: Reducer>(
+  _ shape: Shape<R>, steps: Int, dumpPath: String?, bare: Bool, cold: Bool
+) {
   if bare {
     var state = shape.initialState
     let reducer = shape.reducer
     for index in 0..<warmUpSteps { _ = reducer.reduce(into: &state, action: shape.action(index)) }
     let clock = ContinuousClock()
     let start = clock.now
-    bareProfileLoop(reducer, &state, shape, steps: steps)
+    if cold {
+      for index in warmUpSteps..<(warmUpSteps + steps) {
+        evictCaches()
+        bareProfileStep(reducer, &state, shape.action(index))
+      }
+    } else {
+      bareProfileLoop(reducer, &state, shape, steps: steps)
+    }
     let elapsed = clock.now - start
     print("\(shape.name), bare reducer: \(format(elapsed.nanoseconds / Double(steps), digits: 1)) ns/step")
     return
@@ -49,7 +62,14 @@ private func profile<R: Reducer>(_ shape: Shape<R>, steps: Int, dumpPath: String
   let recording = RecordingRun.warmedUp(shape, capacity: steps + warmUpSteps + 1)
   let clock = ContinuousClock()
   let start = clock.now
-  recordingProfileLoop(recording, shape, steps: steps)
+  if cold {
+    for index in warmUpSteps..<(warmUpSteps + steps) {
+      evictCaches()
+      recordedProfileStep(recording, shape.action(index))
+    }
+  } else {
+    recordingProfileLoop(recording, shape, steps: steps)
+  }
   let sent = clock.now
   recording.close()
   let closed = clock.now
@@ -80,6 +100,27 @@ private func bareProfileLoop<R: Reducer>(
     _ = reducer.reduce(into: &state, action: shape.action(index))
   }
 }
+
+@MainActor @inline(never)
+private func recordedProfileStep<R: Reducer>(_ recording: RecordingRun<R>, _ action: R.Action) {
+  _ = recording.reducer.reduce(into: &recording.state, action: action)
+}
+
+@MainActor @inline(never)
+private func bareProfileStep<R: Reducer>(_ reducer: R, _ state: inout R.State, _ action: R.Action) {
+  _ = reducer.reduce(into: &state, action: action)
+}
+
+/// Reads and writes 8 MB, more than this machine's second-level and a simulated last-level
+/// cache hold, so the next step finds its memory cold.
+@inline(never)
+private func evictCaches() {
+  evictionBuffer.withUnsafeMutableBufferPointer { bytes in
+    for offset in stride(from: 0, to: bytes.count, by: 64) { bytes[offset] &+= 1 }
+  }
+}
+
+nonisolated(unsafe) private var evictionBuffer = [UInt8](repeating: 0, count: 8 << 20)
 
 /// `Store.send` of toggles (each starts an effect) in a loop, for profilers:
 ///

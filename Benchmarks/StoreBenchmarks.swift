@@ -10,49 +10,42 @@ func storeBenchmarks(_ harness: Harness) -> [Table] {
   [
     storeTable(counterShape, harness, operations: 200_000),
     storeTable(todosFilterShape(count: 1_000), harness, operations: 200_000),
-    recordedStoreTable(todosToggleShape(count: 1_000), harness, operations: 4_000),
+    recordedStoreTable(todosToggleShape(count: 1_000), harness, operations: 1_024),
   ]
 }
 
 /// The app thread's time per `Store.send` when each action starts an effect, as a toggle does
 /// (a sort a second later, cancelling the previous one): the store starts the effect's task,
-/// and with a recorder also numbers the effect for the trace. Actions go 16 at a time and the
-/// recorder's writer catches up in between, as in `pacedAppThread`; the effects' tasks are
-/// cancelled by the next toggle, and their ends recorded, on other threads.
+/// and with a recorder also numbers the effect for the trace. Both rows send 16 at a time, a
+/// burst every 4 ms (`Pacing`), and the recorder's writer catches up in between; the effects'
+/// tasks are cancelled by the next toggle, and their ends recorded, on other threads.
 @MainActor
 private func recordedStoreTable(
   _ shape: Shape<TodosFeature>, _ harness: Harness, operations: Int
 ) -> Table {
   var table = Table(title: "Store.send, \(shape.name), each starting an effect (per action)")
   let action = shape.action
+  let pacing = Pacing(burst: 16, operations: operations)
   func measure(recording: Bool) -> Harness.Figure {
-    var samples: [Double] = []
-    for run in 0...harness.runs {
+    pacing.measure(harness) { () -> (Store<TodosFeature.State, TodosFeature.Action>, TraceRecorder) in
       let recorder = TraceRecorder(
         sink: .memory(TraceBuffer()), options: .init(queueCapacity: operations + 1))
       let store = Store(initialState: shape.initialState) {
         if recording { TodosFeature().recording(to: recorder) } else { TodosFeature() }
       }
-      let clock = ContinuousClock()
-      var elapsed = Duration.zero
-      var index = 0
-      while index < operations {
-        let start = clock.now
-        for _ in 0..<16 {
-          store.send(action(index))
-          index += 1
-        }
-        elapsed += clock.now - start
-        try? recorder.flush()
-      }
-      try? recorder.close()
-      if run > 0 { samples.append(elapsed.nanoseconds / Double(operations)) }
+      return (store, recorder)
+    } send: { context, index in
+      context.0.send(action(index))
+    } between: { context in
+      try? context.1.flush()
+    } tearDown: { context in
+      try? context.1.close()
     }
-    return Harness.Figure(nanosecondsPerOperation: samples)
   }
-  table.add("Store.send (baseline)", measure(recording: false))
+  table.add("Store.send, \(pacing.name) (baseline)", measure(recording: false))
   table.add(
-    "Store.send, recording", measure(recording: true), baseline: "Store.send (baseline)")
+    "Store.send, recording, \(pacing.name)", measure(recording: true),
+    baseline: "Store.send, \(pacing.name) (baseline)")
   return table
 }
 
