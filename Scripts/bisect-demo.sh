@@ -6,7 +6,7 @@
 # changes how the counter handles a failed fact request. `git bisect run` replays the trace at
 # each commit it tries and names the commit that introduced the divergence.
 #
-#   Scripts/bisect-demo.sh            # from the package root; takes a few minutes the first time
+#   Scripts/bisect-demo.sh            # from the package root; takes about a minute the first time
 #   KEEP=1 Scripts/bisect-demo.sh     # keep the throwaway repository to look around
 set -eu
 

@@ -25,7 +25,7 @@ struct TraceFuzzTests {
     for round in 0..<1_500 {
       var bytes = sample
       generator.mutate(&bytes)
-      FileManager.default.createFile(atPath: path, contents: Data(bytes))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
       let lineCount = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         .count
       do {

@@ -169,6 +169,58 @@ struct TraceIndexErrorTests {
     try expectError(header + "\n", line: 1, containing: "unsupported trace format version 7")
   }
 
+  @Test("version 0 is refused: versions start at 1") func versionZero() throws {
+    let header = Self.header.replacingOccurrences(of: #""version":1"#, with: #""version":0"#)
+    try expectError(header + "\n", line: 1, containing: "invalid trace format version 0")
+  }
+
+  @Test("blank lines are skipped by the index and the reader, and still counted")
+  func blankLines() throws {
+    let text = [
+      Self.header, "", Self.step(0, from: 0, to: 1), "  \r", Self.step(1, from: 1, to: 2),
+      Self.step(2, from: 2, to: 3, path: "/gone"), "", "",
+    ]
+    let path = try write(text.joined(separator: "\n") + "\n")
+    let trace = try TraceIndex(path: path)
+    #expect(trace.stepCount == 3)
+    #expect(try trace.state(afterStep: 1) == ["count": 2])
+    #expect(trace.warning == nil)
+    // Line numbers count the blank lines: the bad patch is on line 6.
+    let error = #expect(throws: TraceReadError.self) { try trace.state(afterStep: 2) }
+    #expect(error?.line == 6)
+
+    let reader = try TraceReader(path: path)
+    var lines: [Int] = []
+    while try reader.next() != nil { lines.append(reader.line) }
+    #expect(lines == [1, 3, 5, 6])
+  }
+
+  @Test("a file of blank lines is an empty trace") func onlyBlankLines() throws {
+    try expectError("\n  \n\n", line: nil, containing: "the trace is empty")
+  }
+
+  @Test("a line longer than the limit is an error, with or without its newline")
+  func overlongLine() throws {
+    let long = #"{"kind":"step","index":0,"label":""# + String(repeating: "x", count: 600)
+    for text in [Self.header + "\n" + long, Self.header + "\n" + long + "\"}\n"] {
+      let path = try write(text)
+      let indexError = #expect(throws: TraceReadError.self) {
+        try TraceIndex(path: path, maximumLineLength: 500)
+      }
+      #expect(indexError?.line == 2)
+      #expect(indexError?.message.contains("longer than 500 bytes") == true)
+      let readerError = #expect(throws: TraceReadError.self) {
+        let reader = try TraceReader(path: path, maximumLineLength: 500)
+        while try reader.next() != nil {}
+      }
+      #expect(readerError?.line == 2)
+      #expect(readerError?.message.contains("longer than 500 bytes") == true)
+    }
+    // Under the limit, the same line is indexed as a step.
+    let path = try write(Self.header + "\n" + long + "\"}\n")
+    #expect(try TraceIndex(path: path, maximumLineLength: 1_000).stepCount == 1)
+  }
+
   @Test("a repeated step index") func duplicateStep() throws {
     let text = [Self.header, Self.step(0, from: 0, to: 1), Self.step(0, from: 1, to: 2)]
     try expectError(text.joined(separator: "\n") + "\n", line: 3, containing: "repeats")

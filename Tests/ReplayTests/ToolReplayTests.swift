@@ -68,6 +68,29 @@ struct ToolReplayTests {
     )
   }
 
+  @Test("bisect and verify warn once about an incomplete last line, and replay the rest")
+  func incompleteLastLine() async throws {
+    let text = try String(
+      contentsOf: Paths.packageRoot.appendingPathComponent("Traces/counter.ndjson"), encoding: .utf8)
+    let lines = text.split(separator: "\n")
+    let cut = lines.prefix(20).joined(separator: "\n") + "\n" + lines[20].prefix(40)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cut-\(UUID().uuidString).ndjson").path
+    try Data(cut.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let note = "\(path):21: the last line is incomplete (40 bytes)"
+
+    let bisect = try await Run.tool("bisect", path, "--host", Self.exampleHost)
+    #expect(bisect.status == 0, "\(bisect.errors)")
+    #expect(bisect.output.contains("no divergence"))
+    #expect(bisect.output.contains("  warning: \(note)"), "\(bisect.output)")
+    #expect(!bisect.output.contains("warning: \(path):21: warning:"))
+
+    let verify = try await Run.tool("verify", path, "--host", Self.exampleHost)
+    #expect(verify.status == 0)
+    #expect(verify.errors.hasPrefix("warning: \(note)"), "\(verify.errors)")
+  }
+
   @Test("verify over the Traces folder with the examples' host: every trace replays, exit 0")
   func verifyUnchanged() async throws {
     let run = try await Run.tool("verify", "Traces", "--host", Self.exampleHost)

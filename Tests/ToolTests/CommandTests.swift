@@ -127,6 +127,9 @@ struct CommandTests {
       arguments: ["show", "Traces/counter.ndjson", "initial"],
       message: "the initial state has no action"),
     .init(arguments: ["diff", "Traces/counter.ndjson", "1"], message: "Error: missing <to>"),
+    .init(
+      arguments: ["gen-test", "Traces/counter.ndjson", "--name", "my tests"],
+      message: "'my tests' is not a Swift type name"),
   ]
 
   @Test("bad arguments exit 64 with a one-line error and the usage", arguments: usageCases)
@@ -144,11 +147,39 @@ struct CommandTests {
     #expect(result.errors == "Error: Traces/nope.ndjson: No such file or directory\n")
   }
 
-  @Test("a directory is not a trace")
+  @Test("a directory is not a trace, in the same words for every command")
   func directory() throws {
-    let result = try Runner.run(["state", "Traces", "1"])
-    #expect(result.status == 66)
-    #expect(result.errors == "Error: Traces: is a directory\n")
+    for arguments in [["state", "Traces", "1"], ["summary", "Traces"], ["log", "Traces"]] {
+      let result = try Runner.run(arguments)
+      #expect(result.status == 66)
+      #expect(result.errors == "Error: Traces: is a directory\n", "\(arguments[0])")
+    }
+  }
+
+  @Test("an endless stream without a newline is refused, not read forever")
+  func endlessLine() throws {
+    for arguments in [["summary", "/dev/zero"], ["state", "/dev/zero", "0"]] {
+      let result = try Runner.run(arguments)
+      #expect(result.status == 65, "\(arguments[0])")
+      #expect(
+        result.errors == "Error: /dev/zero:1: the line is longer than 256 MiB, more than a "
+          + "trace line can be\n", "\(arguments[0])")
+    }
+  }
+
+  @Test("gen-test names why it cannot write its output")
+  func genTestOutput() throws {
+    let folder = FileManager.default.temporaryDirectory.path
+    let intoFolder = try Runner.run(["gen-test", "Traces/counter.ndjson", "--output", folder])
+    #expect(intoFolder.status == 73)
+    #expect(intoFolder.errors == "Error: cannot write \(folder): it is a directory\n")
+    let missing = folder + "/no-such-folder-\(UUID().uuidString)/T.swift"
+    let intoMissing = try Runner.run(["gen-test", "Traces/counter.ndjson", "--output", missing])
+    #expect(intoMissing.status == 73)
+    #expect(
+      intoMissing.errors
+        == "Error: cannot write \(missing): the folder "
+        + "\((missing as NSString).deletingLastPathComponent) does not exist\n")
   }
 
   @Test("colour only on a terminal, and never with NO_COLOR")

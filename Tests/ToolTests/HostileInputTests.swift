@@ -18,7 +18,7 @@ struct HostileInputTests {
 
   static func file(_ name: String, _ bytes: [UInt8]) -> String {
     let url = directory.appendingPathComponent(name)
-    FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
     return url.path
   }
 
@@ -71,6 +71,25 @@ struct HostileInputTests {
       },
       status: 65,
       message: ":1: unsupported trace format version 99; this build reads up to \(traceFormatVersion)"
+    ),
+    Case(
+      name: "version 0",
+      bytes: {
+        trace([
+          goodLines[0].replacingOccurrences(
+            of: "\"version\":\(traceFormatVersion)", with: #""version":0"#
+          )
+        ])
+      },
+      status: 65,
+      message: ":1: invalid trace format version 0: versions start at 1"
+    ),
+    Case(
+      name: "blank lines, between records and at the end",
+      bytes: {
+        trace(Array(goodLines.prefix(5)) + [""] + Array(goodLines[5..<10]) + ["", "  ", ""])
+      },
+      status: 0, message: ""
     ),
     Case(
       name: "duplicate step indices",
@@ -129,6 +148,21 @@ struct HostileInputTests {
           result.errors.contains(path + ":"), "\(arguments[0]) names the file: \(result.errors)")
       }
     }
+  }
+
+  @Test("gen-test and compare warn about an incomplete last line on standard error")
+  func incompleteLastLine() throws {
+    let path = Self.file(
+      "cut.ndjson", Self.trace(Array(Self.goodLines.prefix(10))) + Array(Self.goodLines[10].utf8.prefix(30)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let warning = "\(path):11: warning: the last line is incomplete (30 bytes)"
+    let genTest = try Runner.run(["gen-test", path])
+    #expect(genTest.status == 0)
+    #expect(genTest.errors.hasPrefix(warning), "\(genTest.errors)")
+    let compare = try Runner.run(["compare", path, path])
+    #expect(compare.status == 0)
+    #expect(compare.errors.split(separator: "\n").count == 2)
+    #expect(compare.errors.hasPrefix(warning), "\(compare.errors)")
   }
 
   @Test("a few hundred mutated traces: no crash, and every failure is a named error")

@@ -50,6 +50,18 @@ struct StepperTests {
     }
   }
 
+  @Test("print '' and print \"\" show the whole state, as a bare print does")
+  func quotedEmptyPointer() throws {
+    let result = try Runner.run(
+      ["step", "Traces/counter.ndjson"],
+      input: "goto 3\nprint\nprint ''\nprint \"\"\nprint '/count'\n"
+    )
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    let whole = #"{ "count": 2, "isLoading": false, "isTimerRunning": false }"#
+    #expect(result.output.hasSuffix("\(whole)\n\(whole)\n\(whole)\n2\n"), "\(result.output)")
+  }
+
   @Test("a bad command is reported on standard error, the session goes on, and it exits 64")
   func badCommand() throws {
     let result = try Runner.run(
@@ -60,7 +72,7 @@ struct StepperTests {
       result.errors == """
         Error: unknown command 'jump'. Type 'help' for the list.
         Error: there is no step 500: steps are 0…242
-        Error: 'count' is not a JSON Pointer: use '' for the whole state, or '/key/0/key'
+        Error: 'count' is not a JSON Pointer: use '' (or nothing) for the whole state, or '/key/0/key'
         Error: nothing is watched: use 'watch /path' first
 
         """

@@ -32,9 +32,9 @@ enum ToolRunner {
     let outputURL = scratch.appendingPathComponent("out")
     let errorURL = scratch.appendingPathComponent("err")
     let inputURL = scratch.appendingPathComponent("in")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    FileManager.default.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
 
     let process = Process()
     process.executableURL = executable

@@ -65,10 +65,15 @@ public final class TraceIndex {
   /// - Throws: ``TraceReadError``: `.missing` when the file cannot be opened, `.malformed` with
   ///   the line when the header is missing or broken, a step index repeats or skips, or a line
   ///   that is not a step cannot be parsed.
-  public init(path: String) throws(TraceReadError) {
+  public convenience init(path: String) throws(TraceReadError) {
+    try self.init(path: path, maximumLineLength: maximumTraceLineLength)
+  }
+
+  /// Opens and indexes the trace at `path`, refusing lines longer than `maximumLineLength`.
+  init(path: String, maximumLineLength: Int) throws(TraceReadError) {
     self.path = path
     file = try LineFile(path: path)
-    var scanner = LineScanner(file: file)
+    var scanner = LineScanner(file: file, maximumLineLength: maximumLineLength)
     guard let first = try scanner.nextLine() else {
       throw TraceReadError(
         path: path, line: nil, kind: .malformed,
@@ -433,9 +438,11 @@ struct LineScanner {
   static let headLength = 48
   static let maximumChunkSize = 1 << 20
   private let chunkSize: Int
+  private let maximumLineLength: Int
 
-  init(file: LineFile) {
+  init(file: LineFile, maximumLineLength: Int) {
     self.file = file
+    self.maximumLineLength = maximumLineLength
     // A small file needs no more buffer than its size (a pipe or device reports 0).
     chunkSize = file.size > 0 ? min(Self.maximumChunkSize, file.size + 1) : Self.maximumChunkSize
     chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -457,6 +464,11 @@ struct LineScanner {
         return UnsafeRawPointer(hit) - bytes.baseAddress!
       }
       guard let newline else {
+        guard chunkOffset + chunkCount - lineStart <= maximumLineLength else {
+          throw TraceReadError(
+            path: file.path, line: lineNumber + 1, kind: .malformed,
+            message: lineTooLong(maximumLineLength))
+        }
         // The line goes on into the next chunk: keep its first bytes.
         if carried.count < Self.headLength {
           carried.append(
@@ -465,30 +477,35 @@ struct LineScanner {
         position = chunkCount
         continue
       }
+      let end = chunkOffset + newline
+      let length = end - lineStart
+      // A line no longer than its head is all in the head's bytes: enough to see it is blank.
+      let isBlankLine: Bool
       if carried.isEmpty {
         head = chunk.withUnsafeBytes { bytes in
           LineHead(
             UnsafeRawBufferPointer(rebasing: bytes[start..<min(newline, start + Self.headLength)]))
         }
+        isBlankLine = length <= Self.headLength && isBlank(chunk[start..<newline])
       } else {
         if carried.count < Self.headLength {
           carried.append(
             contentsOf: chunk[start..<min(newline, start + Self.headLength - carried.count)])
         }
         head = carried.withUnsafeBytes { LineHead($0) }
+        isBlankLine = length <= Self.headLength && isBlank(carried[...])
         carried.removeAll(keepingCapacity: true)
       }
       position = newline + 1
-      let end = chunkOffset + newline
-      guard end - lineStart <= Int(UInt32.max) else {
-        throw TraceReadError(
-          path: file.path, line: lineNumber + 1, kind: .malformed,
-          message: "the line is longer than 4 GiB"
-        )
-      }
       lineNumber += 1
-      let line = LineLocation(offset: lineStart, length: end - lineStart, number: lineNumber)
+      guard length <= maximumLineLength else {
+        throw TraceReadError(
+          path: file.path, line: lineNumber, kind: .malformed,
+          message: lineTooLong(maximumLineLength))
+      }
+      let line = LineLocation(offset: lineStart, length: length, number: lineNumber)
       lineStart = end + 1
+      if isBlankLine { continue }
       return line
     }
   }

@@ -13,14 +13,28 @@
 /// ```
 ///
 /// Errors name the file, the line and the problem. A final line without its newline is what a
-/// killed recorder leaves: it is dropped, with a ``warning``, and the rest still reads.
+/// killed recorder leaves: it is dropped, with a ``warning``, and the rest still reads. Blank
+/// lines are skipped, and a line longer than 256 MiB is an error rather than a wait for a
+/// newline that may never come (`/dev/zero`).
 public final class TraceReader {
   /// The file being read.
   public let path: String
   /// The line number of the record ``next()`` returned last, from 1.
   public private(set) var line = 0
   /// Set when the trace ended in an incomplete line.
-  public private(set) var warning: String?
+  public var warning: String? {
+    tornLine.map { "\(path):\($0.line): warning: " + Self.tornLineText(bytes: $0.bytes) }
+  }
+  /// ``warning`` without its `warning:` tag, for reports that add their own.
+  var warningMessage: String? {
+    tornLine.map { "\(path):\($0.line): " + Self.tornLineText(bytes: $0.bytes) }
+  }
+  private var tornLine: (line: Int, bytes: Int)?
+
+  private static func tornLineText(bytes: Int) -> String {
+    "the last line is incomplete (\(bytes) bytes); the recorder probably stopped mid-write. "
+      + "It was skipped."
+  }
 
   private let descriptor: Int32
   private var buffer: [UInt8] = []
@@ -30,16 +44,28 @@ public final class TraceReader {
   /// Where the search for the next newline resumes: bytes before it are known not to be one.
   private var searched = 0
   private var isAtEnd = false
+  private let maximumLineLength: Int
   private static let chunkSize = 1 << 20
 
   /// Opens the trace at `path`.
-  public init(path: String) throws(TraceReadError) {
+  public convenience init(path: String) throws(TraceReadError) {
+    try self.init(path: path, maximumLineLength: maximumTraceLineLength)
+  }
+
+  /// Opens the trace at `path`, refusing lines longer than `maximumLineLength` bytes.
+  init(path: String, maximumLineLength: Int) throws(TraceReadError) {
     self.path = path
+    self.maximumLineLength = maximumLineLength
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw TraceReadError(
         path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
       )
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw TraceReadError(path: path, line: nil, kind: .missing, message: "is a directory")
     }
     self.descriptor = descriptor
   }
@@ -98,20 +124,24 @@ public final class TraceReader {
         return UnsafeRawPointer(hit) - bytes.baseAddress!
       }
       if let newline = found {
+        guard newline - start <= maximumLineLength else {
+          throw failure(lineTooLong(maximumLineLength), line: line + 1)
+        }
         let bytes = buffer[start..<newline]
         start = newline + 1
         searched = start
         line += 1
+        if isBlank(bytes) { continue }
         return bytes
+      }
+      guard buffer.count - start <= maximumLineLength else {
+        throw failure(lineTooLong(maximumLineLength), line: line + 1)
       }
       // A long line: do not search these bytes again after the next read.
       searched = buffer.count
       if isAtEnd {
         if start < buffer.count {
-          warning =
-            "\(path):\(line + 1): warning: the last line is incomplete "
-            + "(\(buffer.count - start) bytes); the recorder probably stopped mid-write. "
-            + "It was skipped."
+          tornLine = (line + 1, buffer.count - start)
           start = buffer.count
         }
         return nil
@@ -152,6 +182,24 @@ public final class TraceReader {
     }
     if count == 0 { isAtEnd = true }
   }
+}
+
+/// The longest line a reader accepts: far more than a keyframe of any app's state, and a bound
+/// on what an endless stream without a newline can make a reader hold.
+let maximumTraceLineLength = 256 << 20
+
+/// The error message for a line longer than `limit` bytes.
+func lineTooLong(_ limit: Int) -> String {
+  let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+  return "the line is longer than \(size), more than a trace line can be"
+}
+
+/// Whether a line holds nothing but spaces, tabs and carriage returns: skipped by readers.
+/// Every record starts with `{`, so most lines are told apart by their first byte.
+func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+  guard let first = bytes.first else { return true }
+  guard first != UInt8(ascii: "{") else { return false }
+  return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
 }
 
 /// A trace that cannot be read: missing, or not following the trace format.

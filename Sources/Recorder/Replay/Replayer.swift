@@ -88,7 +88,7 @@ where Base.State: Codable, Base.Action: Codable {
       // Keyframes let every thread parse its own share of the trace, starting from one.
       header = first
       tally = try replayInParallel(lines, header: header)
-      warning = lines.warning
+      warning = lines.warningMessage
     } else {
       let steps = try RecordedSteps(path: tracePath)
       header = steps.header
@@ -96,7 +96,7 @@ where Base.State: Codable, Base.Action: Codable {
       case .cumulative: tally = try replayCumulatively(steps)
       case .isolated: tally = try replayInIsolation(steps)
       }
-      warning = steps.reader.warning
+      warning = steps.reader.warningMessage
     }
     tally.divergences.sort { $0.step < $1.step }
     var report = ReplayReport(

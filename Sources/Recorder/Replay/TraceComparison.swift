@@ -18,6 +18,10 @@ public struct TraceComparison: Sendable, Equatable, Codable {
   /// The first difference, or `nil` when the traces agree.
   public var firstDifference: TraceDifference?
 
+  /// Warnings about the traces, such as an incomplete last line that was skipped; `nil` when
+  /// there are none.
+  public var warnings: [String]?
+
   /// Reads the traces at `a` and `b` in step and finds their first difference.
   ///
   /// - Throws: ``ReplayError`` when either trace is missing or malformed.
@@ -26,30 +30,43 @@ public struct TraceComparison: Sendable, Equatable, Codable {
     self.b = b
     let left = try RecordedSteps(path: a)
     let right = try RecordedSteps(path: b)
-    matchingSteps = 0
+    (matchingSteps, firstDifference) = try Self.firstDifference(
+      left, right, precedingSteps: precedingSteps)
+    let notes = [left.reader.warning, right.reader.warning].compactMap { $0 }
+    warnings = notes.isEmpty ? nil : notes
+  }
+
+  /// How many steps agree, and the first difference after them.
+  private static func firstDifference(
+    _ left: RecordedSteps, _ right: RecordedSteps, precedingSteps: Int
+  ) throws(ReplayError) -> (Int, TraceDifference?) {
+    var matchingSteps = 0
     if left.header.firstStep != right.header.firstStep
       || !Self.agree(left.header.initialState, right.header.initialState)
     {
-      firstDifference = TraceDifference(
-        step: nil, kind: .initialState, labelA: nil, labelB: nil, actionA: nil, actionB: nil,
-        differences: Self.differences(left.header.initialState, right.header.initialState),
-        precedingSteps: []
+      return (
+        0,
+        TraceDifference(
+          step: nil, kind: .initialState, labelA: nil, labelB: nil, actionA: nil, actionB: nil,
+          differences: Self.differences(left.header.initialState, right.header.initialState),
+          precedingSteps: []
+        )
       )
-      return
     }
     var recent = RecentSteps(capacity: precedingSteps)
     while true {
       let stepA = try left.next()
       let stepB = try right.next()
       guard let stepA, let stepB else {
-        if let only = stepA ?? stepB {
-          firstDifference = TraceDifference(
+        guard let only = stepA ?? stepB else { return (matchingSteps, nil) }
+        return (
+          matchingSteps,
+          TraceDifference(
             step: only.step.index, kind: stepA == nil ? .onlyInB : .onlyInA,
             labelA: stepA?.step.label, labelB: stepB?.step.label, actionA: stepA?.step.action,
             actionB: stepB?.step.action, differences: [], precedingSteps: recent.summaries
           )
-        }
-        return
+        )
       }
       let kind: TraceDifference.Kind?
       var differences: [StateDifference] = []
@@ -71,12 +88,15 @@ public struct TraceComparison: Sendable, Equatable, Codable {
         if differences.isEmpty, !Self.agree(stepA.after, stepB.after) {
           differences = Self.differences(stepA.after, stepB.after)
         }
-        firstDifference = TraceDifference(
-          step: stepA.step.index, kind: kind, labelA: stepA.step.label, labelB: stepB.step.label,
-          actionA: stepA.step.action, actionB: stepB.step.action, originA: stepA.step.origin,
-          originB: stepB.step.origin, differences: differences, precedingSteps: recent.summaries
+        return (
+          matchingSteps,
+          TraceDifference(
+            step: stepA.step.index, kind: kind, labelA: stepA.step.label,
+            labelB: stepB.step.label, actionA: stepA.step.action, actionB: stepB.step.action,
+            originA: stepA.step.origin, originB: stepB.step.origin, differences: differences,
+            precedingSteps: recent.summaries
+          )
         )
-        return
       }
       recent.append(stepA.step)
       matchingSteps += 1

@@ -10,6 +10,8 @@ final class TraceLines {
   var line: Int { reader.line }
   /// Set when the trace ended in an incomplete line.
   var warning: String? { reader.warning }
+  /// ``warning`` without its `warning:` tag.
+  var warningMessage: String? { reader.warningMessage }
 
   init(path: String) throws(ReplayError) {
     do {

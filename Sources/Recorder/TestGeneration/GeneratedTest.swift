@@ -24,4 +24,6 @@ public struct GeneratedTest: Sendable, Equatable {
   public var lines: [Int: Int]
   /// Steps the file leaves out; each ends one test function and the next starts after it.
   public var skippedSteps: [SkippedStep]
+  /// The reader's warning when the trace ended in an incomplete line, which was left out.
+  public var warning: String? = nil
 }

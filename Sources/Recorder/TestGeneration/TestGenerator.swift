@@ -68,16 +68,20 @@ public struct TestGenerator: Sendable {
   ///   ask for steps it does not have.
   public func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
     var records: [TraceRecord] = []
+    var warning: String?
     do {
       let reader = try TraceReader(path: tracePath)
       while let record = try reader.next() { records.append(record) }
+      warning = reader.warning
     } catch {
       throw TestGenerationError(
         error.kind == .missing ? .missingTrace : .badTrace, error.description
       )
     }
     let name = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
-    return try generate(records: records, traceName: name)
+    var test = try generate(records: records, traceName: name)
+    test.warning = warning
+    return test
   }
 
   /// Writes the test for a trace's records; `traceName` (a file name) is what comments cite.

@@ -78,6 +78,9 @@ extension TraceRecord {
     switch try fields.string("kind") {
     case "header":
       let version = try fields.int("version")
+      guard version >= 1 else {
+        throw TraceFormatError("invalid trace format version \(version): versions start at 1")
+      }
       guard version <= traceFormatVersion else {
         throw TraceFormatError(
           "unsupported trace format version \(version); this build reads up to "

@@ -35,6 +35,7 @@ enum CompareCommand: Command {
         output.write(((try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(comparison.description + "\n")
+        for warning in comparison.warnings ?? [] { errors.write(warning + "\n") }
       }
       return comparison.firstDifference == nil ? .success : .diverges
     } catch {

@@ -66,6 +66,7 @@ enum GenTestCommand: Command {
         throw UsageError(message: error.message)
       }
     }
+    if let warning = test.warning { context.errors.write(warning + "\n") }
     for step in test.skippedSteps {
       context.errors.write("warning: step \(step.index) is left out: \(step.reason)\n")
     }
@@ -76,7 +77,7 @@ enum GenTestCommand: Command {
     do {
       try test.source.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
-      context.errors.write("Error: cannot write \(path): \(error.localizedDescription)\n")
+      context.errors.write("Error: cannot write \(path): \(whyUnwritable(path, error))\n")
       return .cannotCreate
     }
     return .success
@@ -90,7 +91,12 @@ enum GenTestCommand: Command {
       }
       options.framework = framework
     }
-    options.typeName = arguments.value("--name")
+    if let name = arguments.value("--name") {
+      guard isSwiftIdentifier(name) else {
+        throw UsageError(message: "'\(name)' is not a Swift type name: use letters, digits and _")
+      }
+      options.typeName = name
+    }
     options.decodesActions = arguments.has("--decode-actions")
     options.reducer = arguments.value("--reducer")
     options.modules = arguments.value("--module").map {
@@ -124,4 +130,27 @@ enum GenTestCommand: Command {
     if let step = Int(text), step >= 0 { return step...step }
     return nil
   }
+}
+
+/// Whether `name` can name a Swift type as written: a letter or `_`, then letters, digits or `_`.
+private func isSwiftIdentifier(_ name: String) -> Bool {
+  guard let first = name.unicodeScalars.first,
+    first == "_" || CharacterSet.letters.contains(first)
+  else { return false }
+  return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+}
+
+/// Why `path` could not be written, in words rather than Foundation's error codes.
+private func whyUnwritable(_ path: String, _ error: any Error) -> String {
+  var isDirectory: ObjCBool = false
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+    isDirectory.boolValue
+  {
+    return "it is a directory"
+  }
+  let folder = (path as NSString).deletingLastPathComponent
+  if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+    return "the folder \(folder) does not exist"
+  }
+  return error.localizedDescription
 }

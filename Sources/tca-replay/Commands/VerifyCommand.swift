@@ -61,6 +61,7 @@ enum VerifyCommand: Command {
         output.write(object.jsonString + "\n")
       } else {
         output.write(text + "\n")
+        for warning in report?.warnings ?? [] { errors.write("warning: \(warning)\n") }
       }
     }
 

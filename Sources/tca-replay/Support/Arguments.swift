@@ -95,10 +95,19 @@ enum StepReference {
 }
 
 /// Reads a JSON Pointer argument such as `/todos/0/title`.
+///
+/// The stepper passes its arguments unquoted, so a pointer in matching quotes (`''`, `"/a"`)
+/// means what the shell would have made of it.
 func parsePointer(_ text: String) throws(UsageError) -> JSONPointer {
+  var text = text
+  if text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first {
+    text = String(text.dropFirst().dropLast())
+  }
   guard let pointer = JSONPointer(text) else {
+    let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
     throw UsageError(
-      message: "'\(text)' is not a JSON Pointer: use '' for the whole state, or '/key/0/key'"
+      message: "'\(shown)' is not a JSON Pointer: use '' (or nothing) for the whole state, "
+        + "or '/key/0/key'"
     )
   }
   return pointer
