@@ -79,7 +79,8 @@ struct Stepper {
       reverse-continue    rc  Go back to the previous step that changed a watched path.
       help                h   Show this list.
       quit                q   Leave (so does end of input).
-    On a terminal, an empty line repeats the last command.
+    On a terminal, an empty line repeats the last command, Up and Down recall earlier ones,
+    and Left, Right, Home, End, Ctrl-U and Ctrl-K edit the line; Ctrl-C drops it.
     """
 
   mutating func run() -> ExitStatus {
@@ -90,9 +91,17 @@ struct Stepper {
       : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
     say("\(trace.path): \(trace.header.reducer), \(range). Type 'help' for commands.")
     sayLocation()
+    // On a terminal, lines are edited here: cursor keys, history, Ctrl-A/E/U/K/C/D.
+    var terminal = isInteractive ? TerminalLineReader(output: context.output) : nil
     while true {
-      if isInteractive { context.output.write(prompt) }
-      guard let line = readLine(strippingNewline: true) else {
+      let input: String?
+      if terminal != nil {
+        input = terminal!.readLine(prompt: prompt)
+      } else {
+        if isInteractive { context.output.write(prompt) }
+        input = readLine(strippingNewline: true)
+      }
+      guard let line = input else {
         if isInteractive { context.output.write("\n") }
         break
       }
@@ -150,7 +159,9 @@ struct Stepper {
       case "c", "continue": try continueToChange(forwards: true)
       case "rc", "reverse-continue": try continueToChange(forwards: false)
       case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
-      default: throw UsageError(message: "unknown command '\(name)'. Type 'help' for the list.")
+      default:
+        throw UsageError(
+          message: "unknown command '\(name.escapingControlCharacters)'. Type 'help' for the list.")
       }
     } catch let error as UsageError {
       complain(error.message, status: .usage)
@@ -325,5 +336,16 @@ struct Stepper {
 extension String {
   var trimmingWhitespace: String {
     String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}
+
+extension String {
+  /// The text with control characters shown as `\u{1B}` escapes: typed arrow keys and the like
+  /// would otherwise move the cursor when an error message echoes them.
+  var escapingControlCharacters: String {
+    unicodeScalars.map { scalar in
+      scalar.properties.generalCategory == .control
+        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+    }.joined()
   }
 }
