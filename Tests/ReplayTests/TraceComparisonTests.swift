@@ -87,7 +87,7 @@ struct TraceComparisonTests {
         \(a) and \(b) first differ at step 4, in the action (4 steps agree before it)
           a  .incrementButtonTapped  (send)
           b  .decrementButtonTapped  (send)
-          state   1 difference(s) (a −, b +)
+          state   1 difference (a −, b +)
             /count
               − 3
               + 1

@@ -106,7 +106,7 @@ struct TestGeneratorTests {
       ])
   }
 
-  @Test("steps the trace does not have are a usage error naming both ranges")
+  @Test("steps the trace does not have are a usage error naming the trace as given, and both ranges")
   func stepsOutOfRange() throws {
     #expect {
       try generate(Self.counter) { $0.steps = 200...5_000 }
@@ -114,7 +114,7 @@ struct TestGeneratorTests {
       let error = error as? TestGenerationError
       return error?.kind == .badOptions
         && error?.message
-          == "counter.ndjson: steps 200...5000 are not all in the trace, which has steps 0...242"
+          == "\(Self.counter): steps 200...5000 are not all in the trace, which has steps 0...242"
     }
   }
 

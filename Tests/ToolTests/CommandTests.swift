@@ -118,6 +118,9 @@ struct CommandTests {
       message: "there is no step 9999: steps are 0…242"),
     .init(arguments: ["state", "Traces/counter.ndjson", "two"], message: "'two' is not a step"),
     .init(
+      arguments: ["state", "Traces/counter.ndjson", "-1"],
+      message: "there is no step -1: steps are 0…242"),
+    .init(
       arguments: ["state", "Traces/counter.ndjson", "1", "--path", "count"],
       message: "'count' is not a JSON Pointer"),
     .init(

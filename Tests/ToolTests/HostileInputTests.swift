@@ -92,6 +92,11 @@ struct HostileInputTests {
       status: 0, message: ""
     ),
     Case(
+      name: "a step record first",
+      bytes: { trace(Array(goodLines[1...3])) },
+      status: 65, message: ":1: the first line is not a header record"
+    ),
+    Case(
       name: "duplicate step indices",
       bytes: { trace(Array(goodLines.prefix(4)) + [goodLines[3]]) },
       status: 65, message: ":5: the step index"

@@ -62,6 +62,17 @@ struct StepperTests {
     #expect(result.output.hasSuffix("\(whole)\n\(whole)\n\(whole)\n2\n"), "\(result.output)")
   }
 
+  @Test("unwatch with no path says what it stopped watching; 'q now' still quits")
+  func unwatchAllAndQuit() throws {
+    let result = try Runner.run(
+      ["step", "Traces/counter.ndjson"],
+      input: "watch /count\nwatch /isLoading\nunwatch\nunwatch\nq now\nnext\n"
+    )
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    #expect(result.output.hasSuffix("Stopped watching /count, /isLoading.\nNo watches.\n"))
+  }
+
   @Test("a bad command is reported on standard error, the session goes on, and it exits 64")
   func badCommand() throws {
     let result = try Runner.run(

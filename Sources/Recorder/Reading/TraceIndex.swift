@@ -82,10 +82,20 @@ public final class TraceIndex {
           : "the trace is empty"
       )
     }
+    let notHeader = TraceReadError(
+      path: path, line: first.number, kind: .malformed,
+      message: "the first line is not a header record")
+    // A step or other record up front is named as such, not by what it lacks.
+    guard scanner.head == .other else { throw notHeader }
+    var opening = [UInt8](repeating: 0, count: min(first.length, 17))
+    let read = try file.read(into: &opening, count: opening.count, at: first.offset)
+    if opening[..<read].starts(with: #"{"kind":""#.utf8),
+      !opening[..<read].starts(with: #"{"kind":"header""#.utf8)
+    {
+      throw notHeader
+    }
     guard case .header(let header) = try file.record(at: first, path: path) else {
-      throw TraceReadError(
-        path: path, line: 1, kind: .malformed, message: "the first line is not a header record"
-      )
+      throw notHeader
     }
     self.header = header
     var contents = Contents()

@@ -30,6 +30,7 @@ public final class TraceReader {
     tornLine.map { "\(path):\($0.line): " + Self.tornLineText(bytes: $0.bytes) }
   }
   private var tornLine: (line: Int, bytes: Int)?
+  private var hasHeader = false
 
   private static func tornLineText(bytes: Int) -> String {
     "the last line is incomplete (\(bytes) bytes); the recorder probably stopped mid-write. "
@@ -77,13 +78,20 @@ public final class TraceReader {
   /// The next record, or `nil` at the end of the trace. Records of unknown kinds are skipped.
   public func next() throws(TraceReadError) -> TraceRecord? {
     while let bytes = try nextLine() {
-      let record = try TraceRecord(parsingLine: bytes, path: path, line: line)
-      if line == 1 {
-        guard case .header = record else { throw failure("the first line is not a header record") }
+      guard hasHeader else {
+        // A step or other record up front is named as such, not by what it lacks.
+        if bytes.starts(with: #"{"kind":""#.utf8), !bytes.starts(with: #"{"kind":"header""#.utf8) {
+          throw failure("the first line is not a header record")
+        }
+        guard let record = try TraceRecord(parsingLine: bytes, path: path, line: line),
+          case .header = record
+        else { throw failure("the first line is not a header record") }
+        hasHeader = true
+        return record
       }
-      if let record { return record }
+      if let record = try TraceRecord(parsingLine: bytes, path: path, line: line) { return record }
     }
-    if line == 0 {
+    if !hasHeader {
       let problem =
         warning == nil
         ? "the trace is empty"

@@ -214,7 +214,8 @@ extension TraceComparison: CustomStringConvertible {
       }
     }
     if !difference.differences.isEmpty {
-      lines.append("  state   \(difference.differences.count) difference(s) (a −, b +)")
+      let count = difference.differences.count
+      lines.append("  state   \(count) difference\(count == 1 ? "" : "s") (a −, b +)")
       for item in difference.differences.prefix(20) {
         lines.append("    \(item.path.description.isEmpty ? "/" : item.path.description)")
         if let movedTo = item.movedTo {

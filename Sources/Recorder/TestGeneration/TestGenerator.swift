@@ -79,9 +79,18 @@ public struct TestGenerator: Sendable {
       )
     }
     let name = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
-    var test = try generate(records: records, traceName: name)
-    test.warning = warning
-    return test
+    do {
+      var test = try generate(records: records, traceName: name)
+      test.warning = warning
+      return test
+    } catch {
+      // Comments cite the file by name; errors name it as the caller gave it.
+      var error = error
+      if error.message.hasPrefix(name + ":") {
+        error.message = tracePath + error.message.dropFirst(name.count)
+      }
+      throw error
+    }
   }
 
   /// Writes the test for a trace's records; `traceName` (a file name) is what comments cite.

@@ -25,8 +25,9 @@ enum StepCommand: Command {
       <trace>   A trace file, as written by Reducer.recording(to:).
 
     EXIT STATUS:
-      0 when every command succeeded; otherwise 64 if a command was not understood, or 65 if
-      part of the trace could not be read. A failed command does not end the session.
+      0 when every command succeeded; otherwise 64 if a command failed (not understood, or
+      asking for a step or path the trace does not have), or 65 if part of the trace could not
+      be read. A failed command does not end the session.
 
     COMMANDS:
     \(Stepper.commandHelp)
@@ -111,7 +112,11 @@ struct Stepper {
         command = last
       }
       lastCommand = command
-      if command == "q" || command == "quit" || command == "exit" { break }
+      let name = command.prefix { $0 != " " }
+      if name == "q" || name == "quit" || name == "exit" {
+        // A stray argument ("q now") still quits: that is what was asked.
+        break
+      }
       execute(command)
     }
     return status
@@ -271,8 +276,9 @@ struct Stepper {
 
   private mutating func unwatch(_ argument: String?) throws {
     guard let argument else {
+      let removed = watches.map { $0.isRoot ? "the whole state" : $0.description }
       watches.removeAll()
-      say("No watches.")
+      say(removed.isEmpty ? "No watches." : "Stopped watching \(removed.joined(separator: ", ")).")
       return
     }
     let pointer = try parsePointer(argument)

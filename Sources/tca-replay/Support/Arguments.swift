@@ -36,7 +36,8 @@ extension Arguments {
         positionals.append(contentsOf: remaining)
         break
       }
-      guard argument.hasPrefix("-"), argument.count > 1 else {
+      // "-1" is a (bad) step, not an option: let the command say what is wrong with it.
+      guard argument.hasPrefix("-"), argument.count > 1, Int(argument) == nil else {
         positionals.append(argument)
         continue
       }
