@@ -258,7 +258,8 @@ struct Stepper {
       return
     }
     let pointer = try parsePointer(argument)
-    if !watches.contains(pointer) { watches.append(pointer) }
+    let isNew = !watches.contains(pointer)
+    if isNew { watches.append(pointer) }
     let renderer = JSONRenderer(style: style)
     let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)" }
     let now = pointer.resolve(in: cursor.state)
@@ -271,7 +272,7 @@ struct Stepper {
       if old != now { note = "; this step changed it from \(show(old))" }
     }
     let name = pointer.isRoot ? "the whole state" : pointer.description
-    say("Watching \(name): now \(show(now))\(note).")
+    say("\(isNew ? "Watching" : "Already watching") \(name): now \(show(now))\(note).")
   }
 
   private mutating func unwatch(_ argument: String?) throws {
