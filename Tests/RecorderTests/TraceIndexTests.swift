@@ -174,25 +174,38 @@ struct TraceIndexErrorTests {
     try expectError(header + "\n", line: 1, containing: "invalid trace format version 0")
   }
 
-  @Test("blank lines are skipped by the index and the reader, and still counted")
-  func blankLines() throws {
-    let text = [
-      Self.header, "", Self.step(0, from: 0, to: 1), "  \r", Self.step(1, from: 1, to: 2),
-      Self.step(2, from: 2, to: 3, path: "/gone"), "", "",
-    ]
-    let path = try write(text.joined(separator: "\n") + "\n")
+  @Test("blank lines at the end are ignored by the index and the reader, whatever their length")
+  func trailingBlankLines() throws {
+    let spaces = String(repeating: " ", count: 60)  // Longer than the index's look at a line.
+    let text = [Self.header, Self.step(0, from: 0, to: 1), Self.step(1, from: 1, to: 2), "", spaces]
+    // Spaces after the last newline are not a record cut short either.
+    let path = try write(text.joined(separator: "\n") + "\n  \r\n \t")
     let trace = try TraceIndex(path: path)
-    #expect(trace.stepCount == 3)
-    #expect(try trace.state(afterStep: 1) == ["count": 2])
+    #expect(trace.stepCount == 2)
     #expect(trace.warning == nil)
-    // Line numbers count the blank lines: the bad patch is on line 6.
-    let error = #expect(throws: TraceReadError.self) { try trace.state(afterStep: 2) }
-    #expect(error?.line == 6)
-
     let reader = try TraceReader(path: path)
     var lines: [Int] = []
     while try reader.next() != nil { lines.append(reader.line) }
-    #expect(lines == [1, 3, 5, 6])
+    #expect(lines == [1, 2, 3])
+    #expect(reader.warning == nil)
+  }
+
+  @Test("a blank line before a record is an error naming the blank line", arguments: [0, 5, 60])
+  func blankLineInside(spaces: Int) throws {
+    let blank = String(repeating: " ", count: spaces)
+    for (text, line) in [
+      ([Self.header, Self.step(0, from: 0, to: 1), blank, Self.step(1, from: 1, to: 2)], 3),
+      ([blank, Self.header, Self.step(0, from: 0, to: 1)], 1),
+    ] {
+      let path = try write(text.joined(separator: "\n") + "\n")
+      try expectError(text.joined(separator: "\n") + "\n", line: line, containing: "blank lines may only end a trace")
+      let error = #expect(throws: TraceReadError.self) {
+        let reader = try TraceReader(path: path)
+        while try reader.next() != nil {}
+      }
+      #expect(error?.line == line)
+      #expect(error?.message == "the line is blank: blank lines may only end a trace")
+    }
   }
 
   @Test("a file of blank lines is an empty trace") func onlyBlankLines() throws {
@@ -216,9 +229,29 @@ struct TraceIndexErrorTests {
       #expect(readerError?.line == 2)
       #expect(readerError?.message.contains("longer than 500 bytes") == true)
     }
-    // Under the limit, the same line is indexed as a step.
-    let path = try write(Self.header + "\n" + long + "\"}\n")
-    #expect(try TraceIndex(path: path, maximumLineLength: 1_000).stepCount == 1)
+  }
+
+  @Test("a line of exactly the limit reads, one byte more does not, across read chunks")
+  func limitExactly() throws {
+    // A valid step of 1.5 MB, more than a 1 MiB read chunk.
+    let opening = #"{"kind":"step","index":0,"time":0.1,"origin":"send","action":{"tap":{}},"label":""#
+    let closing = #"","patch":[{"op":"replace","path":"/count","value":1}]}"#
+    let length = 1_500_000
+    let step = opening + String(repeating: "x", count: length - opening.utf8.count - closing.utf8.count) + closing
+    let path = try write(Self.header + "\n" + step + "\n")
+    #expect(try TraceIndex(path: path, maximumLineLength: length).stepCount == 1)
+    let reader = try TraceReader(path: path, maximumLineLength: length)
+    _ = try reader.next()
+    #expect(try reader.next() != nil)
+    let error = #expect(throws: TraceReadError.self) {
+      try TraceIndex(path: path, maximumLineLength: length - 1)
+    }
+    #expect(error?.line == 2)
+    let readerError = #expect(throws: TraceReadError.self) {
+      let reader = try TraceReader(path: path, maximumLineLength: length - 1)
+      while try reader.next() != nil {}
+    }
+    #expect(readerError?.line == 2)
   }
 
   @Test("a repeated step index") func duplicateStep() throws {

@@ -133,6 +133,9 @@ struct CommandTests {
     .init(
       arguments: ["gen-test", "Traces/counter.ndjson", "--name", "my tests"],
       message: "'my tests' is not a Swift type name"),
+    .init(
+      arguments: ["gen-test", "Traces/counter.ndjson", "--name", "class"],
+      message: "'class' is not a Swift type name"),
   ]
 
   @Test("bad arguments exit 64 with a one-line error and the usage", arguments: usageCases)

@@ -71,6 +71,22 @@ struct LineEditorTests {
     #expect(Self.type(bytes, into: &editor) == [.endOfInput])
   }
 
+  @Test("a lone Escape, or a sequence cut short, does not swallow the keys after it")
+  func brokenSequences() {
+    var editor = LineEditor()
+    // Escape then "xy"; then Escape "[" interrupted by Ctrl-C.
+    #expect(Self.type([0x1B] + Array("xy".utf8) + Self.enter, into: &editor) == [.submitted("xy")])
+    #expect(Self.type(Array("ab".utf8) + [0x1B, 0x5B, 0x03], into: &editor) == [.cancelled])
+    #expect(Self.type(Array("cd".utf8) + Self.enter, into: &editor) == [.submitted("cd")])
+  }
+
+  @Test("CR LF is one Enter: a pasted line does not run twice")
+  func carriageReturnLineFeed() {
+    var editor = LineEditor()
+    let outcomes = Self.type(Array("next\r\nback\n".utf8), into: &editor)
+    #expect(outcomes == [.submitted("next"), .submitted("back")])
+  }
+
   @Test("UTF-8 characters arrive whole; unknown sequences and control bytes are dropped")
   func decoding() {
     var editor = LineEditor()

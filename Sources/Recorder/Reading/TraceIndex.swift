@@ -440,8 +440,11 @@ struct LineScanner {
   private var carried: [UInt8] = []
   /// What the line `nextLine()` returned last starts with.
   private(set) var head = LineHead.other
-  /// The number of the line `nextLine()` returned last, from 1.
+  /// The number of the last line read, from 1: the one `nextLine()` returned, or a blank line
+  /// read after it.
   private(set) var lineNumber = 0
+  /// The first of the blank lines read since the last record: blank lines may only end a trace.
+  private var firstBlankLine: Int?
   /// The length of a final line without its newline, once the end is reached.
   private(set) var tornLineLength = 0
 
@@ -451,6 +454,7 @@ struct LineScanner {
   private let maximumLineLength: Int
 
   init(file: LineFile, maximumLineLength: Int) {
+    precondition(maximumLineLength <= Int(UInt32.max), "line lengths are stored in 32 bits")
     self.file = file
     self.maximumLineLength = maximumLineLength
     // A small file needs no more buffer than its size (a pipe or device reports 0).
@@ -461,7 +465,7 @@ struct LineScanner {
   mutating func nextLine() throws(TraceReadError) -> LineLocation? {
     while true {
       if position == chunkCount {
-        if isAtEnd { return finish() }
+        if isAtEnd { return try finish() }
         try refill()
         continue
       }
@@ -489,21 +493,20 @@ struct LineScanner {
       }
       let end = chunkOffset + newline
       let length = end - lineStart
-      // A line no longer than its head is all in the head's bytes: enough to see it is blank.
-      let isBlankLine: Bool
+      let headIsBlank: Bool
       if carried.isEmpty {
         head = chunk.withUnsafeBytes { bytes in
           LineHead(
             UnsafeRawBufferPointer(rebasing: bytes[start..<min(newline, start + Self.headLength)]))
         }
-        isBlankLine = length <= Self.headLength && isBlank(chunk[start..<newline])
+        headIsBlank = isBlank(chunk[start..<min(newline, start + Self.headLength)])
       } else {
         if carried.count < Self.headLength {
           carried.append(
             contentsOf: chunk[start..<min(newline, start + Self.headLength - carried.count)])
         }
         head = carried.withUnsafeBytes { LineHead($0) }
-        isBlankLine = length <= Self.headLength && isBlank(carried[...])
+        headIsBlank = isBlank(carried[...])
         carried.removeAll(keepingCapacity: true)
       }
       position = newline + 1
@@ -514,15 +517,37 @@ struct LineScanner {
           message: lineTooLong(maximumLineLength))
       }
       let line = LineLocation(offset: lineStart, length: length, number: lineNumber)
+      let lineOffset = lineStart
       lineStart = end + 1
-      if isBlankLine { continue }
+      // A line longer than its head is read again to be sure: rare, since records start with `{`.
+      var isBlankLine = headIsBlank && length <= Self.headLength
+      if headIsBlank, !isBlankLine { isBlankLine = try isBlankInFile(at: lineOffset, length: length) }
+      if isBlankLine {
+        firstBlankLine = firstBlankLine ?? lineNumber
+        continue
+      }
+      if let blank = firstBlankLine {
+        throw TraceReadError(
+          path: file.path, line: blank, kind: .malformed, message: blankLineInside)
+      }
       return line
     }
   }
 
-  private mutating func finish() -> LineLocation? {
-    tornLineLength = chunkOffset + chunkCount - lineStart
+  private mutating func finish() throws(TraceReadError) -> LineLocation? {
+    let length = chunkOffset + chunkCount - lineStart
+    // Spaces after the last newline are not a record cut short.
+    let isBlankTail = length > 0 ? try isBlankInFile(at: lineStart, length: length) : false
+    tornLineLength = isBlankTail ? 0 : length
     return nil
+  }
+
+  /// Whether the `length` bytes at `offset` are blank; a long run is taken as not blank.
+  private func isBlankInFile(at offset: Int, length: Int) throws(TraceReadError) -> Bool {
+    guard length <= Self.maximumChunkSize else { return false }
+    var bytes = [UInt8](repeating: 0, count: length)
+    let read = try file.read(into: &bytes, count: length, at: offset)
+    return isBlank(bytes[..<read])
   }
 
   private mutating func refill() throws(TraceReadError) {

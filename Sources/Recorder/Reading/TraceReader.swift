@@ -14,8 +14,8 @@
 ///
 /// Errors name the file, the line and the problem. A final line without its newline is what a
 /// killed recorder leaves: it is dropped, with a ``warning``, and the rest still reads. Blank
-/// lines are skipped, and a line longer than 256 MiB is an error rather than a wait for a
-/// newline that may never come (`/dev/zero`).
+/// lines at the end are ignored (a blank line before a record is an error), and a line longer
+/// than 256 MiB is an error rather than a wait for a newline that may never come (`/dev/zero`).
 public final class TraceReader {
   /// The file being read.
   public let path: String
@@ -31,6 +31,8 @@ public final class TraceReader {
   }
   private var tornLine: (line: Int, bytes: Int)?
   private var hasHeader = false
+  /// The first of the blank lines read since the last record: blank lines may only end a trace.
+  private var firstBlankLine: Int?
 
   private static func tornLineText(bytes: Int) -> String {
     "the last line is incomplete (\(bytes) bytes); the recorder probably stopped mid-write. "
@@ -139,7 +141,11 @@ public final class TraceReader {
         start = newline + 1
         searched = start
         line += 1
-        if isBlank(bytes) { continue }
+        if isBlank(bytes) {
+          firstBlankLine = firstBlankLine ?? line
+          continue
+        }
+        if let blank = firstBlankLine { throw failure(blankLineInside, line: blank) }
         return bytes
       }
       guard buffer.count - start <= maximumLineLength else {
@@ -149,7 +155,8 @@ public final class TraceReader {
       searched = buffer.count
       if isAtEnd {
         if start < buffer.count {
-          tornLine = (line + 1, buffer.count - start)
+          // Spaces after the last newline are not a record cut short.
+          if !isBlank(buffer[start...]) { tornLine = (line + 1, buffer.count - start) }
           start = buffer.count
         }
         return nil
@@ -194,7 +201,7 @@ public final class TraceReader {
 
 /// The longest line a reader accepts: far more than a keyframe of any app's state, and a bound
 /// on what an endless stream without a newline can make a reader hold.
-let maximumTraceLineLength = 256 << 20
+let maximumTraceLineLength = 256 << 20  // Line lengths are stored in 32 bits.
 
 /// The error message for a line longer than `limit` bytes.
 func lineTooLong(_ limit: Int) -> String {
@@ -202,7 +209,10 @@ func lineTooLong(_ limit: Int) -> String {
   return "the line is longer than \(size), more than a trace line can be"
 }
 
-/// Whether a line holds nothing but spaces, tabs and carriage returns: skipped by readers.
+/// The error for a blank line followed by a record.
+let blankLineInside = "the line is blank: blank lines may only end a trace"
+
+/// Whether a line holds nothing but spaces, tabs and carriage returns: ignored at a trace's end.
 /// Every record starts with `{`, so most lines are told apart by their first byte.
 func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
   guard let first = bytes.first else { return true }

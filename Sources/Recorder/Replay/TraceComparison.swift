@@ -32,7 +32,10 @@ public struct TraceComparison: Sendable, Equatable, Codable {
     let right = try RecordedSteps(path: b)
     (matchingSteps, firstDifference) = try Self.firstDifference(
       left, right, precedingSteps: precedingSteps)
-    let notes = [left.reader.warning, right.reader.warning].compactMap { $0 }
+    var notes: [String] = []
+    for note in [left.reader.warning, right.reader.warning] {
+      if let note, !notes.contains(note) { notes.append(note) }  // `compare t t` warns once.
+    }
     warnings = notes.isEmpty ? nil : notes
   }
 

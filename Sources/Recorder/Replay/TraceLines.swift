@@ -24,7 +24,10 @@ final class TraceLines {
   /// Reads the first line, which must be a header record.
   func header() throws(ReplayError) -> TraceHeader {
     guard let first = try next() else {
-      throw failure("the trace is empty", line: nil)
+      let problem =
+        warning == nil
+        ? "the trace is empty" : "the trace has no complete line: it does not end in a newline"
+      throw failure(problem, line: nil)
     }
     guard case .header(let header)? = try Self.record(first, path: path, line: 1) else {
       throw failure("the first line is not a header record", line: 1)

@@ -112,7 +112,7 @@ struct Stepper {
         command = last
       }
       lastCommand = command
-      let name = command.prefix { $0 != " " }
+      let name = command.prefix { !$0.isWhitespace }
       if name == "q" || name == "quit" || name == "exit" {
         // A stray argument ("q now") still quits: that is what was asked.
         break

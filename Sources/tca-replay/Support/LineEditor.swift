@@ -33,30 +33,42 @@ struct KeyDecoder {
   }
 
   private var state = State.ground
+  /// Whether the last byte was a carriage return: a line feed right after it is the same Enter.
+  private var afterReturn = false
 
   /// The key `byte` completes, or `nil` while a sequence is still incomplete.
   mutating func feed(_ byte: UInt8) -> Key? {
+    let afterReturn = self.afterReturn
+    self.afterReturn = false
     switch state {
     case .ground:
+      if byte == 0x0A, afterReturn { return nil }
       return ground(byte)
     case .escape:
       switch byte {
       case UInt8(ascii: "["): state = .controlSequence([])
       case UInt8(ascii: "O"): state = .singleShift
       default:
+        // A lone Escape: the byte after it is a key of its own.
         state = .ground
-        return .ignored
+        return ground(byte)
       }
       return nil
     case .controlSequence(var parameters):
-      // Parameter and intermediate bytes run until a final byte in 0x40...0x7E.
-      guard (0x40...0x7E).contains(byte) else {
+      switch byte {
+      case 0x20...0x3F where parameters.count < 16:
+        // Parameter and intermediate bytes, until a final byte.
         parameters.append(byte)
-        state = parameters.count > 16 ? .ground : .controlSequence(parameters)
-        return parameters.count > 16 ? .ignored : nil
+        state = .controlSequence(parameters)
+        return nil
+      case 0x40...0x7E:
+        state = .ground
+        return Self.finalKey(byte, parameters: String(decoding: parameters, as: UTF8.self))
+      default:
+        // Not a sequence after all: the byte is a key of its own.
+        state = .ground
+        return ground(byte)
       }
-      state = .ground
-      return Self.finalKey(byte, parameters: String(decoding: parameters, as: UTF8.self))
     case .singleShift:
       state = .ground
       return Self.finalKey(byte, parameters: "")
@@ -79,7 +91,10 @@ struct KeyDecoder {
   private mutating func ground(_ byte: UInt8) -> Key? {
     switch byte {
     case 0x1B: state = .escape; return nil
-    case 0x0D, 0x0A: return .enter
+    case 0x0D:
+      afterReturn = true
+      return .enter
+    case 0x0A: return .enter
     case 0x7F, 0x08: return .backspace
     case 0x01: return .home  // Ctrl-A
     case 0x05: return .end  // Ctrl-E
