@@ -219,11 +219,14 @@ struct LineEditor {
 }
 
 /// Reads lines from a terminal with a ``LineEditor``: the terminal is put in raw mode only while
-/// a line is read, and every key redraws the prompt and the line.
+/// a line is read, and every key redraws the prompt and the line, over as many rows as they
+/// take. Widths are counted in characters: a wide character (CJK, emoji) may misplace the cursor.
 struct TerminalLineReader {
   private var editor = LineEditor()
   private var decoder = KeyDecoder()
   private let output: StandardStream
+  /// The row of the cursor, counted from the prompt's first row.
+  private var cursorRow = 0
 
   /// A reader for standard input, or `nil` when it is not a terminal whose mode can be set.
   init?(output: StandardStream) {
@@ -236,43 +239,106 @@ struct TerminalLineReader {
 
   /// Shows `prompt` and reads one line; `nil` at the end of the input.
   mutating func readLine(prompt: String) -> String? {
-    var original = termios()
-    guard tcgetattr(0, &original) == 0 else { return Swift.readLine(strippingNewline: true) }
-    var raw = original
+    guard tcgetattr(0, &terminalMode) == 0 else { return Swift.readLine(strippingNewline: true) }
+    var raw = terminalMode
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
     withUnsafeMutableBytes(of: &raw.c_cc) { controls in
       controls[Int(VMIN)] = 1
       controls[Int(VTIME)] = 0
     }
-    tcsetattr(0, TCSANOW, &raw)
-    defer { tcsetattr(0, TCSANOW, &original) }
+    // A hang-up or kill while a line is typed must not leave the terminal without echo.
+    let handlers = [SIGTERM, SIGHUP, SIGQUIT].map { ($0, signal($0, restoreTerminalAndRaise)) }
+    guard tcsetattr(0, TCSANOW, &raw) == 0 else { return Swift.readLine(strippingNewline: true) }
+    defer {
+      tcsetattr(0, TCSANOW, &terminalMode)
+      for (number, handler) in handlers { signal(number, handler) }
+    }
 
-    output.write(prompt)
+    cursorRow = 0
+    redraw(prompt)
     while true {
       var byte: UInt8 = 0
       let count = read(0, &byte, 1)
       if count < 0, errno == EINTR { continue }
       guard count == 1 else { return nil }
       guard let key = decoder.feed(byte) else { continue }
+      let length = editor.text.count
       switch editor.handle(key) {
       case .editing:
         redraw(prompt)
       case .submitted(let line):
-        output.write("\r\n")
+        output.write(belowLine(prompt, length: line.count) + "\r\n")
         return line
       case .cancelled:
-        output.write("^C\r\n" + prompt)
+        // The line is gone from the editor; the rows it took stay on screen.
+        output.write(belowLine(prompt, length: length) + "^C\r\n")
+        cursorRow = 0
+        redraw(prompt)
       case .endOfInput:
         return nil
       }
     }
   }
 
-  /// Rewrites the line from its start and puts the cursor back where it is in the text.
-  private func redraw(_ prompt: String) {
-    let back = editor.text.count - editor.cursor
-    output.write(
-      "\r" + prompt + String(editor.text) + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : ""))
+  /// Rewrites the prompt and the line from the prompt's first row, clears what is below, and
+  /// puts the cursor back where it is in the text.
+  private mutating func redraw(_ prompt: String) {
+    let width = terminalWidth()
+    let promptWidth = visibleWidth(prompt)
+    let end = promptWidth + editor.text.count
+    var out = cursorRow > 0 ? "\u{1B}[\(cursorRow)A" : ""
+    out += "\r" + prompt + String(editor.text) + "\u{1B}[J"
+    // A line that ends exactly at the right margin leaves the cursor there, not on a new row.
+    if end > 0, end % width == 0 { out += "\r\n" }
+    let target = promptWidth + editor.cursor
+    let rowsUp = end / width - target / width
+    if rowsUp > 0 { out += "\u{1B}[\(rowsUp)A" }
+    out += "\r" + (target % width > 0 ? "\u{1B}[\(target % width)C" : "")
+    cursorRow = target / width
+    output.write(out)
   }
+
+  /// Moves from the cursor to the end of a line `length` characters long.
+  private func belowLine(_ prompt: String, length: Int) -> String {
+    let width = terminalWidth()
+    let end = visibleWidth(prompt) + length
+    let rows = end / width - cursorRow
+    return (rows > 0 ? "\u{1B}[\(rows)B" : "") + "\r"
+      + (end % width > 0 ? "\u{1B}[\(end % width)C" : "")
+  }
+
+  private func terminalWidth() -> Int {
+    var size = winsize()
+    guard ioctl(output.descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return 80
+    }
+    return Int(size.ws_col)
+  }
+
+  /// The characters of `text` that take a column: not those of `ESC [ … m` colour codes.
+  private func visibleWidth(_ text: String) -> Int {
+    var width = 0
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+      if inEscape {
+        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+      } else if scalar == "\u{1B}" {
+        inEscape = true
+      } else {
+        width += 1
+      }
+    }
+    return width
+  }
+}
+
+/// The terminal's mode before a line was read, for the signal handler to put back.
+nonisolated(unsafe) private var terminalMode = termios()
+
+/// Puts the terminal's mode back, then dies of `number` as if no handler had been set.
+private func restoreTerminalAndRaise(_ number: Int32) {
+  tcsetattr(0, TCSANOW, &terminalMode)
+  signal(number, SIG_DFL)
+  raise(number)
 }
