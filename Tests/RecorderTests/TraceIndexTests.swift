@@ -247,6 +247,7 @@ struct TraceIndexErrorTests {
       try TraceIndex(path: path, maximumLineLength: length - 1)
     }
     #expect(error?.line == 2)
+    #expect(error?.message == "the line is longer than 1499999 bytes, more than a trace line can be")
     let readerError = #expect(throws: TraceReadError.self) {
       let reader = try TraceReader(path: path, maximumLineLength: length - 1)
       while try reader.next() != nil {}

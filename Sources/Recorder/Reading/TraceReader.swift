@@ -19,7 +19,8 @@
 public final class TraceReader {
   /// The file being read.
   public let path: String
-  /// The line number of the record ``next()`` returned last, from 1.
+  /// The line number of the record ``next()`` returned last, from 1 (at the end, of the last
+  /// line read, blank ones included).
   public private(set) var line = 0
   /// Set when the trace ended in an incomplete line.
   public var warning: String? {
@@ -205,7 +206,7 @@ let maximumTraceLineLength = 256 << 20  // Line lengths are stored in 32 bits.
 
 /// The error message for a line longer than `limit` bytes.
 func lineTooLong(_ limit: Int) -> String {
-  let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+  let size = limit > 0 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
   return "the line is longer than \(size), more than a trace line can be"
 }
 
