@@ -91,6 +91,17 @@ struct ToolReplayTests {
     #expect(verify.errors.hasPrefix("warning: \(note)"), "\(verify.errors)")
   }
 
+  @Test("verify names a step record on the first line as not a header, as the other commands do")
+  func stepRecordFirst() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("step-first-\(UUID().uuidString).ndjson").path
+    try Data(#"{"kind":"step","index":0}"#.utf8 + [0x0A]).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let verify = try await Run.tool("verify", path, "--host", Self.exampleHost)
+    #expect(verify.status == 125)
+    #expect(verify.output.hasPrefix("cannot test  \(path):1: the first line is not a header record\n"))
+  }
+
   @Test("verify over the Traces folder with the examples' host: every trace replays, exit 0")
   func verifyUnchanged() async throws {
     let run = try await Run.tool("verify", "Traces", "--host", Self.exampleHost)

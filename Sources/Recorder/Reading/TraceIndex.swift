@@ -77,27 +77,10 @@ public final class TraceIndex {
     guard let first = try scanner.nextLine() else {
       throw TraceReadError(
         path: path, line: nil, kind: .malformed,
-        message: scanner.tornLineLength > 0
-          ? "the trace has no complete line: it does not end in a newline"
-          : "the trace is empty"
-      )
+        message: noRecordProblem(endsInTornLine: scanner.tornLineLength > 0))
     }
-    let notHeader = TraceReadError(
-      path: path, line: first.number, kind: .malformed,
-      message: "the first line is not a header record")
-    // A step or other record up front is named as such, not by what it lacks.
-    guard scanner.head == .other else { throw notHeader }
-    var opening = [UInt8](repeating: 0, count: min(first.length, 17))
-    let read = try file.read(into: &opening, count: opening.count, at: first.offset)
-    if opening[..<read].starts(with: #"{"kind":""#.utf8),
-      !opening[..<read].starts(with: #"{"kind":"header""#.utf8)
-    {
-      throw notHeader
-    }
-    guard case .header(let header) = try file.record(at: first, path: path) else {
-      throw notHeader
-    }
-    self.header = header
+    header = try TraceHeader(
+      parsingFirstLine: file.bytes(of: first, path: path), path: path, line: first.number)
     var contents = Contents()
     let firstStep = header.firstStep
     while let line = try scanner.nextLine() {
@@ -348,6 +331,11 @@ final class LineFile {
 
   /// The record on `line`; `nil` for a kind this build does not know.
   func record(at line: LineLocation, path: String) throws(TraceReadError) -> TraceRecord? {
+    try TraceRecord(parsingLine: bytes(of: line, path: path), path: path, line: line.number)
+  }
+
+  /// The bytes of `line`, without its newline.
+  func bytes(of line: LineLocation, path: String) throws(TraceReadError) -> ArraySlice<UInt8> {
     var bytes = [UInt8](repeating: 0, count: line.length)
     let count = try read(into: &bytes, count: line.length, at: line.offset)
     guard count == line.length else {
@@ -356,7 +344,7 @@ final class LineFile {
         message: "the file is shorter than when it was indexed; was it truncated?"
       )
     }
-    return try TraceRecord(parsingLine: bytes[...], path: path, line: line.number)
+    return bytes[...]
   }
 }
 

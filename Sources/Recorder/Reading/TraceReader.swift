@@ -82,24 +82,13 @@ public final class TraceReader {
   public func next() throws(TraceReadError) -> TraceRecord? {
     while let bytes = try nextLine() {
       guard hasHeader else {
-        // A step or other record up front is named as such, not by what it lacks.
-        if bytes.starts(with: #"{"kind":""#.utf8), !bytes.starts(with: #"{"kind":"header""#.utf8) {
-          throw failure("the first line is not a header record")
-        }
-        guard let record = try TraceRecord(parsingLine: bytes, path: path, line: line),
-          case .header = record
-        else { throw failure("the first line is not a header record") }
         hasHeader = true
-        return record
+        return .header(try TraceHeader(parsingFirstLine: bytes, path: path, line: line))
       }
       if let record = try TraceRecord(parsingLine: bytes, path: path, line: line) { return record }
     }
     if !hasHeader {
-      let problem =
-        warning == nil
-        ? "the trace is empty"
-        : "the trace has no complete line: it does not end in a newline"
-      throw failure(problem, line: nil)
+      throw failure(noRecordProblem(endsInTornLine: tornLine != nil), line: nil)
     }
     return nil
   }
@@ -208,6 +197,29 @@ let maximumTraceLineLength = 256 << 20  // Line lengths are stored in 32 bits.
 func lineTooLong(_ limit: Int) -> String {
   let size = limit > 0 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
   return "the line is longer than \(size), more than a trace line can be"
+}
+
+/// What is wrong with a trace that has no record at all.
+func noRecordProblem(endsInTornLine: Bool) -> String {
+  endsInTornLine
+    ? "the trace has no complete line: it does not end in a newline" : "the trace is empty"
+}
+
+extension TraceHeader {
+  /// Parses a trace's first line, which must be a header record. A step or other record up
+  /// front is named as not a header, rather than by the members a header would have.
+  init(parsingFirstLine bytes: ArraySlice<UInt8>, path: String, line: Int)
+    throws(TraceReadError)
+  {
+    let notHeader = TraceReadError(
+      path: path, line: line, kind: .malformed, message: "the first line is not a header record")
+    if bytes.starts(with: #"{"kind":""#.utf8), !bytes.starts(with: #"{"kind":"header""#.utf8) {
+      throw notHeader
+    }
+    guard case .header(let header)? = try TraceRecord(parsingLine: bytes, path: path, line: line)
+    else { throw notHeader }
+    self = header
+  }
 }
 
 /// The error for a blank line followed by a record.

@@ -24,15 +24,13 @@ final class TraceLines {
   /// Reads the first line, which must be a header record.
   func header() throws(ReplayError) -> TraceHeader {
     guard let first = try next() else {
-      let problem =
-        warning == nil
-        ? "the trace is empty" : "the trace has no complete line: it does not end in a newline"
-      throw failure(problem, line: nil)
+      throw failure(noRecordProblem(endsInTornLine: warning != nil), line: nil)
     }
-    guard case .header(let header)? = try Self.record(first, path: path, line: 1) else {
-      throw failure("the first line is not a header record", line: 1)
+    do {
+      return try TraceHeader(parsingFirstLine: first, path: path, line: line)
+    } catch {
+      throw ReplayError(error)
     }
-    return header
   }
 
   /// The next line, without its newline; `nil` at the end of the trace.
