@@ -25,10 +25,15 @@ prefix operator /
 /// - Returns: A case path that extracts by reflection. The enum's case is read from the Swift
 ///   runtime's metadata: extracting from a root of another case is a tag comparison, and from a
 ///   root of this case a copy of its payload.
+///
+/// The function need not be `@Sendable`: in the Swift 5 language mode, without the
+/// `InferSendableFromCaptures` feature, `Action.child` is not inferred to be. An enum case's
+/// embed function captures nothing, so it is safe to share.
 @inlinable
 public prefix func / <Root, Value>(
-  embed: @escaping @Sendable (Value) -> Root
+  embed: @escaping (Value) -> Root
 ) -> AnyCasePath<Root, Value> {
+  let embed = unsafeBitCast(embed, to: (@Sendable (Value) -> Root).self)
   let reflected = ReflectedCase(embed: embed)
   return AnyCasePath(embed: embed, extract: { reflected.extract(from: $0) })
 }

@@ -13,6 +13,8 @@ package final class DependencyTap: @unchecked Sendable {
     case uuid(UUID)
     case date(Date)
     case random(UInt64)
+    /// The id a stack element was given when it was pushed.
+    case stackElementID(Int)
   }
 
   /// The tap of the reduce running on this thread, if any.

@@ -134,30 +134,50 @@ public struct Effect<Action>: Sendable {
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
+    map(transform, around: nil)
+  }
+
+  /// Transforms the actions this effect sends, and runs each `.run` operation inside `around`,
+  /// which is handed the operation and the new effect's `send`.
+  func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction,
+    around: (@Sendable (_ operation: () async -> Void, _ send: Send<NewAction>) async -> Void)?
+  ) -> Effect<NewAction> {
     switch operation {
     case .none:
       return .none
     case .send(let box):
       return .send(transform(box.value))
     case .run(let priority, let operation):
+      guard let around else {
+        return Effect<NewAction>(
+          operation: .run(priority) { send in
+            await operation(Send { action in send(transform(action)) })
+          }
+        )
+      }
       return Effect<NewAction>(
         operation: .run(priority) { send in
-          await operation(Send { action in send(transform(action)) })
+          await around({ await operation(Send { action in send(transform(action)) }) }, send)
         }
       )
     case .merge(let effects):
-      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
+      return Effect<NewAction>(
+        operation: .merge(effects.map { $0.map(transform, around: around) }))
     case .concatenate(let effects):
-      return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
+      return Effect<NewAction>(
+        operation: .concatenate(effects.map { $0.map(transform, around: around) }))
     case .cancellable(let id, let cancelInFlight, let effect):
       return Effect<NewAction>(
-        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+        operation: .cancellable(
+          id: id, cancelInFlight: cancelInFlight, effect.map(transform, around: around))
       )
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
     case .observed(let effect, let observation):
       // `map` keeps the runs and their order, so the numbers stay the same.
-      return Effect<NewAction>(operation: .observed(effect.map(transform), observation))
+      return Effect<NewAction>(
+        operation: .observed(effect.map(transform, around: around), observation))
     }
   }
 

@@ -6,6 +6,8 @@ final class TestReducer<State, Action> {
   struct Received {
     let action: Action
     let state: State
+    /// Where the stack element id generator stood before the action was reduced.
+    let stackElementIDs: StackElementIDGenerator
   }
 
   private let base: (inout State, Action) -> Effect<Action>
@@ -15,6 +17,8 @@ final class TestReducer<State, Action> {
   var location = CallSite.unknown
   /// The state right after the last `.send` action was reduced.
   private(set) var stateAfterSend: State?
+  /// Where the stack element id generator stood before the sent action was reduced.
+  private(set) var stackElementIDsBeforeSend: StackElementIDGenerator?
   /// Actions effects sent, waiting to be asserted with `receive`.
   var received: [Received] = []
   /// Whether the effects the reducer returns are run; see ``TestStore/runsEffects``.
@@ -25,12 +29,17 @@ final class TestReducer<State, Action> {
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // A copy that counts from here, so that a test's `$0.path.append(…)` gets the ids the
+    // reducer's appends got.
+    let stackElementIDs = DependencyValues._current.stackElementID.incrementingCopy()
     let effect = base(&state, action)
     switch ReduceContext.current?.origin {
     case .effect:
-      received.append(Received(action: action, state: state))
+      received.append(
+        Received(action: action, state: state, stackElementIDs: stackElementIDs))
     case .send, nil:
       stateAfterSend = state
+      stackElementIDsBeforeSend = stackElementIDs
     }
     guard runsEffects else { return .none }
     // Every run is in the ledger from now until its operation returns: the store numbers the

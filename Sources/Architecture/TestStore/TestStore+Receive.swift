@@ -119,7 +119,8 @@ extension TestStore {
       report(describe(received.action), at: site)
     }
     expectState(
-      from: assertedState, toBecome: received.state, by: updateStateToExpectedResult, at: site
+      from: assertedState, toBecome: received.state, by: updateStateToExpectedResult, at: site,
+      stackElementIDs: received.stackElementIDs
     )
     assertedState = received.state
     for _ in 0..<20 { await Task.yield() }

@@ -51,6 +51,8 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     var dependencies = DependencyValues._current
     dependencies.context = .test
+    // Every test store counts its stack element ids from 0, as TCA's do.
+    dependencies.stackElementID = .incrementing()
     prepareDependencies(&dependencies)
     let (state, base) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), reducer())
@@ -111,7 +113,8 @@ public final class TestStore<State: Equatable, Action> {
     let task = core.send(action, origin: .send)
     let actual = reducer.stateAfterSend ?? core.state
     expectState(
-      from: previous, toBecome: actual, by: updateStateToExpectedResult, at: site
+      from: previous, toBecome: actual, by: updateStateToExpectedResult, at: site,
+      stackElementIDs: reducer.stackElementIDsBeforeSend
     )
     assertedState = actual
     // Let effects start before the test continues, as TCA does.
@@ -124,7 +127,8 @@ public final class TestStore<State: Equatable, Action> {
     from previous: State,
     toBecome actual: State,
     by modify: ((inout State) throws -> Void)?,
-    at site: CallSite
+    at site: CallSite,
+    stackElementIDs: StackElementIDGenerator? = nil
   ) {
     var expected: State
     switch exhaustivity {
@@ -135,7 +139,9 @@ public final class TestStore<State: Equatable, Action> {
       expected = actual
     }
     do {
-      try modify?(&expected)
+      var dependencies = core.dependencies
+      if let stackElementIDs { dependencies.stackElementID = stackElementIDs }
+      try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
     } catch {
       report("Threw error: \(error)", at: site)
       return

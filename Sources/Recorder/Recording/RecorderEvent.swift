@@ -51,6 +51,7 @@ extension DependencyValue {
     case .uuid(let uuid): self = .uuid(uuid.fastUppercaseString)
     case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
     case .random(let number): self = .random(number)
+    case .stackElementID(let id): self = .stackElementID(id)
     }
   }
 }

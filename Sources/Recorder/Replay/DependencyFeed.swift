@@ -11,6 +11,10 @@ final class DependencyFeed: @unchecked Sendable {
   private var uuids: [UUID] = []
   private var dates: [Date] = []
   private var randoms: [UInt64] = []
+  private var stackElementIDs: [Int] = []
+  private var nextStackElementID = 0
+  /// The generation of the last stack element id handed out, recorded or not.
+  private var lastStackElementID = -1
   private var nextUUID = 0
   private var nextDate = 0
   private var nextRandom = 0
@@ -23,6 +27,8 @@ final class DependencyFeed: @unchecked Sendable {
     uuids.removeAll(keepingCapacity: true)
     dates.removeAll(keepingCapacity: true)
     randoms.removeAll(keepingCapacity: true)
+    stackElementIDs.removeAll(keepingCapacity: true)
+    nextStackElementID = 0
     nextUUID = 0
     nextDate = 0
     nextRandom = 0
@@ -32,6 +38,7 @@ final class DependencyFeed: @unchecked Sendable {
       case let .uuid(text): uuids.append(UUID(uuidString: text) ?? Self.standInUUID(0))
       case let .date(seconds): dates.append(Date(timeIntervalSinceReferenceDate: seconds))
       case let .random(number): randoms.append(number)
+      case let .stackElementID(id): stackElementIDs.append(id)
       }
     }
   }
@@ -40,6 +47,7 @@ final class DependencyFeed: @unchecked Sendable {
   var unreadValues: Int {
     (uuids.count - min(nextUUID, uuids.count)) + (dates.count - min(nextDate, dates.count))
       + (randoms.count - min(nextRandom, randoms.count))
+      + (stackElementIDs.count - min(nextStackElementID, stackElementIDs.count))
   }
 
   func uuid() -> UUID {
@@ -71,6 +79,19 @@ final class DependencyFeed: @unchecked Sendable {
   }
 
   /// `FFFFFFFF-FFFF-FFFF-FFFF-` followed by the count: easy to spot in a diff as made up.
+  /// The next stack element id: the recorded one, else one past the last handed out.
+  func stackElementID(consume: Bool) -> Int {
+    let id =
+      nextStackElementID < stackElementIDs.count
+      ? stackElementIDs[nextStackElementID] : lastStackElementID + 1
+    if consume {
+      if nextStackElementID >= stackElementIDs.count { extraReads += 1 }
+      nextStackElementID += 1
+      lastStackElementID = id
+    }
+    return id
+  }
+
   static func standInUUID(_ count: UInt64) -> UUID {
     var bytes: uuid_t = (
       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0
@@ -88,6 +109,11 @@ final class DependencyFeed: @unchecked Sendable {
     values.uuid = UUIDGenerator { self.uuid() }
     values.date = DateGenerator { self.date() }
     values.withRandomNumberGenerator = WithRandomNumberGenerator(FeedGenerator(feed: self))
+    values.stackElementID = StackElementIDGenerator(
+      next: { self.stackElementID(consume: true) },
+      peek: { self.stackElementID(consume: false) },
+      skipPast: { self.lastStackElementID = max(self.lastStackElementID, $0) }
+    )
   }
 }
 

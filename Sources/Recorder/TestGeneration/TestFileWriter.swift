@@ -142,11 +142,13 @@ struct TestFileWriter {
     var uuids: [String] = []
     var dates: [Double] = []
     var randoms: [UInt64] = []
+    var stackElementIDs: [Int] = []
     for value in steps.flatMap(\.dependencies) {
       switch value {
       case .uuid(let uuid): uuids.append(uuid)
       case .date(let date): dates.append(date)
       case .random(let number): randoms.append(number)
+      case .stackElementID(let id): stackElementIDs.append(id)
       }
     }
     var lines: [String] = []
@@ -173,6 +175,10 @@ struct TestFileWriter {
         "$0.withRandomNumberGenerator = WithRandomNumberGenerator("
           + "SequenceRandomNumberGenerator(\(Self.list(randoms.map(String.init), indent: 0))))"
       )
+    }
+    // A test store counts stack element ids up from 0; a trace that starts later says where.
+    if let first = stackElementIDs.first, first != 0 {
+      lines.append("$0.stackElementID = .incrementing(from: \(first))")
     }
     return lines
   }

@@ -194,6 +194,7 @@ extension DependencyValue {
     case let .uuid(uuid): ["uuid": .string(uuid)]
     case let .date(date): ["date": .double(date)]
     case let .random(number): ["random": .number(number)]
+    case let .stackElementID(id): ["stackElementID": .integer(Int64(id))]
     }
   }
 
@@ -209,8 +210,14 @@ extension DependencyValue {
       case let .unsignedInteger(value): self = .random(value)
       default: throw TraceFormatError("\"random\" must be an unsigned integer")
       }
+    } else if let id = fields.optional("stackElementID") {
+      guard case let .integer(value) = id, value >= 0 else {
+        throw TraceFormatError("\"stackElementID\" must be a non-negative integer")
+      }
+      self = .stackElementID(Int(value))
     } else {
-      throw TraceFormatError("a dependency value needs \"uuid\", \"date\" or \"random\"")
+      throw TraceFormatError(
+        "a dependency value needs \"uuid\", \"date\", \"random\" or \"stackElementID\"")
     }
   }
 }

@@ -102,6 +102,8 @@ public enum DependencyValue: Sendable, Equatable {
   case date(Double)
   /// A number from `@Dependency(\.withRandomNumberGenerator)`.
   case random(UInt64)
+  /// The id `@Dependency(\.stackElementID)` gave a pushed stack element.
+  case stackElementID(Int)
 }
 
 /// The whole state after a step.

@@ -79,6 +79,7 @@ struct StepDescription {
       case .uuid(let text): "uuid \(text)"
       case .date(let seconds): "date \(isoDate(sinceReferenceDate: seconds))"
       case .random(let number): "random \(number)"
+      case .stackElementID(let id): "stack element id \(id)"
       }
     }
     return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]
