@@ -42,8 +42,9 @@ struct TaskResultTests {
 
   @Test("Equatable errors compare with their own ==, not their descriptions")
   func equatableErrors() {
-    #expect(TaskResult<Int>.failure(EquatableFailure(code: 1)) == .failure(EquatableFailure(code: 1)))
-    #expect(TaskResult<Int>.failure(EquatableFailure(code: 1)) != .failure(EquatableFailure(code: 2)))
+    let one = TaskResult<Int>.failure(EquatableFailure(code: 1))
+    #expect(one == .failure(EquatableFailure(code: 1)))
+    #expect(one != .failure(EquatableFailure(code: 2)))
     #expect(
       TaskResult<Int>.failure(LenientFailure(note: "a")) == .failure(LenientFailure(note: "b"))
     )
@@ -51,12 +52,11 @@ struct TaskResultTests {
 
   @Test("Errors that are not Equatable compare by type and description")
   func plainErrors() {
-    #expect(TaskResult<Int>.failure(PlainFailure(reason: "x")) == .failure(PlainFailure(reason: "x")))
-    #expect(TaskResult<Int>.failure(PlainFailure(reason: "x")) != .failure(PlainFailure(reason: "y")))
-    #expect(
-      TaskResult<Int>.failure(PlainFailure(reason: "x")) != .failure(OtherPlainFailure(reason: "x"))
-    )
-    #expect(TaskResult<Int>.failure(PlainFailure(reason: "x")) != .success(1))
+    let x = TaskResult<Int>.failure(PlainFailure(reason: "x"))
+    #expect(x == .failure(PlainFailure(reason: "x")))
+    #expect(x != .failure(PlainFailure(reason: "y")))
+    #expect(x != .failure(OtherPlainFailure(reason: "x")))
+    #expect(x != .success(1))
   }
 
   @Test("Equal results hash equally, including a recorded failure and the live one")

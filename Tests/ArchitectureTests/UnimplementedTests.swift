@@ -10,7 +10,7 @@ struct UnimplementedTests {
     var isEnabled: @Sendable (Int, String) throws -> Bool
   }
 
-  @Test("An async throwing endpoint reports Unimplemented with where it was defined and the argument, then throws")
+  @Test("An async throwing endpoint reports where it was defined and its argument, then throws")
   func asyncThrowing() async {
     var client = NumberFactClient(
       fetch: { _ in "" }, log: { _ in }, count: { 0 }, isEnabled: { _, _ in true }
@@ -35,7 +35,10 @@ struct UnimplementedTests {
       ]
     )
     #expect(issues.first?.line == UInt(line))
-    #expect(thrown as? UnimplementedFailure == UnimplementedFailure(description: "NumberFactClient.fetch"))
+    #expect(
+      thrown as? UnimplementedFailure
+        == UnimplementedFailure(description: "NumberFactClient.fetch")
+    )
   }
 
   @Test("Non-throwing endpoints report and return their placeholder, or () without one")

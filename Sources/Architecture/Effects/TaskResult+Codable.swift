@@ -1,5 +1,6 @@
 extension TaskResult: Encodable where Success: Encodable {
-  /// Encodes `{"success": value}` or `{"failure": {"type": …, "description": …, "value": …}}`.
+  /// Encodes `{"success": value}`, or `{"failure": {"type": …, "description": …, "value": …}}`
+  /// for a failure.
   ///
   /// A failure records its error as a ``RecordedError``: the error's type name, its
   /// `String(describing:)` and, when the error is `Encodable`, its encoded value. A failure

@@ -106,7 +106,8 @@ extension ConfirmationDialogState: Codable where Action: Codable {
 }
 
 extension ConfirmationDialogState: CustomDumpReflectable {
-  /// Dumps as `ConfirmationDialogState(titleVisibility: …, title: …, actions: […], message: …)`.
+  /// Dumps as `ConfirmationDialogState(titleVisibility: …, title: …, actions: […],
+  /// message: …)`.
   package var customDumpMirror: Mirror {
     var children: [(label: String?, value: Any)] = [
       ("titleVisibility", titleVisibility), ("title", title),

@@ -51,7 +51,9 @@ public func XCTUnimplemented<each A, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each A) async -> Result {
-  unimplemented(description(), file: file, fileID: fileID, filePath: filePath, line: line, column: column)
+  unimplemented(
+    description(), file: file, fileID: fileID, filePath: filePath, line: line, column: column
+  )
 }
 
 /// The older spelling of `unimplemented` with a placeholder: reports when called, then returns
@@ -80,7 +82,9 @@ public func XCTUnimplemented<each A, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each A) -> Result {
-  unimplemented(description(), file: file, fileID: fileID, filePath: filePath, line: line, column: column)
+  unimplemented(
+    description(), file: file, fileID: fileID, filePath: filePath, line: line, column: column
+  )
 }
 
 /// The older name of ``UnimplementedFailure``.
