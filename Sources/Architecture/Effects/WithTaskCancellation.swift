@@ -15,8 +15,11 @@
 /// ```
 ///
 /// Ids are scoped like ``Effect/cancellable(id:cancelInFlight:)``'s: per root store, and per
-/// feature under `ifLet`, `ifCaseLet` and `forEach`. Outside an effect (a plain task), ids are
-/// shared by all such callers, and only `cancelInFlight` can cancel them.
+/// feature under `ifLet`, `ifCaseLet` and `forEach`. A reducer's `.cancel(id:)` and a
+/// `.cancellable(id:cancelInFlight: true)` effect cancel these operations too; this function's
+/// own `cancelInFlight` cancels earlier operations only, not effects marked `.cancellable` with
+/// the id. Outside an effect (a plain task), ids are shared by all such callers, and only
+/// `cancelInFlight` can cancel them.
 ///
 /// The operation runs in its own task, which inherits the caller's task-locals and priority;
 /// cancelling the caller cancels it too. When it is cancelled, it returns or throws as it

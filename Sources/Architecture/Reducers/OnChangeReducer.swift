@@ -32,7 +32,7 @@ extension Reducer {
 
   /// Runs `reducer` after this reducer whenever this reducer changes the value at `keyPath`.
   ///
-  /// The same as ``onChange(of:_:)-(State)->V`` for a key path held in a variable:
+  /// The same as the closure form, for a key path held in a variable:
   ///
   /// ```swift
   /// let field: KeyPath<State, String> = \.name
