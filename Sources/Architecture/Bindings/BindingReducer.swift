@@ -34,13 +34,22 @@ where State == ViewAction.State {
   /// a feature's view actions.
   ///
   /// ```swift
-  /// BindingReducer(action: /Action.view)
+  /// BindingReducer(action: { (/Action.view).extract(from: $0) })
   /// ```
   ///
   /// - Parameter toViewAction: Extracts the bindable action from an action, if it has one.
   @inlinable
   public init(action toViewAction: @escaping (_ action: Action) -> ViewAction?) {
     self.init(internal: toViewAction)
+  }
+
+  /// Creates a reducer that applies the binding actions in the case of a child action type,
+  /// such as a feature's view actions: `BindingReducer(action: /Action.view)`.
+  ///
+  /// - Parameter toViewAction: A case path to the bindable action.
+  @inlinable
+  public init(action toViewAction: AnyCasePath<Action, ViewAction>) {
+    self.init(internal: toViewAction.extract(from:))
   }
 
   @usableFromInline
