@@ -235,7 +235,7 @@ struct BindingTests {
     #expect(try decode(Feature.State.self, try json(state)) == state)
 
     var marked = state
-    marked.$name.probeMarker = 7
+    marked.$name.isProbeMarked = true
     #expect(marked == state)
     #expect(marked.$name.hashValue == state.$name.hashValue)
 

@@ -48,28 +48,24 @@ extension BindableAction {
 /// One `/Action.binding` case path per action type, so that the case is learned by reflection
 /// once rather than on every action.
 private enum BindingCasePaths {
-  /// Case paths and metatypes are immutable; neither is marked `Sendable` for every type.
-  private struct Entry<Value>: @unchecked Sendable {
-    let value: Value
-  }
-
-  private static let paths = Mutex<[ObjectIdentifier: Entry<Any>]>([:])
+  private static let paths = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
   static func casePath<Action: BindableAction>(
     for _: Action.Type
   ) -> AnyCasePath<Action, BindingAction<Action.State>> {
     let key = ObjectIdentifier(Action.self)
-    if let entry = paths.withLock({ $0[key] }) {
-      return entry.value as! AnyCasePath<Action, BindingAction<Action.State>>
+    if let known = paths.withLock({ $0[key] }) {
+      return known as! AnyCasePath<Action, BindingAction<Action.State>>
     }
-    // A static method of a generic type is a pure function; only its type, which names the
-    // metatype, keeps it from being `@Sendable`.
+    // `binding(_:)` is an enum case's constructor in practice, which holds no state and is safe
+    // to call from any thread; only its type, which names the generic metatype, keeps it from
+    // being `@Sendable`.
     let embed = unsafeBitCast(
       Action.binding as (BindingAction<Action.State>) -> Action,
       to: (@Sendable (BindingAction<Action.State>) -> Action).self
     )
     let casePath = /embed
-    paths.withLock { $0[key] = Entry(value: casePath) }
+    paths.withLock { $0[key] = casePath }
     return casePath
   }
 }

@@ -43,19 +43,19 @@ enum BindableFields {
   /// The name of the `@BindingState` field that `keyPath` writes to, learned from `root`.
   ///
   /// A copy of `root` gets a marker written through `keyPath`; the stored field of the same type
-  /// that holds the marker is the one the key path writes to. The answer is cached.
+  /// that holds the marker is the one the key path writes to. No real state holds a marker, so
+  /// one flag suffices. The answer is cached.
   static func name<Root, Value>(
     of keyPath: WritableKeyPath<Root, BindingState<Value>>, in root: Root
   ) -> String? {
     if let known = knownName(of: keyPath) { return known }
-    let marker: UInt64 = 0x5EED_B1D5
     var probe = root
-    probe[keyPath: keyPath].probeMarker = marker
+    probe[keyPath: keyPath].isProbeMarked = true
     for field in fields(of: Root.self) where field.type == BindingState<Value>.self {
       guard
         let path = field.keyPath as? PartialKeyPath<Root>,
         let state = probe[keyPath: path] as? BindingState<Value>,
-        state.probeMarker == marker
+        state.isProbeMarked
       else { continue }
       remember(field.name, for: keyPath)
       return field.name

@@ -29,10 +29,10 @@ public struct BindingState<Value> {
   /// The wrapped value, read and written through the property itself.
   public var wrappedValue: Value
 
-  /// A tag that only a probe sets, on a throwaway copy of a state, to learn which stored field a
-  /// key path such as `\.$name` writes to. Real states always hold `0`; `==`, hashing, coding
-  /// and dumping ignore it.
-  var probeMarker: UInt64 = 0
+  /// Set only by a probe, on a throwaway copy of a state, to learn which stored field a key path
+  /// such as `\.$name` writes to; `false` in every real state. `==`, hashing, coding and dumping
+  /// ignore it. A `Bool` keeps the wrapper small: `BindingState<Bool>` takes two bytes.
+  var isProbeMarked = false
 
   /// Creates bindable state from the value it starts with: `@BindingState var name = ""`.
   public init(wrappedValue: Value) {
