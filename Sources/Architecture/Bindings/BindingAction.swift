@@ -80,7 +80,10 @@ public struct BindingAction<Root>: @unchecked Sendable {
     bindingAction: Self
   ) -> Bool {
     if keyPath == bindingAction.keyPath { return true }
-    guard bindingAction.storage.fieldType == BindingState<Value>.self,
+    // Key paths built by code are equal exactly when they write the same field; only a decoded
+    // action's key path (to the stored field) needs names.
+    guard bindingAction.storage.decodedName != nil,
+      bindingAction.storage.fieldType == BindingState<Value>.self,
       let actionName = bindingAction.fieldName(probing: bindingAction.storage.snapshot)
     else { return false }
     let patternName =
@@ -127,6 +130,7 @@ extension BindingAction: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.storage.hasValue(equalTo: rhs.storage) else { return false }
     if lhs.keyPath == rhs.keyPath { return true }
+    guard lhs.storage.decodedName != nil || rhs.storage.decodedName != nil else { return false }
     let snapshot = lhs.storage.snapshot ?? rhs.storage.snapshot
     guard let name = lhs.fieldName(probing: snapshot) else { return false }
     return name == rhs.fieldName(probing: snapshot)
