@@ -88,6 +88,12 @@ struct SwiftRenderer {
       case .string("-Infinity"): return "-.infinity"
       default: return nil
       }
+    case "StackElementID":
+      // Tests name stack elements by the integer literal of their id.
+      switch json {
+      case .integer(let value) where value >= 0: return json.jsonString
+      default: return nil
+      }
     case "UUID":
       return json.stringValue.map(uuid)
     case "Date":
