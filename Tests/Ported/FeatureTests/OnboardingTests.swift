@@ -98,10 +98,13 @@ final class OnboardingTests: XCTestCase {
       await store.skipReceivedActions()
     }
     store.assert {
-      XCTModify(&$0.destination, case: /Onboarding.Destination.State.signUp) {
-        $0.errorMessage = "We couldn't create your account. Try again."
-        $0.isSubmitting = false
-      }
+      $0.destination = .signUp(
+        SignUp.State(
+          email: "ada@example.com",
+          errorMessage: "We couldn't create your account. Try again.",
+          password: "analytical"
+        )
+      )
     }
     XCTAssertNil(store.state.account)
   }
