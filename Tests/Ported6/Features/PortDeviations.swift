@@ -1,1 +1,0 @@
-../../Ported/Features/PortDeviations.swift
