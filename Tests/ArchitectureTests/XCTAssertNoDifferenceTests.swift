@@ -109,3 +109,26 @@ struct XCTAssertNoDifferenceTests {
     )
   }
 }
+
+@MainActor
+@Suite("XCTModify inside a non-exhaustive TestStore")
+struct XCTModifyExhaustivityTests {
+  struct Feature: Reducer {
+    struct State: Equatable { var note: String? = "a" }
+    enum Action { case edit }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.note = "b"
+      return .none
+    }
+  }
+
+  @Test("an XCTModify that changes nothing is not reported when exhaustivity is off")
+  func unchangedIsFineWhenOff() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    store.exhaustivity = .off
+    let issues = await withIssueCapture {
+      await store.send(.edit) { XCTModify(&$0.note) { $0 = "b" } }
+    }
+    #expect(issues.isEmpty)
+  }
+}

@@ -143,7 +143,11 @@ public final class TestStore<State: Equatable, Action> {
     do {
       var dependencies = core.dependencies
       if let stackElementIDs { dependencies.stackElementID = stackElementIDs }
-      try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
+      // With exhaustivity off the closure starts from the actual state, where an `XCTModify`
+      // may rightly change nothing.
+      try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on) {
+        try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
+      }
     } catch {
       report("Threw error: \(error)", at: site)
       return
