@@ -31,11 +31,37 @@ enum ActionLabel {
     case let .array(elements):
       return elements.isEmpty ? "[]" : depth > 1 ? "[…]" : "[\(elements.count) items]"
     case let .object(object):
+      if let shorthand = architectureValue(object, depth: depth) { return shorthand }
       // A one-member object whose member is an object is a nested enum case.
       if object.count == 1, let (name, payload) = object.first, case .object = payload {
         return depth > 3 ? ".\(name)(…)" : "." + enumCase(name: name, payload: payload, depth: depth)
       }
       return object.isEmpty ? "{}" : "{…}"
+    }
+  }
+
+  /// The shapes `Architecture`'s own types encode as, told by their keys: a binding,
+  /// `{"set":{"keyPath":"$name","value":…}}`, reads `.set(\.$name, …)` at any depth, since the
+  /// field is the clue; a task result reads `.success(…)` or `.failure(ErrorType)`.
+  private static func architectureValue(_ object: JSONObject, depth: Int) -> String? {
+    guard object.count == 1, let (name, payload) = object.first else { return nil }
+    switch name {
+    case "set":
+      guard case let .object(fields) = payload, fields.count == 2,
+        case let .string(keyPath)? = fields["keyPath"], let value = fields["value"],
+        SwiftRenderer.isBindingKeyPath(keyPath)
+      else { return nil }
+      return ".set(\\.\(keyPath), \(self.value(value, depth: max(depth, 2))))"
+    case "success":
+      if case .object = payload { return nil }
+      return ".success(\(value(payload, depth: depth + 1)))"
+    case "failure":
+      guard case let .object(fields) = payload, case let .string(type)? = fields["type"],
+        fields["description"] != nil
+      else { return nil }
+      return ".failure(\(type))"
+    default:
+      return nil
     }
   }
 

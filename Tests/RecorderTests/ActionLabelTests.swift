@@ -1,0 +1,32 @@
+import Testing
+
+@testable import Recorder
+
+@Suite("Action labels")
+struct ActionLabelTests {
+  func label(_ json: String) throws -> String {
+    ActionLabel.make(from: try JSONValue(parsing: json))
+  }
+
+  @Test("a binding names its field and value however deep it is")
+  func binding() throws {
+    let json = #"""
+      {"destination":{"_0":{"presented":{"_0":{"addBook":{"_0":{"binding":{"_0":
+      {"set":{"keyPath":"$isbn","value":"978-0"}}}}}}}}}}
+      """#
+    #expect(try label(json) == #".destination(.presented(.addBook(.binding(.set(\.$isbn, "978-0")))))"#)
+  }
+
+  @Test("a task result shows its success value, or its failure's error type")
+  func taskResult() throws {
+    #expect(try label(#"{"response":{"_0":{"success":42}}}"#) == ".response(.success(42))")
+    let failure = #"{"response":{"_0":{"failure":{"type":"CatalogError","description":"x"}}}}"#
+    #expect(try label(failure) == ".response(.failure(CatalogError))")
+  }
+
+  @Test("stack element actions keep their id and action")
+  func stackElement() throws {
+    let json = #"{"path":{"_0":{"element":{"id":0,"action":{"notes":{"_0":{"doneButtonTapped":{}}}}}}}}"#
+    #expect(try label(json) == ".path(.element(id: 0, action: .notes(.doneButtonTapped)))")
+  }
+}
