@@ -20,26 +20,61 @@ struct StateAssertionWriter {
     for patch: JSONPatch, state: inout JSONValue, renderer: inout SwiftRenderer
   ) throws(JSONPatchError) -> Assertion {
     var assertion = Assertion()
+    var statements: [Statement] = []
     for operation in patch.operations {
       if case .test = operation { continue }
       if let value = operation.value, value.containsRedaction {
         assertion.redactedPaths.append(operation.path.description)
       } else {
-        assertion.statements += statements(for: operation, in: state, renderer: &renderer)
+        statements += self.statements(for: operation, in: state, renderer: &renderer)
       }
       state = try JSONPatch([operation]).apply(to: state)
     }
+    assertion.statements = Statement.render(statements)
     return assertion
+  }
+
+  /// One mutation, inside the `XCTModify` calls that reach into enum payloads, if any.
+  struct Statement {
+    var enclosing: [String]
+    var body: String
+
+    /// The statements as code; neighbours inside the same `XCTModify` share one.
+    static func render(_ statements: [Statement]) -> [String] {
+      var lines: [String] = []
+      var index = 0
+      while index < statements.count {
+        let enclosing = statements[index].enclosing
+        var bodies: [String] = []
+        while index < statements.count, statements[index].enclosing == enclosing {
+          bodies.append(statements[index].body)
+          index += 1
+        }
+        guard let opener = enclosing.first else {
+          lines += bodies
+          continue
+        }
+        let inner = render(
+          bodies.map { Statement(enclosing: Array(enclosing.dropFirst()), body: $0) })
+        if inner.count == 1, !inner[0].contains("\n") {
+          lines.append("\(opener) \(inner[0]) }")
+        } else {
+          let indented = inner.joined(separator: "\n").split(separator: "\n").map { "  " + $0 }
+          lines.append(([opener] + indented + ["}"]).joined(separator: "\n"))
+        }
+      }
+      return lines
+    }
   }
 
   private func statements(
     for operation: JSONPatch.Operation, in state: JSONValue, renderer: inout SwiftRenderer
-  ) -> [String] {
+  ) -> [Statement] {
     let tokens = operation.path.tokens
     switch operation {
     case .replace(_, let value):
       if let target = target(tokens, in: state, renderer: &renderer) {
-        return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
+        return [target.assign(renderer.expression(value, type: target.type))]
       }
     case .add(_, let value):
       if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
@@ -51,11 +86,11 @@ struct StateAssertionWriter {
           let index = last == "-" ? count : JSONPointer.arrayIndex(last) ?? count
           let expression = renderer.expression(value, type: element)
           return index == count
-            ? ["\(parent.code).append(\(expression))"]
-            : ["\(parent.code).insert(\(expression), at: \(index))"]
+            ? [parent.statement("\(parent.code).append(\(expression))")]
+            : [parent.statement("\(parent.code).insert(\(expression), at: \(index))")]
         default:
           if let target = target(tokens, in: state, renderer: &renderer) {
-            return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
+            return [target.assign(renderer.expression(value, type: target.type))]
           }
         }
       }
@@ -67,12 +102,12 @@ struct StateAssertionWriter {
         case .collection?:
           guard let index = JSONPointer.arrayIndex(last) else { break }
           if let id = identity(at: operation.path, in: state, parent: parent, renderer: &renderer) {
-            return ["\(parent.code).remove(id: \(id))"]
+            return [parent.statement("\(parent.code).remove(id: \(id))")]
           }
-          return ["\(parent.code).remove(at: \(index))"]
+          return [parent.statement("\(parent.code).remove(at: \(index))")]
         default:
           if let target = target(tokens, in: state, renderer: &renderer) {
-            return ["\(target.code) = nil"]
+            return [target.assign("nil")]
           }
         }
       }
@@ -85,9 +120,12 @@ struct StateAssertionWriter {
         if SwiftRenderer.shortName(parent.type ?? "") == "IdentifiedArray" {
           // JSON Patch inserts after removing; `move(fromOffsets:toOffset:)` counts before.
           let offset = destination > source ? destination + 1 : destination
-          return ["\(parent.code).move(fromOffsets: [\(source)], toOffset: \(offset))"]
+          return [parent.statement("\(parent.code).move(fromOffsets: [\(source)], toOffset: \(offset))")]
         }
-        return ["\(parent.code).insert(\(parent.code).remove(at: \(source)), at: \(destination))"]
+        return [
+          parent.statement(
+            "\(parent.code).insert(\(parent.code).remove(at: \(source)), at: \(destination))")
+        ]
       }
     case .copy, .test:
       break
@@ -98,28 +136,62 @@ struct StateAssertionWriter {
   /// Assigns the whole top-level member the operation changes, or failing that the state.
   private func fallback(
     for operation: JSONPatch.Operation, in state: JSONValue, renderer: inout SwiftRenderer
-  ) -> [String] {
+  ) -> [Statement] {
     let after = (try? JSONPatch([operation]).apply(to: state)) ?? state
     if let first = operation.path.tokens.first,
       let target = target([first], in: after, renderer: &renderer)
     {
-      guard let value = after.objectValue?[first] else { return ["\(target.code) = nil"] }
-      return ["\(target.code) = \(renderer.expression(value, type: target.type))"]
+      guard let value = after.objectValue?[first] else { return [target.assign("nil")] }
+      return [target.assign(renderer.expression(value, type: target.type))]
     }
-    return ["$0 = \(renderer.fallback(after, 0))"]
+    return [Statement(enclosing: [], body: "$0 = \(renderer.fallback(after, 0))")]
+  }
+
+  /// A Swift l-value for a JSON path, and the type of the value there.
+  ///
+  /// A path into the payload of an enum case is reached through `XCTModify`, as a person
+  /// writes it: `XCTModify(&$0.destination, case: /Destination.State.edit) { $0.title = "x" }`.
+  /// `enclosing` holds those openers, outermost first; `code` is the l-value inside them.
+  struct Target {
+    var code: String
+    var type: String?
+    var enclosing: [String] = []
+
+    /// `body`, a statement on `code`, inside the enclosing `XCTModify` calls.
+    func statement(_ body: String) -> Statement { Statement(enclosing: enclosing, body: body) }
+
+    /// The statement assigning `value` to the target.
+    func assign(_ value: String) -> Statement { statement("\(code) = \(value)") }
   }
 
   /// A Swift l-value for the JSON path `tokens`, and the type of the value there.
   private func target(
     _ tokens: [String], in state: JSONValue, renderer: inout SwiftRenderer
-  ) -> (code: String, type: String?)? {
+  ) -> Target? {
     var code = "$0"
     var type: String? = stateType
     var value: JSONValue? = state
-    for (position, token) in tokens.enumerated() {
+    var enclosing: [String] = []
+    var position = 0
+    while position < tokens.count {
+      let token = tokens[position]
+      defer { position += 1 }
       let isLast = position == tokens.count - 1
       guard let current = type.map(SwiftRenderer.unwrappingOptional) else { return nil }
       switch schema.description(of: current) {
+      case .enumeration(let cases)?:
+        // `/case/_0/…`: into the payload of a case with one unlabeled value, not the case itself.
+        guard position + 1 < tokens.count, tokens[position + 1] == "_0",
+          let known = cases.first(where: { $0.name == token }), known.payload.count == 1,
+          known.payload[0].name == "_0", SwiftRenderer.isIdentifier(token)
+        else { return nil }
+        if code.hasSuffix("?") { code.removeLast() }
+        enclosing.append(
+          "XCTModify(&\(code), case: /\(SwiftRenderer.displayName(current)).\(token)) {")
+        code = "$0"
+        type = known.payload[0].type
+        value = value?.objectValue?[token]?.objectValue?["_0"]
+        position += 1
       case .structure(let members)?:
         guard SwiftRenderer.isIdentifier(token),
           let member = members.first(where: { $0.name == token })
@@ -127,10 +199,16 @@ struct StateAssertionWriter {
         code += "." + SwiftRenderer.escapedMember(token)
         if member.isOptional, !isLast { code += "?" }
         type = member.type
+        // A `@BindingState var name` is assigned through its wrapped value: `$0.name = …`.
+        if SwiftRenderer.shortName(member.type) == "BindingState", SwiftRenderer.module(
+          of: member.type) == "Architecture"
+        {
+          type = SwiftRenderer.genericArgument(of: member.type)
+        }
         value = value?.objectValue?[token]
       case .collection(let element)?:
         guard let index = JSONPointer.arrayIndex(token) else { return nil }
-        let parent = (code: code, type: Optional(current))
+        let parent = Target(code: code, type: current)
         let elementPath = JSONPointer(tokens: Array(tokens[...position]))
         if let id = identity(at: elementPath, in: state, parent: parent, renderer: &renderer) {
           code += "[id: \(id)]"
@@ -149,13 +227,13 @@ struct StateAssertionWriter {
         return nil
       }
     }
-    return (code, type)
+    return Target(code: code, type: type, enclosing: enclosing)
   }
 
   /// The id of the element at `path` as a Swift expression, when the collection is an
   /// identified array (which `subscript(id:)` and `remove(id:)` work on).
   private func identity(
-    at path: JSONPointer, in state: JSONValue, parent: (code: String, type: String?),
+    at path: JSONPointer, in state: JSONValue, parent: Target,
     renderer: inout SwiftRenderer
   ) -> String? {
     guard let type = parent.type, SwiftRenderer.shortName(type) == "IdentifiedArray",
