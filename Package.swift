@@ -25,10 +25,11 @@ let package = Package(
     .target(
       name: "ComposedApp", dependencies: ["Architecture", "Counter"], path: "Examples/ComposedApp"
     ),
+    .target(name: "Bookshelf", dependencies: ["Architecture"], path: "Examples/Bookshelf"),
     // Scripted sessions of the examples, recorded into Traces/ by `swift run record-traces`.
     .target(
       name: "ExampleSessions",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf"],
       path: "Examples/Sessions"
     ),
     .executableTarget(
@@ -40,7 +41,7 @@ let package = Package(
     // The examples' replay host, which `tca-replay bisect/verify --host` drives.
     .executableTarget(
       name: "example-replay-host",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf"],
       path: "Examples/ReplayHost"
     ),
 
@@ -82,14 +83,16 @@ let package = Package(
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
+    .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf"]),
     // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
     .testTarget(
-      name: "GeneratedTests", dependencies: ["Architecture", "Counter", "Todos", "ComposedApp"]
+      name: "GeneratedTests",
+      dependencies: ["Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf"]
     ),
     // The generator's own tests: drift of the committed tests, the mutation check, bad input.
     .testTarget(
       name: "TestGenerationTests",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "tca-replay"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "tca-replay"],
       exclude: ["Fixtures"]
     ),
   ],
