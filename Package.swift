@@ -66,7 +66,7 @@ let package = Package(
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
     .target(
       name: "ReplayMutants",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf"],
       path: "Tests/ReplayMutants"
     ),
     .executableTarget(
@@ -77,7 +77,8 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Recorder", "ReplayMutants", "tca-replay", "example-replay-host", "mutant-replay-host",
+        "Recorder", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
+        "mutant-replay-host",
       ]
     ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),

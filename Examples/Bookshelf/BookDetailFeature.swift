@@ -21,22 +21,16 @@ public struct BookDetailFeature: Reducer, Sendable {
     }
   }
 
-  /// The screen's buttons, the timer's ticks, and what it tells the shelf.
+  /// The screen's buttons and the timer's ticks.
   public enum Action: Equatable, Codable, Sendable {
-    case delegate(Delegate)
     /// Asks the shelf to confirm and delete the book; the shelf shows the alert.
     case deleteButtonTapped
     /// Asks the shelf to push the book's notes.
     case notesButtonTapped
     case startReadingButtonTapped
+    /// Ends the reading session; the shelf keeps the book's new reading time.
     case stopReadingButtonTapped
     case timerTicked
-
-    /// What the screen tells the shelf.
-    public enum Delegate: Equatable, Codable, Sendable {
-      /// A reading session ended; the shelf keeps the book's new reading time.
-      case bookUpdated(Book)
-    }
   }
 
   enum CancelID { case readingTimer }
@@ -49,7 +43,7 @@ public struct BookDetailFeature: Reducer, Sendable {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .delegate, .deleteButtonTapped, .notesButtonTapped:
+      case .deleteButtonTapped, .notesButtonTapped:
         return .none
 
       case .startReadingButtonTapped:
@@ -67,10 +61,9 @@ public struct BookDetailFeature: Reducer, Sendable {
         guard state.isReading else { return .none }
         state.isReading = false
         state.book.lastReadAt = now
-        return .merge(
-          .cancel(id: CancelID.readingTimer),
-          .send(.delegate(.bookUpdated(state.book)))
-        )
+        // The shelf reads the updated book from this action, after this reducer has run. A
+        // delegate action sent from here would race the timer's cancellation in the trace.
+        return .cancel(id: CancelID.readingTimer)
 
       case .timerTicked:
         state.sessionSeconds += 1

@@ -80,10 +80,13 @@ public struct BookshelfFeature: Reducer, Sendable {
         state.path.append(.notes(NotesFeature.State(bookID: detail.book.id, text: detail.book.notes)))
         return .none
 
-      case let .path(.element(id: _, action: .detail(.delegate(.bookUpdated(book))))):
+      case let .path(.element(id: id, action: .detail(.stopReadingButtonTapped))):
+        // The detail has run first (forEach runs the element, then this reducer): keep its book.
         // Setting an id the shelf lost would add the book back: only update what is there.
-        guard state.books[id: book.id] != nil else { return .none }
-        state.books[id: book.id] = book
+        guard
+          case let .detail(detail)? = state.path[id: id], state.books[id: detail.book.id] != nil
+        else { return .none }
+        state.books[id: detail.book.id] = detail.book
         return .none
 
       case let .path(.element(id: _, action: .notes(.delegate(.notesSaved(bookID, text))))):

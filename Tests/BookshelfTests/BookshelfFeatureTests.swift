@@ -206,8 +206,6 @@ struct BookshelfFeatureTests {
     await store.send(.path(.element(id: 0, action: .detail(.stopReadingButtonTapped)))) {
       $0.path[id: 0, case: /Path.State.detail]?.isReading = false
       $0.path[id: 0, case: /Path.State.detail]?.book = read
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookUpdated(read)))))) {
       $0.books[id: read.id] = read
     }
 
