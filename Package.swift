@@ -85,6 +85,36 @@ let package = Package(
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
     .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf"]),
+    // A TCA 1.3-style corpus (issue 14): the same feature and test files, written against
+    // ComposableArchitecture 1.3 with only the import changed, built in Swift 5 mode here and,
+    // through symlinks, in Swift 6 mode below. Tests/Ported/README.md says how and why.
+    .target(
+      name: "PortedFeatures",
+      dependencies: ["Architecture"],
+      path: "Tests/Ported/Features",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "PortedFeaturesTests",
+      dependencies: ["PortedFeatures", "Architecture"],
+      path: "Tests/Ported/FeatureTests",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .target(
+      name: "PortedFeatures6",
+      dependencies: ["Architecture"],
+      path: "Tests/Ported6/Features",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    // The alias lets the shared test files say `@testable import PortedFeatures` in both modes.
+    .testTarget(
+      name: "PortedFeatures6Tests",
+      dependencies: ["PortedFeatures6", "Architecture"],
+      path: "Tests/Ported6/FeatureTests",
+      swiftSettings: [
+        .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PortedFeatures=PortedFeatures6"]),
+      ]
+    ),
     // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
     .testTarget(
       name: "GeneratedTests",

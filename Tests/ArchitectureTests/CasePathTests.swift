@@ -266,6 +266,17 @@ struct CasePathTests {
     #expect(paths.compactMap { $0.extract(from: .count(1)) } == [1, 1])
   }
 
+  @Test("/Case into an optional enum extracts from .some of that case, as CasePaths 1.x does")
+  func optionalRoot() {
+    let count: AnyCasePath<ScreenAction?, Int> = /ScreenAction.count
+    #expect(count.extract(from: .some(.count(3))) == 3)
+    #expect(count.extract(from: nil) == nil)
+    #expect(count.embed(4) == .some(.count(4)))
+    var state: ScreenAction? = .count(1)
+    XCTModify(&state, case: /ScreenAction.count) { $0 += 1 }
+    #expect(state == .count(2))
+  }
+
   @Test("/Case works on generic enums and on Optional and Result")
   func standardLibraryEnums() {
     #expect((/Generic<String>.element).extract(from: .element("e")) == "e")

@@ -222,3 +222,100 @@ struct PresentationTests {
     #expect(a.wrappedValue == 2)
   }
 }
+
+/// A list whose delete asks first: an alert without a reducer of its own, and a dialog inside
+/// a destination enum.
+private struct Shelf: Reducer {
+  struct State: Equatable {
+    @PresentationState var alert: AlertState<Action.Alert>?
+    @PresentationState var destination: Destination.State?
+    var items = ["a", "b"]
+  }
+  enum Action: Equatable {
+    case alert(PresentationAction<Alert>)
+    case destination(PresentationAction<Destination.Action>)
+    case deleteButtonTapped
+    case sortButtonTapped
+    enum Alert: Equatable { case confirmDeletion }
+  }
+  struct Destination: Reducer {
+    enum State: Equatable { case dialog(ConfirmationDialogState<Action.Dialog>) }
+    enum Action: Equatable {
+      case dialog(Dialog)
+      enum Dialog: Equatable { case reverse }
+    }
+    var body: some ReducerOf<Self> { EmptyReducer() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .deleteButtonTapped:
+        state.alert = AlertState {
+          TextState("Delete everything?")
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+        }
+        return .none
+      case .sortButtonTapped:
+        state.destination = .dialog(
+          ConfirmationDialogState(titleVisibility: .visible) {
+            TextState("Sort")
+          } actions: {
+            ButtonState(action: .reverse) { TextState("Reverse") }
+          })
+        return .none
+      case .alert(.presented(.confirmDeletion)):
+        state.items = []
+        return .none
+      case .destination(.presented(.dialog(.reverse))):
+        state.items.reverse()
+        return .none
+      case .alert, .destination:
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: /Action.alert)
+    .ifLet(\.$destination, action: /Action.destination) { Destination() }
+  }
+}
+
+@MainActor
+@Suite("Alerts and dialogs presented with ifLet")
+struct AlertPresentationTests {
+  @Test("an alert button's action reaches the parent, and the alert is then cleared")
+  func alertActionClears() async {
+    let store = TestStore(initialState: Shelf.State()) { Shelf() }
+    await store.send(.deleteButtonTapped) {
+      $0.alert = AlertState {
+        TextState("Delete everything?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+      }
+    }
+    await store.send(.alert(.presented(.confirmDeletion))) {
+      $0.alert = nil
+      $0.items = []
+    }
+  }
+
+  @Test("dismissing an alert clears it without its action")
+  func alertDismiss() async {
+    let store = TestStore(initialState: Shelf.State()) { Shelf() }
+    store.exhaustivity = .off
+    await store.send(.deleteButtonTapped)
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    #expect(store.state.items == ["a", "b"])
+  }
+
+  @Test("a dialog inside a destination enum is cleared after its action")
+  func dialogInDestinationClears() async {
+    let store = TestStore(initialState: Shelf.State()) { Shelf() }
+    store.exhaustivity = .off
+    await store.send(.sortButtonTapped)
+    await store.send(.destination(.presented(.dialog(.reverse)))) {
+      $0.destination = nil
+      $0.items = ["b", "a"]
+    }
+  }
+}

@@ -71,3 +71,25 @@ public prefix func / <Root: Equatable>(embed: Root) -> AnyCasePath<Root, Void> {
 public prefix func / <Root>(root: Root.Type) -> AnyCasePath<Root, Root> {
   .self
 }
+
+/// Returns a case path into an optional enum, as in `/Destination.State.edit` where the root is
+/// an optional destination.
+///
+/// ```swift
+/// XCTModify(&$0.destination, case: /Destination.State.edit) {
+///   $0.title = "Groceries"
+/// }
+/// ```
+///
+/// Extracting from `nil` gives `nil`; embedding gives the case wrapped in `.some`.
+public prefix func / <Root, Value>(
+  embed: @escaping (Value) -> Root?
+) -> AnyCasePath<Root?, Value> {
+  let embed = unsafeBitCast(embed, to: (@Sendable (Value) -> Root?).self)
+  // `/Optional<Wrapped>.some` itself: the path to the wrapped value.
+  if Value.self == Root.self {
+    return AnyCasePath(embed: embed, extract: { $0.map { $0 as! Value } })
+  }
+  let unwrapped: AnyCasePath<Root, Value> = /{ embed($0)! }
+  return AnyCasePath(embed: embed, extract: { $0.flatMap(unwrapped.extract(from:)) })
+}

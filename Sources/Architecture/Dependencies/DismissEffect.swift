@@ -75,6 +75,20 @@ public struct DismissEffect: Sendable {
   }
 }
 
+extension DismissEffect {
+  /// Dismisses the presented feature this effect runs in; the animation is accepted and does
+  /// nothing on Linux.
+  public func callAsFunction(
+    animation: Animation?,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await self(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
 /// The presentation an effect runs in: how to dismiss it. Set by `ifLet` and `forEach` over
 /// presentation and stack state around each of the child's `.run` operations.
 struct Presentation: Sendable {

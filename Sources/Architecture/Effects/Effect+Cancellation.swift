@@ -122,4 +122,17 @@ struct NavigationPath: Hashable, Sendable {
   static func withComponent<R>(_ component: some Hashable & Sendable, _ operation: () -> R) -> R {
     $scope.withValue(Scope(path: current, innermost: component), operation: operation)
   }
+
+  /// Runs an effect's `operation` with `path` as the current path and `dependencies` in force:
+  /// those of the reducer that created the effect, so the ids it makes match the reducer's.
+  static func withPath<R>(
+    _ path: NavigationPath, dependencies: DependencyValues, _ operation: () async -> R
+  ) async -> R {
+    guard !path.components.isEmpty else {
+      return await DependencyValues.$_current.withValue(dependencies, operation: operation)
+    }
+    return await $scope.withValue(Scope(path: path)) {
+      await DependencyValues.$_current.withValue(dependencies, operation: operation)
+    }
+  }
 }

@@ -58,9 +58,10 @@ public struct Effect<Action>: Sendable {
     column: UInt = #column
   ) -> Self {
     let dependencies = DependencyValues._current
+    let path = NavigationPath.current
     return Self(
       operation: .run(priority) { send in
-        await DependencyValues.$_current.withValue(dependencies) {
+        await NavigationPath.withPath(path, dependencies: dependencies) {
           do {
             try await operation(send)
           } catch is CancellationError {

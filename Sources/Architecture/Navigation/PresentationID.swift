@@ -51,3 +51,6 @@ func isEphemeral<State>(_ state: State) -> Bool {
   guard EnumMetadata(State.self) != nil else { return false }
   return Mirror(reflecting: state).children.first?.value is any _EphemeralState
 }
+
+extension AlertState: _EphemeralState {}
+extension ConfirmationDialogState: _EphemeralState {}

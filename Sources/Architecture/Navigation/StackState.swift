@@ -101,27 +101,9 @@ public struct StackState<Element> {
     removeLast(count - index - 1)
     return true
   }
-
-  /// Removes the top element and returns it. The stack must not be empty.
-  @discardableResult
-  public mutating func removeLast() -> Element {
-    _ = ids.remove(at: ids.count - 1)
-    return elements.removeLast()
-  }
-
-  /// Removes the top `k` elements.
-  public mutating func removeLast(_ k: Int) {
-    for _ in 0..<k { removeLast() }
-  }
-
-  /// Removes every element.
-  public mutating func removeAll() {
-    ids.removeAll()
-    elements.removeAll()
-  }
 }
 
-extension StackState: RandomAccessCollection, MutableCollection {
+extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
   public var startIndex: Int { elements.startIndex }
   public var endIndex: Int { elements.endIndex }
 
@@ -129,6 +111,17 @@ extension StackState: RandomAccessCollection, MutableCollection {
     get { elements[position] }
     set { elements[position] = newValue }
     _modify { yield &elements[position] }
+  }
+
+  /// Replaces the elements in `subrange`; each new element is given the next id.
+  public mutating func replaceSubrange(
+    _ subrange: Range<Int>, with newElements: some Collection<Element>
+  ) {
+    @Dependency(\.stackElementID) var stackElementID
+    var ids = Array(self.ids)
+    ids.replaceSubrange(subrange, with: newElements.map { _ in stackElementID.next() })
+    self.ids = OrderedSet(ids)
+    elements.replaceSubrange(subrange, with: newElements)
   }
 }
 

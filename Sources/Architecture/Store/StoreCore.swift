@@ -18,6 +18,8 @@ final class StoreCore<State, Action> {
   private var tasks: [Int: RunningEffect] = [:]
   private var cancellables: [CancelID: Set<Int>] = [:]
   private var nextTaskKey = 0
+  /// What `withTaskCancellation` runs inside this store's effects.
+  private let taskCancellations = TaskCancellations()
 
   private var observers: [Int: (State) -> Void] = [:]
   private var observerCount = 0
@@ -251,8 +253,8 @@ final class StoreCore<State, Action> {
   ) -> Task<Void, Never> {
     let key = nextTaskKey
     nextTaskKey += 1
-    let task = Task(priority: priority) { [weak self] in
-      await operation()
+    let task = Task(priority: priority) { [weak self, taskCancellations] in
+      await TaskCancellations.$current.withValue(taskCancellations) { await operation() }
       self?.finished(key)
     }
     tasks[key] = RunningEffect(task: task, ids: ids)
@@ -269,6 +271,7 @@ final class StoreCore<State, Action> {
   }
 
   private func cancel(_ id: CancelID) {
+    taskCancellations.cancel(id)
     guard let keys = cancellables.removeValue(forKey: id) else { return }
     for key in keys { tasks[key]?.task.cancel() }
   }

@@ -124,12 +124,14 @@ struct StateDiffer<State: Encodable> {
     if case .object(let oldObject) = oldJSON, type(of: old) == type(of: new) {
       let newMirror = Mirror(reflecting: new)
       if newMirror.displayStyle == .struct, newMirror.superclassMirror == nil {
-        let oldChildren = Self.presentChildren(of: Mirror(reflecting: old))
+        let oldChildren = Self.presentChildren(of: Mirror(reflecting: old), keys: oldObject)
         if let oldChildren, oldChildren.count == oldObject.count,
           oldChildren.allSatisfy({ oldObject.contains(key: $0.key) })
         {
           for child in newMirror.children {
-            guard let label = child.label else { return try replace() }
+            guard let label = child.label.map({ Self.key(for: $0, in: oldObject) }) else {
+              return try replace()
+            }
             let newChild = Self.unwrapped(child.value)
             switch (oldChildren[label], newChild) {
             case (nil, nil):
@@ -181,13 +183,23 @@ struct StateDiffer<State: Encodable> {
 
   /// A struct's stored properties by name, without those that are `nil`; `nil` when a member
   /// has no name.
-  private static func presentChildren(of mirror: Mirror) -> [String: Any]? {
+  private static func presentChildren(
+    of mirror: Mirror, keys: JSONObject
+  ) -> [String: Any]? {
     var children: [String: Any] = [:]
     for child in mirror.children {
       guard let label = child.label else { return nil }
-      if let value = unwrapped(child.value) { children[label] = value }
+      if let value = unwrapped(child.value) { children[key(for: label, in: keys)] = value }
     }
     return children
+  }
+
+  /// The key synthesized `Codable` gives a stored property: a property wrapper's storage,
+  /// `_destination`, is encoded as `destination`.
+  private static func key(for label: String, in object: JSONObject) -> String {
+    guard label.hasPrefix("_"), !object.contains(key: label) else { return label }
+    let wrapped = String(label.dropFirst())
+    return object.contains(key: wrapped) ? wrapped : label
   }
 
   /// The value inside an optional, `nil` for `nil`, and any other value as it is.

@@ -26,6 +26,7 @@ struct SwiftRenderer {
     }
     if json.isNull { return "nil" }
     if let scalar = scalar(json, type: type) { return scalar }
+    if let expression = architectureValue(json, type: type, indent: indent) { return expression }
     switch schema.description(of: type) {
     case .enumeration(let cases)?:
       if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
@@ -88,6 +89,12 @@ struct SwiftRenderer {
       case .string("-Infinity"): return "-.infinity"
       default: return nil
       }
+    case "StackElementID":
+      // Tests name stack elements by the integer literal of their id.
+      switch json {
+      case .integer(let value) where value >= 0: return json.jsonString
+      default: return nil
+      }
     case "UUID":
       return json.stringValue.map(uuid)
     case "Date":
@@ -127,6 +134,67 @@ struct SwiftRenderer {
       arguments.append(Self.isPositional(label) ? value : "\(label): \(value)")
     }
     return name + "(" + arguments.joined(separator: ", ") + ")"
+  }
+
+  /// Values of `Architecture`'s types whose encoding is not a synthesized one, written as a
+  /// person writes them: `.success(…)`, `.failure(RecordedError(…))`, `.set(\.$name, "x")`.
+  private mutating func architectureValue(_ json: JSONValue, type: String, indent: Int) -> String?
+  {
+    guard Self.module(of: type) == "Architecture", let object = json.objectValue, object.count == 1
+    else { return nil }
+    let (key, payload) = object[0]
+    switch (Self.shortName(type), key) {
+    case ("TaskResult", "success"):
+      return ".success(" + expression(
+        payload, type: Self.genericArgument(of: type), indent: indent) + ")"
+    case ("TaskResult", "failure"):
+      guard let fields = payload.objectValue, let name = fields["type"]?.stringValue,
+        let description = fields["description"]?.stringValue
+      else { return nil }
+      return ".failure(RecordedError(typeName: \(stringLiteral(name)), description: "
+        + "\(stringLiteral(description))))"
+    case ("BindingAction", "set"):
+      guard let fields = payload.objectValue, let keyPath = fields["keyPath"]?.stringValue,
+        let value = fields["value"], Self.isBindingKeyPath(keyPath)
+      else { return nil }
+      let valueType = Self.genericArgument(of: type).flatMap { bindingValueType(keyPath, in: $0) }
+      let rendered =
+        valueType.map { expression(value, type: $0, indent: indent) }
+        ?? fallback(value, indent)
+      return ".set(\\.\(keyPath), \(rendered))"
+    default:
+      return nil
+    }
+  }
+
+  /// The type of the value a binding key path such as `child.$note` writes, from the schema of
+  /// the state it starts at: the `T` of the `BindingState<T>` member it ends in.
+  private func bindingValueType(_ keyPath: String, in root: String) -> String? {
+    var type = root
+    for component in keyPath.split(separator: ".") {
+      let name = component.hasPrefix("$") ? String(component.dropFirst()) : String(component)
+      guard case .structure(let members)? = schema.description(of: type),
+        let member = members.first(where: { $0.name == name })
+      else { return nil }
+      type = member.type
+    }
+    guard Self.shortName(type) == "BindingState" else { return nil }
+    return Self.genericArgument(of: type)
+  }
+
+  /// `$name` or `child.$note`: identifiers, the last one projected. Anything else is not
+  /// written into Swift source.
+  static func isBindingKeyPath(_ keyPath: String) -> Bool {
+    let components = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+    guard let last = components.last, last.hasPrefix("$") else { return false }
+    return components.dropLast().allSatisfy { isIdentifier(String($0)) }
+      && isIdentifier(String(last.dropFirst()))
+  }
+
+  /// The generic argument of a one-argument generic type name: `X.Y` for `TaskResult<X.Y>`.
+  static func genericArgument(of type: String) -> String? {
+    guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return nil }
+    return String(type[type.index(after: open)..<type.index(before: type.endIndex)])
   }
 
   /// A UUID: `UUID(counting: n)` for the ones `UUIDGenerator.incrementing` makes.

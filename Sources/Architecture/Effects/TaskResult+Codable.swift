@@ -1,0 +1,40 @@
+extension TaskResult: Encodable where Success: Encodable {
+  /// Encodes `{"success": value}`, or `{"failure": {"type": …, "description": …, "value": …}}`
+  /// for a failure.
+  ///
+  /// A failure records its error as a ``RecordedError``: the error's type name, its
+  /// `String(describing:)` and, when the error is `Encodable`, its encoded value. A failure
+  /// decoded from a recording encodes exactly as the original did.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: TaskResultCodingKeys.self)
+    switch self {
+    case .success(let value):
+      try container.encode(value, forKey: .success)
+    case .failure(let error):
+      try container.encode(RecordedError(error), forKey: .failure)
+    }
+  }
+}
+
+extension TaskResult: Decodable where Success: Decodable {
+  /// Decodes what ``encode(to:)`` writes; a failure's error is a ``RecordedError``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: TaskResultCodingKeys.self)
+    if container.contains(.success) {
+      self = .success(try container.decode(Success.self, forKey: .success))
+    } else if container.contains(.failure) {
+      self = .failure(try container.decode(RecordedError.self, forKey: .failure))
+    } else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: #"A TaskResult has a "success" or a "failure" key."#
+        )
+      )
+    }
+  }
+}
+
+private enum TaskResultCodingKeys: String, CodingKey {
+  case success, failure
+}

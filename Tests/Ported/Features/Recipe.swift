@@ -1,0 +1,9 @@
+import Architecture
+
+/// A dish in the planner: what it's called, how many it feeds, what to buy for it.
+struct Recipe: Equatable, Identifiable {
+  let id: UUID
+  var name: String
+  var servings: Int
+  var ingredients: [String]
+}

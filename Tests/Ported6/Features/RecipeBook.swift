@@ -1,0 +1,1 @@
+../../Ported/Features/RecipeBook.swift
