@@ -25,10 +25,11 @@ let package = Package(
     .target(
       name: "ComposedApp", dependencies: ["Architecture", "Counter"], path: "Examples/ComposedApp"
     ),
+    .target(name: "Bookshelf", dependencies: ["Architecture"], path: "Examples/Bookshelf"),
     // Scripted sessions of the examples, recorded into Traces/ by `swift run record-traces`.
     .target(
       name: "ExampleSessions",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf"],
       path: "Examples/Sessions"
     ),
     .executableTarget(
@@ -40,7 +41,7 @@ let package = Package(
     // The examples' replay host, which `tca-replay bisect/verify --host` drives.
     .executableTarget(
       name: "example-replay-host",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf"],
       path: "Examples/ReplayHost"
     ),
 
@@ -65,7 +66,7 @@ let package = Package(
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
     .target(
       name: "ReplayMutants",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf"],
       path: "Tests/ReplayMutants"
     ),
     .executableTarget(
@@ -76,12 +77,14 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Recorder", "ReplayMutants", "tca-replay", "example-replay-host", "mutant-replay-host",
+        "Recorder", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
+        "mutant-replay-host",
       ]
     ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),
+    .testTarget(name: "BookshelfTests", dependencies: ["Bookshelf"]),
     // A TCA 1.3-style corpus (issue 14): the same feature and test files, written against
     // ComposableArchitecture 1.3 with only the import changed, built in Swift 5 mode here and,
     // through symlinks, in Swift 6 mode below. Tests/Ported/README.md says how and why.
@@ -114,12 +117,13 @@ let package = Package(
     ),
     // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
     .testTarget(
-      name: "GeneratedTests", dependencies: ["Architecture", "Counter", "Todos", "ComposedApp"]
+      name: "GeneratedTests",
+      dependencies: ["Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf"]
     ),
     // The generator's own tests: drift of the committed tests, the mutation check, bad input.
     .testTarget(
       name: "TestGenerationTests",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "tca-replay"],
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "tca-replay"],
       exclude: ["Fixtures"]
     ),
   ],

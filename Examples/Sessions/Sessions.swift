@@ -6,6 +6,7 @@ public enum ExampleSession: String, CaseIterable, Sendable {
   case counter
   case todos
   case composedApp = "composed-app"
+  case bookshelf
 
   /// The trace file this session is recorded to.
   public var fileName: String { "\(rawValue).ndjson" }
@@ -16,6 +17,7 @@ public enum ExampleSession: String, CaseIterable, Sendable {
     case .counter: await recordCounterSession(to: recorder)
     case .todos: await recordTodosSession(to: recorder)
     case .composedApp: await recordComposedAppSession(to: recorder)
+    case .bookshelf: await recordBookshelfSession(to: recorder)
     }
   }
 }

@@ -52,9 +52,11 @@ struct TracesTests {
     return states
   }
 
-  @Test("Traces/ holds exactly the three sample traces: counter, todos and composed-app")
-  func exactlyThreeTraces() {
-    #expect(Self.files == ["composed-app.ndjson", "counter.ndjson", "todos.ndjson"])
+  @Test("Traces/ holds exactly the four sample traces: counter, todos, composed-app and bookshelf")
+  func exactlyFourTraces() {
+    #expect(
+      Self.files == ["bookshelf.ndjson", "composed-app.ndjson", "counter.ndjson", "todos.ndjson"]
+    )
   }
 
   @Test("the trace reads whole, and its first record is a header of a version this build reads", arguments: files)

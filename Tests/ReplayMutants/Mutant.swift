@@ -1,4 +1,5 @@
 import Architecture
+import Bookshelf
 import ComposedApp
 import Counter
 import Foundation
@@ -45,6 +46,7 @@ public enum Mutant: String, CaseIterable, Sendable {
       counter,
       self == .savedDateDropped ? ReplayTarget(SavedDateDropped()) : ReplayTarget(TodosFeature()),
       self == .timerOffByOne ? ReplayTarget(TimerOffByOne()) : ReplayTarget(AppFeature()),
+      ReplayTarget(BookshelfFeature()),
     ]
   }
 }

@@ -1,4 +1,5 @@
 import Architecture
+import Bookshelf
 import ComposedApp
 import Counter
 import Foundation
@@ -61,6 +62,7 @@ enum Example: String, CaseIterable, CustomTestStringConvertible {
   case counter = "counter.ndjson"
   case todos = "todos.ndjson"
   case composedApp = "composed-app.ndjson"
+  case bookshelf = "bookshelf.ndjson"
 
   var path: String { Paths.trace(rawValue) }
   var testDescription: String { rawValue }
@@ -74,6 +76,7 @@ enum Example: String, CaseIterable, CustomTestStringConvertible {
     case .counter: try replayTraceNow(path, CounterFeature(), mode, maximumDivergences)
     case .todos: try replayTraceNow(path, TodosFeature(), mode, maximumDivergences)
     case .composedApp: try replayTraceNow(path, AppFeature(), mode, maximumDivergences)
+    case .bookshelf: try replayTraceNow(path, BookshelfFeature(), mode, maximumDivergences)
     }
   }
 }

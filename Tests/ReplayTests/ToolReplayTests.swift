@@ -108,10 +108,11 @@ struct ToolReplayTests {
     #expect(run.status == 0, "\(run.errors)")
     #expect(
       run.output == """
+        ok           Traces/bookshelf.ndjson: 356 steps replay
         ok           Traces/composed-app.ndjson: 282 steps replay
         ok           Traces/counter.ndjson: 243 steps replay
         ok           Traces/todos.ndjson: 250 steps replay
-        3 traces: 3 ok, 0 diverge, 0 cannot be tested
+        4 traces: 4 ok, 0 diverge, 0 cannot be tested
 
         """
     )
@@ -126,7 +127,7 @@ struct ToolReplayTests {
     let diverging = lines.filter { $0.hasPrefix("diverges") }
     #expect(diverging.count == 1)
     #expect(diverging.first?.contains("Traces/\(mutant.traceName): step \(expected.steps[0]) ") == true)
-    #expect(lines.last == "3 traces: 2 ok, 1 diverge, 0 cannot be tested")
+    #expect(lines.last == "4 traces: 3 ok, 1 diverge, 0 cannot be tested")
   }
 
   @Test("a host that crashes mid-replay: one clear line and exit 125")
