@@ -153,7 +153,7 @@ struct StackNavigationTests {
     }
     #expect(
       String(decoding: try encoder.encode(stack), as: UTF8.self)
-        == #"[{"seconds":0,"title":"A"}]"#)
+        == #"[{"element":{"seconds":0,"title":"A"},"id":0}]"#)
     let action = StackAction<Screen.State, Screen.Action>.element(id: 2, action: .tick)
     let data = try encoder.encode(action)
     #expect(String(decoding: data, as: UTF8.self) == #"{"element":{"action":{"tick":{}},"id":2}}"#)

@@ -1,3 +1,4 @@
+import Bookshelf
 import ComposedApp
 import Counter
 import Foundation
@@ -34,6 +35,10 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
       ("counter", "Counter", .decoding(CounterFeature.State.self, CounterFeature.Action.self)),
       ("todos", "Todos", .decoding(TodosFeature.State.self, TodosFeature.Action.self)),
       ("composed-app", "ComposedApp", .decoding(AppFeature.State.self, AppFeature.Action.self)),
+      (
+        "bookshelf", "Bookshelf",
+        .decoding(BookshelfFeature.State.self, BookshelfFeature.Action.self)
+      ),
     ]
     for trace in traces {
       for (framework, suffix) in [

@@ -12,9 +12,9 @@
 ///
 /// It is a random-access, mutable collection of the elements. Appending gives an element the
 /// next id from `@Dependency(\.stackElementID)`; ids are never reused. It is `Equatable` and
-/// `Hashable` (ids included) and `Codable` when its elements are. It encodes as the array of its
-/// elements, and decoding gives them new ids, as TCA's does; a trace records the ids the
-/// generator gave, so a replay gives the same ones.
+/// `Hashable` (ids included) and `Codable` when its elements are. It encodes as an array of
+/// `{"id":…,"element":…}`, so a recorded state keeps its ids; it also decodes a plain array of
+/// elements, as TCA encodes a stack, giving each the next id.
 public struct StackState<Element> {
   /// The ids of the elements, in order.
   public private(set) var ids: OrderedSet<StackElementID>
@@ -148,18 +148,52 @@ extension StackState: Hashable where Element: Hashable {
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState: Encodable where Element: Encodable {
-  /// Encodes the elements, in order, as an array.
+  /// Encodes the elements in order, each with its id: `[{"id":0,"element":…}, …]`.
+  ///
+  /// The ids are part of the state: actions name elements by them, so a replay that starts
+  /// from a recorded state must get the same ones.
   public func encode(to encoder: any Encoder) throws {
-    try elements.encode(to: encoder)
+    var container = encoder.unkeyedContainer()
+    for (id, element) in zip(ids, elements) {
+      try container.encode(Entry(id: id, element: element))
+    }
   }
 }
 
 extension StackState: Decodable where Element: Decodable {
-  /// Decodes an array of elements, each given the next id.
+  /// Decodes what ``encode(to:)`` writes, keeping the ids; or a plain array of elements, as
+  /// TCA encodes a stack, giving each the next id.
   public init(from decoder: any Decoder) throws {
-    self.init(try [Element](from: decoder))
+    if let entries = try? [Entry](from: decoder) {
+      self.init()
+      for entry in entries {
+        guard !ids.contains(entry.id) else {
+          throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+              codingPath: decoder.codingPath,
+              debugDescription: "The stack holds the element id \(entry.id) twice."
+            )
+          )
+        }
+        self[id: entry.id] = entry.element
+      }
+      DependencyValues._current.stackElementID.skip(past: ids.max() ?? -1)
+    } else {
+      self.init(try [Element](from: decoder))
+    }
   }
 }
+
+extension StackState {
+  /// An element with its id, as a stack encodes it.
+  struct Entry {
+    var id: StackElementID
+    var element: Element
+  }
+}
+
+extension StackState.Entry: Encodable where Element: Encodable {}
+extension StackState.Entry: Decodable where Element: Decodable {}
 
 extension StackState: CustomDumpReflectable {
   package var customDumpMirror: Mirror {

@@ -80,6 +80,13 @@ struct StateAssertionWriter {
       if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
         let last = tokens.last
       {
+        if let stack = stackElement(parent), let id = value.objectValue?["id"],
+          let element = value.objectValue?["element"]
+        {
+          // `$0.path[id: 2] = …` pushes with exactly the recorded id.
+          let code = "\(parent.code)[id: \(renderer.expression(id, type: stack.id))]"
+          return [parent.statement("\(code) = \(renderer.expression(element, type: stack.element))")]
+        }
         switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
         case .collection(let element)?:
           let count = operation.path.parent?.resolve(in: state)?.arrayValue?.count ?? 0
@@ -98,6 +105,12 @@ struct StateAssertionWriter {
       if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
         let last = tokens.last
       {
+        if let stack = stackElement(parent),
+          let id = operation.path.resolve(in: state)?.objectValue?["id"]
+        {
+          let code = "\(parent.code)[id: \(renderer.expression(id, type: stack.id))]"
+          return [parent.statement("\(code) = nil")]
+        }
         switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
         case .collection?:
           guard let index = JSONPointer.arrayIndex(last) else { break }
@@ -206,6 +219,20 @@ struct StateAssertionWriter {
           type = SwiftRenderer.genericArgument(of: member.type)
         }
         value = value?.objectValue?[token]
+      case .collection?
+      where SwiftRenderer.isArchitecture(current, named: "StackState"):
+        // `/path/1/element/…` is the element with the id recorded at position 1.
+        guard let index = JSONPointer.arrayIndex(token),
+          let entry = value?.arrayValue.flatMap({ index < $0.count ? $0[index] : nil }),
+          let id = entry.objectValue?["id"], !isLast, tokens[position + 1] == "element",
+          let stack = stackElement(Target(code: code, type: current))
+        else { return nil }
+        code += "[id: \(renderer.expression(id, type: stack.id))]"
+        type = stack.element
+        value = entry.objectValue?["element"]
+        position += 1
+        // The element is optional through `subscript(id:)`: chain on, or modify it in place.
+        if position < tokens.count - 1 { code += "?" }
       case .collection(let element)?:
         guard let index = JSONPointer.arrayIndex(token) else { return nil }
         let parent = Target(code: code, type: current)
@@ -228,6 +255,15 @@ struct StateAssertionWriter {
       }
     }
     return Target(code: code, type: type, enclosing: enclosing)
+  }
+
+  /// The id and element types of a `StackState` target, whose entries are `{"id","element"}`.
+  private func stackElement(_ target: Target) -> (id: String, element: String)? {
+    guard let type = target.type.map(SwiftRenderer.unwrappingOptional),
+      SwiftRenderer.isArchitecture(type, named: "StackState"),
+      let element = SwiftRenderer.genericArgument(of: type)
+    else { return nil }
+    return ("Architecture.StackElementID", element)
   }
 
   /// The id of the element at `path` as a Swift expression, when the collection is an

@@ -27,6 +27,8 @@ struct SwiftRenderer {
     if json.isNull { return "nil" }
     if let scalar = scalar(json, type: type) { return scalar }
     if let expression = architectureValue(json, type: type, indent: indent) { return expression }
+    // A stack's elements carry their ids, which only decoding keeps.
+    if Self.isArchitecture(type, named: "StackState") { return fallback(json, indent) }
     switch schema.description(of: type) {
     case .enumeration(let cases)?:
       if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
@@ -189,6 +191,11 @@ struct SwiftRenderer {
     guard let last = components.last, last.hasPrefix("$") else { return false }
     return components.dropLast().allSatisfy { isIdentifier(String($0)) }
       && isIdentifier(String(last.dropFirst()))
+  }
+
+  /// Whether `type` is `Architecture`'s type of that short name.
+  static func isArchitecture(_ type: String, named name: String) -> Bool {
+    module(of: type) == "Architecture" && shortName(type) == name
   }
 
   /// The generic argument of a one-argument generic type name: `X.Y` for `TaskResult<X.Y>`.
