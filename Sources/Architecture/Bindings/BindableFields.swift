@@ -53,14 +53,27 @@ enum BindableFields {
     probe[keyPath: keyPath].isProbeMarked = true
     for field in fields(of: Root.self) where field.type == BindingState<Value>.self {
       guard
-        let path = field.keyPath as? PartialKeyPath<Root>,
-        let state = probe[keyPath: path] as? BindingState<Value>,
+        let state = storedValue(named: field.name, in: probe) as? BindingState<Value>,
         state.isProbeMarked
       else { continue }
       remember(field.name, for: keyPath)
       return field.name
     }
     return nil
+  }
+
+  /// The stored value a field name (`$name`, `child.$name`) reaches in `root`, read through
+  /// `Mirror` rather than the field's key path: reading through a key path composed from the
+  /// standard library's field key paths sometimes trapped in the key path's scratch buffer.
+  private static func storedValue(named name: String, in root: Any) -> Any? {
+    var value = root
+    for component in name.split(separator: ".") {
+      let label = component.hasPrefix("$") ? "_" + component.dropFirst() : String(component)
+      guard let child = Mirror(reflecting: value).children.first(where: { $0.label == label })
+      else { return nil }
+      value = child.value
+    }
+    return value
   }
 
   /// The field called `name` (`$name`, `child.$name`) of `Root`, if there is one.

@@ -204,8 +204,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       {
         continue
       }
-      let pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }
+      var pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }
         .joined(separator: "/")
+      // Another case of an enum at a known path (a sheet, then an alert) is news too.
+      if let object = value.objectValue, object.count == 1 { pattern += "#" + object[0].key }
       if capturedPaths.insert(pattern).inserted { isNew = true }
     }
     return isNew

@@ -2089,35 +2089,18 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 277: sent
     await store.send(.deleteButtonTapped(id: UUID(counting: 0))) {
-      $0.destination = try decoded(
-        #"""
-        {
-          "alert": {
-            "_0": {
-              "title": "Delete “Pride and Prejudice”?",
-              "actions": [
-                {
-                  "role": "destructive",
-                  "action": {
-                    "send": {
-                      "confirmDeletion": {
-                        "id": "00000000-0000-0000-0000-000000000000"
-                      }
-                    }
-                  },
-                  "label": "Delete"
-                },
-                {
-                  "role": "cancel",
-                  "label": "Cancel"
-                }
-              ],
-              "message": "The book, its reading time and its notes leave the shelf."
-            }
-          }
+      $0.destination = .alert(AlertState {
+        TextState("Delete “Pride and Prejudice”?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 0))) {
+          TextState("Delete")
         }
-        """#
-      )
+        ButtonState(role: .cancel) {
+          TextState("Cancel")
+        }
+      } message: {
+        TextState("The book, its reading time and its notes leave the shelf.")
+      })
     }
 
     // Step 278: sent
@@ -2127,35 +2110,18 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 279: sent
     await store.send(.deleteButtonTapped(id: UUID(counting: 2))) {
-      $0.destination = try decoded(
-        #"""
-        {
-          "alert": {
-            "_0": {
-              "title": "Delete “The Unknown Book”?",
-              "actions": [
-                {
-                  "role": "destructive",
-                  "action": {
-                    "send": {
-                      "confirmDeletion": {
-                        "id": "00000000-0000-0000-0000-000000000002"
-                      }
-                    }
-                  },
-                  "label": "Delete"
-                },
-                {
-                  "role": "cancel",
-                  "label": "Cancel"
-                }
-              ],
-              "message": "The book, its reading time and its notes leave the shelf."
-            }
-          }
+      $0.destination = .alert(AlertState {
+        TextState("Delete “The Unknown Book”?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 2))) {
+          TextState("Delete")
         }
-        """#
-      )
+        ButtonState(role: .cancel) {
+          TextState("Cancel")
+        }
+      } message: {
+        TextState("The book, its reading time and its notes leave the shelf.")
+      })
     }
 
     // Step 280: sent
@@ -2200,35 +2166,18 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 283: sent
     await store.send(.path(.element(id: 9, action: .detail(.deleteButtonTapped)))) {
-      $0.destination = try decoded(
-        #"""
-        {
-          "alert": {
-            "_0": {
-              "title": "Delete “Pride and Prejudice”?",
-              "actions": [
-                {
-                  "role": "destructive",
-                  "action": {
-                    "send": {
-                      "confirmDeletion": {
-                        "id": "00000000-0000-0000-0000-000000000000"
-                      }
-                    }
-                  },
-                  "label": "Delete"
-                },
-                {
-                  "role": "cancel",
-                  "label": "Cancel"
-                }
-              ],
-              "message": "The book, its reading time and its notes leave the shelf."
-            }
-          }
+      $0.destination = .alert(AlertState {
+        TextState("Delete “Pride and Prejudice”?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 0))) {
+          TextState("Delete")
         }
-        """#
-      )
+        ButtonState(role: .cancel) {
+          TextState("Cancel")
+        }
+      } message: {
+        TextState("The book, its reading time and its notes leave the shelf.")
+      })
     }
 
     // Step 284: sent
