@@ -189,6 +189,8 @@ struct ToolReplayTests {
     ["bisect", "Traces/counter.ndjson"],
     ["bisect", "--host", "x"],
     ["verify", "Traces", "--host", "x", "--timeout", "soon"],
+    ["verify", "Traces", "--host", "x", "--timeout", "inf"],
+    ["bisect", "Traces/counter.ndjson", "--host", "x", "--timeout", "1e300"],
     ["compare", "Traces/counter.ndjson"],
     ["bisect", "Traces/counter.ndjson", "--host", "x", "--mode", "sideways"],
   ])

@@ -21,13 +21,17 @@ enum BisectCommand: Command {
 
     OPTIONS:
       --host <command>      The replay host to run the reducer in: an executable whose
-                            main.swift is `ReplayHost.run(MyFeature())`, run with /bin/sh -c.
+                            main.swift is `ReplayHost.run(MyFeature())`, run with /bin/sh -c
+                            in a process group of its own, all of which is stopped when
+                            tca-replay is done with it, gives up on it or is interrupted.
       --mode <mode>         isolated (default): every step from its recorded state, on every
                             core, counting every divergent step. cumulative: one run from the
                             initial state, as the user experienced it.
       --all                 Detail every divergent step, not just the first.
       --context <n>         How many steps before a divergence to list (default 5).
-      --timeout <seconds>   How long the host may stay silent (default 30).
+      --timeout <seconds>   How long the host may go without progress (default 30, at
+                            most 1000000). One trace may take twice this long, plus as
+                            long again per MiB of trace.
       --json                Print the report as JSON (Documentation/ReplayHostProtocol.md).
 
     EXIT CODES:
@@ -68,7 +72,7 @@ enum BisectCommand: Command {
       errors.write("Error: \(error)\n")
       return .cannotTest
     }
-    host.stop()
+    if let late = host.finish() { errors.write("warning: \(late)\n") }
     switch answer {
     case let .refused(problem, message):
       errors.write("Error: \(message)\n")

@@ -20,7 +20,9 @@ enum VerifyCommand: Command {
 
     OPTIONS:
       --host <command>      The replay host (see 'tca-replay bisect --help').
-      --timeout <seconds>   How long the host may stay silent (default 30).
+      --timeout <seconds>   How long the host may go without progress (default 30, at
+                            most 1000000). One trace may take twice this long, plus as
+                            long again per MiB of trace.
       --json                Print one JSON object per trace instead of a line of text.
 
     EXIT CODES:
@@ -81,8 +83,9 @@ enum VerifyCommand: Command {
     }
 
     do throws(HostError) {
+      // On an error, the host has been stopped, with its whole process group, before it is
+      // thrown; on success it is asked to leave.
       let host = try HostProcess(command: command, timeout: timeout)
-      defer { host.stop() }
       for path in traces {
         switch try host.replay(
           path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0
@@ -111,6 +114,7 @@ enum VerifyCommand: Command {
           }
         }
       }
+      if let late = host.finish() { errors.write("warning: \(late)\n") }
     } catch {
       errors.write("Error: \(error)\n")
       return verdicts.contains(.diverges) ? .diverges : .cannotTest

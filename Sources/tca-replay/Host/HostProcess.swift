@@ -6,82 +6,66 @@ import Recorder
 
 /// A replay host that `tca-replay` started, and the protocol spoken with it.
 ///
-/// Every wait is bounded: for the host's `hello`, and between any two of its messages while it
-/// replays (it sends progress a few times a second). A host that exits, stays silent past the
-/// timeout or writes something that is not the protocol is stopped and reported in one line.
+/// Every wait is bounded: for the host's `hello`; between two signs of progress while it
+/// replays (it sends progress a few times a second), where only `progress` reporting more steps
+/// than before counts; and for the whole of one request, twice `timeout` plus `timeout` per MiB
+/// of trace. A host that exits, stays silent past the timeout, writes a line longer than
+/// `maximumLineLength` or anything that is not the protocol is stopped with its whole process
+/// group and reported in one line.
 final class HostProcess {
-  /// The protocol version this tool speaks.
+  /// The newest protocol version this tool speaks.
   static let protocolVersion = ReplayHost.protocolVersion
+  /// The oldest protocol version this tool speaks.
+  static let oldestProtocolVersion = 1
+  /// The longest line a host may write. A report detailing every divergence of a large trace
+  /// fits many times over; a host writing more is broken, and the line would only cost memory.
+  static let maximumLineLength = 64 << 20
+  /// How long a host may take to leave after `bye` (at most `timeout`).
+  static let byeGrace: Duration = .seconds(2)
 
   let command: String
   let timeout: Duration
-  /// The host's process id; the host is started and reaped here, with no Foundation `Process`,
-  /// so every wait has a deadline.
-  private let pid: pid_t
-  /// Our ends of the pipes: the host's standard input and output.
-  private let input: Int32
-  private let output: Int32
-  private var buffer: [UInt8] = []
+  private let group: HostProcessGroup
+  private var lines = HostLineBuffer(maximumLength: HostProcess.maximumLineLength)
+  /// Where reads land; kept, so a flood of small reads allocates nothing.
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
   private var nextID = 1
+  /// How many bytes the host has written: whether it said anything since a point.
+  private var bytesReceived = 0
   /// The reducers the host serves, from its `hello`.
   private(set) var reducers: [String] = []
 
-  /// Starts `command` with `/bin/sh -c` and waits for its `hello`.
+  /// Starts `command` with `/bin/sh -c`, in a process group of its own, and waits for its
+  /// `hello`.
   init(command: String, timeout: Duration) throws(HostError) {
     self.command = command
     self.timeout = timeout
-    // A host that dies while we write to it must be an error, not a SIGPIPE.
-    signal(SIGPIPE, SIG_IGN)
-    var toHost: [Int32] = [-1, -1]
-    var fromHost: [Int32] = [-1, -1]
-    guard pipe(&toHost) == 0, pipe(&fromHost) == 0 else {
-      throw HostError(command, "cannot start: \(String(cString: strerror(errno)))")
+    do {
+      group = try HostProcessGroup(command: command)
+    } catch {
+      throw HostError(command, "cannot start: \(error.description)")
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toHost[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, fromHost[1], 1)
-    for descriptor in toHost + fromHost { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    let words: [String] = ["/bin/sh", "-c", "exec " + command]
-    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, environ)
-    close(toHost[0])
-    close(fromHost[1])
-    // Our ends stay out of any other child, so a host sees the end of its input when we close it.
-    _ = fcntl(toHost[1], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(fromHost[0], F_SETFD, FD_CLOEXEC)
-    self.pid = pid
-    input = toHost[1]
-    output = fromHost[0]
-    guard spawned == 0 else {
-      close(input)
-      close(output)
-      ending = 0
-      throw HostError(command, "cannot start: \(String(cString: strerror(spawned)))")
+    let what = "its hello"
+    guard let hello = try receive(waitingFor: what, until: ContinuousClock.now + timeout) else {
+      throw silent(waitingFor: what, heard: bytesReceived > 0)
     }
-    let hello = try receive(waitingFor: "its hello")
     guard hello["kind"]?.stringValue == "hello", let version = hello["protocol"]?.int64Value
     else {
       throw nonsense(hello.jsonString, expected: "a hello")
     }
+    guard version >= Self.oldestProtocolVersion else {
+      throw stopped(
+        "announces replay host protocol version \(version), which does not exist: this tool "
+          + "speaks versions \(Self.oldestProtocolVersion) to \(Self.protocolVersion)"
+      )
+    }
     guard version <= Self.protocolVersion else {
-      stop()
-      throw HostError(
-        command,
+      throw stopped(
         "speaks replay host protocol version \(version); this tool speaks up to "
           + "\(Self.protocolVersion): rebuild the host with the same tca-replay version"
       )
     }
     reducers = (hello["reducers"]?.arrayValue ?? []).compactMap { $0["reducer"]?.stringValue }
-  }
-
-  deinit {
-    stop()
-    close(input)
-    close(output)
   }
 
   /// What the host answered a replay request.
@@ -103,15 +87,44 @@ final class HostProcess {
       "maximumDivergences": .integer(Int64(maximumDivergences)),
       "precedingSteps": .integer(Int64(precedingSteps)),
     ])
+    let what = "its report on \(path)"
+    let limit = Self.requestLimit(timeout: timeout, traceBytes: Self.size(of: path))
+    let end = ContinuousClock.now + limit
+    var quietUntil = ContinuousClock.now + timeout
+    // Only progress that counts more steps than before shows the host is working: a host
+    // repeating itself, or chattering in kinds we skip, is as good as silent.
+    var steps = Int64.min
+    var bytesAtProgress = bytesReceived
     while true {
-      let message = try receive(waitingFor: "its report on \(path)")
-      guard message["id"]?.int64Value == Int64(id) || message["kind"]?.stringValue == "error"
-      else {
+      guard let message = try receive(waitingFor: what, until: min(quietUntil, end)) else {
+        guard quietUntil < end else {
+          throw stopped(
+            "took longer than \(Self.seconds(limit)) over \(what) (the limit is twice "
+              + "--timeout, plus --timeout per MiB of trace); stopped it (raise --timeout if "
+              + "the host is just slow)"
+          )
+        }
+        throw silent(waitingFor: what, heard: bytesReceived > bytesAtProgress)
+      }
+      let kind = message["kind"]?.stringValue
+      guard ["progress", "report", "error"].contains(kind) else {
+        continue  // Unknown kinds are skipped, as the protocol says.
+      }
+      // An answer names the request it answers; an error may say null for a request it could
+      // not read, and there is only ever one.
+      let answersThis =
+        message["id"]?.int64Value == Int64(id)
+        || (kind == "error" && message["id"] == JSONValue.null)
+      guard answersThis else {
         throw nonsense(message.jsonString, expected: "an answer to request \(id)")
       }
-      switch message["kind"]?.stringValue {
+      switch kind {
       case "progress":
-        continue
+        if let count = message["steps"]?.int64Value, count > steps {
+          steps = count
+          quietUntil = ContinuousClock.now + timeout
+          bytesAtProgress = bytesReceived
+        }
       case "report":
         guard let json = message["report"],
           let report = try? JSONValueDecoder().decode(ReplayReport.self, from: json)
@@ -119,44 +132,37 @@ final class HostProcess {
           throw nonsense(message.jsonString, expected: "a report")
         }
         return .report(report)
-      case "error":
+      default:
         return .refused(
           problem: message["problem"]?.stringValue ?? "unknown",
           message: message["message"]?.stringValue ?? "(no message)"
         )
-      default:
-        continue  // Unknown kinds are skipped, as the protocol says.
       }
     }
   }
 
-  /// Says goodbye and waits briefly for the host to exit; then kills it. A host that is not
-  /// `answering` (it hung or spoke nonsense) is killed at once.
-  func stop(answering: Bool = true) {
-    guard !hasExited(within: .zero) else { return }
+  /// The most one request may take: twice `timeout`, plus `timeout` for each MiB of the trace,
+  /// so that `--timeout` alone scales it, and a host can keep a request alive for no longer.
+  /// Twice, so that a small trace's host that starts slowly but then makes steady progress is
+  /// not cut off just after its first `timeout`.
+  static func requestLimit(timeout: Duration, traceBytes: Int) -> Duration {
+    let mebibytes = Double(max(traceBytes, 0)) / 1_048_576
+    return min(timeout * (2 + mebibytes), .seconds(1_000_000_000))
+  }
+
+  /// Says goodbye, waits briefly for the host to exit, then stops whatever is left of its
+  /// process group. Returns a problem to warn about if the host did not leave in time: the
+  /// answers it gave stand.
+  @discardableResult
+  func finish() -> HostError? {
+    let grace = min(Self.byeGrace, timeout)
+    defer { group.terminate() }
+    guard !group.hasExited(within: .zero) else { return nil }
     _ = writeAll(Array(#"{"kind":"bye"}"#.utf8) + [10])
-    if hasExited(within: .seconds(answering ? 2 : 0)) { return }
-    kill(pid, SIGKILL)
-    _ = hasExited(within: .seconds(5))
-  }
-
-  /// How the host ended, once it has: `status` is a wait status, as `waitpid` gives it.
-  private var ending: Int32?
-
-  /// Whether the host has exited (and is reaped), waiting up to `duration` for it.
-  private func hasExited(within duration: Duration) -> Bool {
-    let deadline = ContinuousClock.now + duration
-    while true {
-      if ending != nil { return true }
-      var status: Int32 = 0
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid || (result < 0 && errno == ECHILD) {
-        ending = result == pid ? status : 0
-        return true
-      }
-      if ContinuousClock.now >= deadline { return false }
-      usleep(5_000)
+    guard group.hasExited(within: grace) else {
+      return HostError(command, "did not exit within \(Self.seconds(grace)) of bye; stopped it")
     }
+    return nil
   }
 
   /// Writes all of `bytes` to the host's input; `false` if the host is gone.
@@ -164,7 +170,7 @@ final class HostProcess {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let written = write(input, raw.baseAddress! + offset, raw.count - offset)
+        let written = write(group.input, raw.baseAddress! + offset, raw.count - offset)
         if written < 0, errno == EINTR { continue }
         if written <= 0 { return false }
         offset += written
@@ -179,49 +185,63 @@ final class HostProcess {
     }
   }
 
-  /// The next message from the host, waiting at most `timeout` for it.
-  private func receive(waitingFor what: String) throws(HostError) -> JSONValue {
-    let deadline = ContinuousClock.now + timeout
+  /// The next message from the host; `nil` if none came before `deadline`.
+  private func receive(
+    waitingFor what: String, until deadline: ContinuousClock.Instant
+  ) throws(HostError) -> JSONValue? {
     while true {
-      if let newline = buffer.firstIndex(of: 10) {
-        let line = Array(buffer[..<newline])
-        buffer.removeSubrange(...newline)
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else { return nil }
+      let line: [UInt8]?
+      do {
+        line = try lines.nextLine()
+      } catch {
+        throw stopped(
+          "wrote a line longer than \(Self.maximumLineLength >> 20) MiB while tca-replay "
+            + "waited for \(what); stopped it"
+        )
+      }
+      if let line {
         guard let message = try? JSONValue(parsing: line), case .object = message else {
           throw nonsense(String(decoding: line, as: UTF8.self), expected: "a JSON object")
         }
         return message
       }
-      let remaining = deadline - ContinuousClock.now
-      guard remaining > .zero else {
-        stop(answering: false)
-        throw HostError(
-          command,
-          "said nothing for \(Self.seconds(timeout)) while tca-replay waited for \(what); "
-            + "stopped it (raise --timeout if the host is just slow)"
-        )
-      }
-      var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      var descriptor = pollfd(fd: group.output, events: Int16(POLLIN), revents: 0)
       let milliseconds = Int32(min(remaining.components.seconds * 1000 + 1, 1000))
       let ready = poll(&descriptor, 1, milliseconds)
       if ready < 0, errno == EINTR { continue }
       guard ready > 0 else {
         // A crash reporter the host started may hold its output open after the host died.
-        if hasExited(within: .zero) { throw exited(waitingFor: what) }
+        if group.hasExited(within: .zero) { throw exited(waitingFor: what) }
         continue
       }
-      var chunk = [UInt8](repeating: 0, count: 65_536)
-      let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { read(group.output, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { throw exited(waitingFor: what) }
-      buffer.append(contentsOf: chunk[..<count])
+      bytesReceived += count
+      chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
   }
 
+  /// Stops the host's group and describes the problem.
+  private func stopped(_ problem: String) -> HostError {
+    group.terminate()
+    return HostError(command, problem)
+  }
+
+  private func silent(waitingFor what: String, heard: Bool) -> HostError {
+    stopped(
+      "\(heard ? "made no progress" : "said nothing") for \(Self.seconds(timeout)) while "
+        + "tca-replay waited for \(what); stopped it (raise --timeout if the host is just slow)"
+    )
+  }
+
   private func exited(waitingFor what: String) -> HostError {
-    guard hasExited(within: .seconds(2)), let status = ending else {
-      stop(answering: false)
-      return HostError(command, "closed its output while tca-replay waited for \(what)")
+    guard group.hasExited(within: min(.seconds(2), timeout)), let status = group.ending else {
+      return stopped("closed its output while tca-replay waited for \(what)")
     }
+    group.terminate()
     let signal = status & 0x7f
     let how =
       signal != 0
@@ -233,18 +253,23 @@ final class HostProcess {
   }
 
   private func nonsense(_ line: String, expected: String) -> HostError {
-    stop(answering: false)
     let shown = line.count > 80 ? line.prefix(77) + "…" : line
-    return HostError(
-      command,
+    return stopped(
       "does not speak the replay host protocol: expected \(expected), got \"\(shown)\""
     )
   }
 
-  private static func seconds(_ duration: Duration) -> String {
+  /// The size of the file at `path` in bytes; 0 if it cannot be read (the host will say why).
+  private static func size(of path: String) -> Int {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+  }
+
+  static func seconds(_ duration: Duration) -> String {
     let value = Double(duration.components.seconds)
       + Double(duration.components.attoseconds) / 1e18
-    return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    let hundredths = (value * 100).rounded() / 100
+    return hundredths == hundredths.rounded() ? "\(Int(hundredths)) s" : "\(hundredths) s"
   }
 }
 

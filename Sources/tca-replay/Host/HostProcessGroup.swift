@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Foundation
+
+/// A command run with `/bin/sh -c` in a process group of its own, with pipes to its standard
+/// input and output, and stopped as a group.
+///
+/// A host is often behind a wrapper (`swift run`, a shell script): killing the process we
+/// started would leave its children running, holding `tca-replay`'s standard error, so that
+/// `out=$(tca-replay bisect … 2>&1)` never returns. The group is the unit that can be stopped
+/// whole. It is stopped on every way out: `terminate`, `deinit`, and SIGINT, SIGTERM or SIGHUP
+/// to `tca-replay`.
+final class HostProcessGroup {
+  /// The process `tca-replay` started; its pid is the group's id.
+  let pid: pid_t
+  /// Our ends of the pipes: the host's standard input and output.
+  let input: Int32
+  let output: Int32
+  /// How the leader ended, once reaped: a wait status, as `waitpid` gives it.
+  private(set) var ending: Int32?
+  private var isTerminated = false
+
+  /// How long the group has between SIGTERM and SIGKILL.
+  static let grace: Duration = .milliseconds(500)
+
+  /// Starts `command`, or throws the `errno` of what failed.
+  init(command: String) throws(StartFailure) {
+    Self.installSignalHandlers()
+    // A host that dies while we write to it must be an error, not a SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
+    var toHost: [Int32] = [-1, -1]
+    var fromHost: [Int32] = [-1, -1]
+    guard pipe(&toHost) == 0 else { throw StartFailure(errno) }
+    guard pipe(&fromHost) == 0 else {
+      let code = errno
+      close(toHost[0])
+      close(toHost[1])
+      throw StartFailure(code)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toHost[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromHost[1], 1)
+    for descriptor in toHost + fromHost { posix_spawn_file_actions_addclose(&actions, descriptor) }
+
+    // The signals that stop hosts are blocked from before the spawn until the group is
+    // registered, so none can arrive while a host runs that the handler does not know of.
+    var stopping = Self.stoppingSignals
+    pthread_sigmask(SIG_BLOCK, &stopping, nil)
+    defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Its own group, and no blocked signals: a host starts as a shell would start it, whatever
+    // mask we inherited, so SIGTERM can stop it.
+    var nothing = sigset_t()
+    sigemptyset(&nothing)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setsigmask(&attributes, &nothing)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+
+    let words: [String] = ["/bin/sh", "-c", "exec " + command]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
+    close(toHost[0])
+    close(fromHost[1])
+    guard spawned == 0 else {
+      close(toHost[1])
+      close(fromHost[0])
+      throw StartFailure(spawned)
+    }
+    Self.running.pointee = pid
+    // Our ends stay out of any other child, so a host sees the end of its input when we close it.
+    _ = fcntl(toHost[1], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fromHost[0], F_SETFD, FD_CLOEXEC)
+    self.pid = pid
+    input = toHost[1]
+    output = fromHost[0]
+  }
+
+  deinit {
+    terminate()
+  }
+
+  /// Whether the leader has exited (and is reaped), waiting up to `duration` for it.
+  func hasExited(within duration: Duration) -> Bool {
+    let deadline = ContinuousClock.now + duration
+    while true {
+      if ending != nil { return true }
+      var status: Int32 = 0
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid || (result < 0 && errno == ECHILD) {
+        ending = result == pid ? status : 0
+        return true
+      }
+      if ContinuousClock.now >= deadline { return false }
+      usleep(5_000)
+    }
+  }
+
+  /// Closes the pipes and stops every process left in the group: SIGTERM, up to `grace` for
+  /// them to go, then SIGKILL. Does nothing the second time.
+  func terminate() {
+    guard !isTerminated else { return }
+    isTerminated = true
+    close(input)
+    close(output)
+    // Reaping the leader first keeps a leader that already left from counting as a member.
+    // Its pid stays reserved while any member of its group lives, so the id cannot be reused.
+    _ = hasExited(within: .zero)
+    if kill(-pid, 0) == 0 {
+      kill(-pid, SIGTERM)
+      let deadline = ContinuousClock.now + Self.grace
+      // A zombie counts as a member here, so this may wait the whole grace; it is short.
+      while ContinuousClock.now < deadline {
+        _ = hasExited(within: .zero)
+        if kill(-pid, 0) != 0 { break }
+        usleep(10_000)
+      }
+      kill(-pid, SIGKILL)
+      // SIGKILL takes effect when a process next runs; until then it can still write to our
+      // standard error, after what we are about to print. A moment is enough (zombies,
+      // which this cannot tell from the living, make it wait the whole moment).
+      let killed = ContinuousClock.now + .milliseconds(100)
+      while ContinuousClock.now < killed, kill(-pid, 0) == 0 {
+        _ = hasExited(within: .zero)
+        usleep(5_000)
+      }
+    }
+    // A leader that left its group (setpgid) escaped the group's signals, not this one.
+    if !hasExited(within: .zero) { kill(pid, SIGKILL) }
+    _ = hasExited(within: .seconds(5))
+    Self.running.pointee = 0
+  }
+
+  /// Why a host could not be started: an `errno` value.
+  struct StartFailure: Error {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+    var description: String { String(cString: strerror(code)) }
+  }
+
+  // MARK: Signals
+
+  /// The group of the host that is running, or 0; read by the signal handler, so a plain
+  /// word that is allocated before the handler is installed.
+  nonisolated(unsafe) static let running: UnsafeMutablePointer<pid_t> = {
+    let word = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
+    word.initialize(to: 0)
+    return word
+  }()
+
+  /// The signals after which `tca-replay` stops its host before dying of them.
+  static let stoppingSignals: sigset_t = {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+    return set
+  }()
+
+  private static let handlersInstalled: Bool = {
+    _ = running
+    for stoppingSignal in [SIGINT, SIGTERM, SIGHUP] {
+      let previous = signal(stoppingSignal, { received in HostProcessGroup.stopRunning(received) })
+      // A signal the caller chose to ignore (`nohup`, a background job) stays ignored.
+      if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        signal(stoppingSignal, SIG_IGN)
+      }
+    }
+    // The handlers must be able to run: a parent may have left these signals blocked (Foundation's
+    // `Process` on Linux starts children with nearly every signal blocked).
+    var stopping = stoppingSignals
+    pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+    return true
+  }()
+
+  static func installSignalHandlers() {
+    _ = handlersInstalled
+  }
+
+  /// The signal handler: stops the running host's group as `terminate` does, with only
+  /// async-signal-safe calls, then dies of the signal as if there had been no handler.
+  private static func stopRunning(_ received: Int32) {
+    let group = running.pointee
+    if group > 0 {
+      kill(-group, SIGTERM)
+      for _ in 0..<50 {
+        var status: Int32 = 0
+        _ = waitpid(group, &status, WNOHANG)
+        if kill(-group, 0) != 0 { break }
+        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        nanosleep(&pause, nil)
+      }
+      kill(-group, SIGKILL)
+    }
+    signal(received, SIG_DFL)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, received)
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    raise(received)
+  }
+}

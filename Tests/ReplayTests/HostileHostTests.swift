@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Replay hosts that misbehave on purpose, behind a wrapper script as `swift run` puts them.
+///
+/// Each case ends within its bound (`--timeout`; twice that for a host counting progress up
+/// forever, the whole-request bound for a small trace) plus a margin that is generous for a
+/// loaded machine, with exit 125 and one line saying what went wrong, and leaves no process
+/// behind: the wrapper, the host it runs and every process the host started are gone when
+/// `tca-replay` is, so `out=$(tca-replay bisect … 2>&1)` returns.
+@Suite("Hostile replay hosts")
+struct HostileHostTests {
+  /// The trace the hosts are asked about; they never read it.
+  static let trace = "Traces/counter.ndjson"
+
+  /// What the host script does after its `hello` and the first request.
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    /// Shell commands run after `hello` and `read -r request`; `hang` sleeps in a child.
+    var script: String
+    /// Replaces the standard `hello`.
+    var hello: String = #"{"kind":"hello","protocol":1,"tool":"hostile","reducers":[]}"#
+    /// What standard error ends with, after `Error: the replay host '<command>' `.
+    var message: String
+    /// The `--timeout`: 1 s, unless the host needs longer to show its fault on a loaded machine.
+    var timeout = 1
+    var testDescription: String { name }
+  }
+
+  static let violations: [Case] = [
+    Case(
+      name: "a wrapper whose child hangs and ignores SIGTERM",
+      script: "trap '' TERM; hang",
+      message: "said nothing for 1 s while tca-replay waited for its report on \(trace); "
+        + "stopped it (raise --timeout if the host is just slow)"
+    ),
+    Case(
+      name: "a flood of progress that reports no new steps",
+      script: #"while :; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
+      message: "made no progress for 1 s while tca-replay waited for its report on \(trace); "
+        + "stopped it (raise --timeout if the host is just slow)"
+    ),
+    Case(
+      name: "a flood of unknown kinds carrying the request's id",
+      script: #"while :; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
+      message: "made no progress for 1 s while tca-replay waited for its report on \(trace); "
+        + "stopped it (raise --timeout if the host is just slow)"
+    ),
+    Case(
+      name: "progress that counts up forever",
+      script: "i=0; while :; do i=$((i+1)); "
+        + #"printf '{"kind":"progress","id":1,"steps":%d}\n' $i; done"#,
+      message: "took longer than 2.06 s over its report on \(trace) (the limit is twice "
+        + "--timeout, plus --timeout per MiB of trace); stopped it (raise --timeout if the host "
+        + "is just slow)"
+    ),
+    Case(
+      name: "protocol version -1",
+      script: "hang",
+      hello: #"{"kind":"hello","protocol":-1,"tool":"hostile","reducers":[]}"#,
+      message: "announces replay host protocol version -1, which does not exist: this tool "
+        + "speaks versions 1 to 1"
+    ),
+    Case(
+      name: "an error carrying another request's id",
+      script: #"printf '%s\n' '{"kind":"error","id":7,"problem":"noReducer","message":"no"}'"#
+        + "; hang",
+      message: "does not speak the replay host protocol: expected an answer to request 1, got "
+        + #""{"kind":"error","id":7,"problem":"noReducer","message":"no"}""#
+    ),
+    Case(
+      name: "a line longer than the limit",
+      // 64 MiB and a byte of NULs, with no newline, may take a while through a busy machine.
+      script: "head -c 67108865 /dev/zero; hang",
+      message: "wrote a line longer than 64 MiB while tca-replay waited for its report on "
+        + "\(trace); stopped it",
+      timeout: 5
+    ),
+  ]
+
+  @Test(
+    "a protocol violation ends within its bound plus a margin, exit 125, nothing left",
+    arguments: violations
+  )
+  func violation(_ hostile: Case) async throws {
+    let host = try HostileHost(hostile)
+    defer { host.remove() }
+    let run = try await HostileRun.tool(
+      ["verify", Self.trace, "--host", host.command, "--timeout", "\(hostile.timeout)"],
+      host: host
+    )
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 30 s")
+    #expect(run.status == 125, "\(run.errors)")
+    // The host's own complaints on standard error (a shell's "printf: I/O error") may come
+    // first; tca-replay's one line is the last, and the only error.
+    let expected = "Error: the replay host '\(host.command)' \(hostile.message)\n"
+    #expect(run.errors.hasSuffix(expected), "\(run.errors)")
+    #expect(run.errors.components(separatedBy: "Error: ").count == 2, "\(run.errors)")
+    #expect(
+      run.seconds < Double(hostile.timeout) + 10,
+      "took \(run.seconds) s with --timeout \(hostile.timeout)"
+    )
+    #expect(host.survivors() == [], "processes of the host still alive")
+  }
+
+  @Test("a host slow to leave on bye is stopped; the verdict stands and nothing is left")
+  func slowBye() async throws {
+    let report = #"{"trace":"x","reducer":"R","mode":"isolated","steps":2,"replayed":2,"#
+      + #""divergentSteps":0,"divergences":[],"notReplayable":[],"unknown":0,"warnings":[]}"#
+    let host = try HostileHost(
+      Case(
+        name: "slow bye",
+        script: #"printf '%s\n' '{"kind":"report","id":1,"report":\#(report)}'; "#
+          + "read -r bye; trap '' TERM; hang",
+        message: ""
+      )
+    )
+    defer { host.remove() }
+    let run = try await HostileRun.tool(
+      ["bisect", Self.trace, "--host", host.command, "--timeout", "1"], host: host
+    )
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 30 s")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output == "x: no divergence (isolated replay of 2 steps, 2 replayed)\n")
+    #expect(
+      run.errors == "warning: the replay host '\(host.command)' did not exit within 1 s of bye; "
+        + "stopped it\n"
+    )
+    #expect(run.seconds < 11, "took \(run.seconds) s with --timeout 1")
+    #expect(host.survivors() == [], "processes of the host still alive")
+  }
+
+  @Test(
+    "SIGINT or SIGTERM to tca-replay stops the host's whole group before it dies of the signal",
+    arguments: [SIGINT, SIGTERM]
+  )
+  func signalled(_ signal: Int32) async throws {
+    let host = try HostileHost(
+      Case(name: "hangs", script: "trap '' TERM INT; hang", message: "")
+    )
+    defer { host.remove() }
+    let run = try await HostileRun.tool(
+      ["verify", Self.trace, "--host", host.command, "--timeout", "30"], host: host,
+      signal: signal
+    )
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 30 s")
+    #expect(run.signalled == signal)
+    #expect(run.seconds < 11, "took \(run.seconds) s after the signal")
+    #expect(host.survivors() == [], "processes of the host still alive")
+  }
+}
+
+/// A hostile host: `sh wrapper.sh`, which runs `sh host.sh` as a child (no `exec`), in a folder
+/// of its own where every process writes its pid, one a line, to `pids`.
+struct HostileHost {
+  let folder: URL
+  var command: String { "sh \(folder.appendingPathComponent("wrapper.sh").path)" }
+
+  init(_ hostile: HostileHostTests.Case) throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hostile-host-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let pids = folder.appendingPathComponent("pids").path
+    try """
+    echo $$ >> '\(pids)'
+    sh '\(folder.appendingPathComponent("host.sh").path)'
+    """.write(to: folder.appendingPathComponent("wrapper.sh"), atomically: true, encoding: .utf8)
+    try """
+    echo $$ >> '\(pids)'
+    hang() { sleep 1000 & echo $! >> '\(pids)'; wait; }
+    printf '%s\\n' '\(hostile.hello)'
+    read -r request
+    \(hostile.script)
+    """.write(to: folder.appendingPathComponent("host.sh"), atomically: true, encoding: .utf8)
+  }
+
+  /// The pids the host's processes wrote.
+  var pids: [pid_t] {
+    let text = (try? String(contentsOf: folder.appendingPathComponent("pids"), encoding: .utf8))
+    return (text ?? "").split(separator: "\n").compactMap { pid_t($0) }
+  }
+
+  /// The host's processes still alive, by pid, and every living process in the wrapper's group.
+  /// A zombie is dead: this container's init does not reap orphans.
+  func survivors() -> [pid_t] {
+    let group = pids.first ?? -1
+    var alive = Set(pids.filter(Self.isAlive))
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let pid = pid_t(entry), let stat = Self.stat(pid), stat.state != "Z" else { continue }
+      if stat.group == group { alive.insert(pid) }
+    }
+    return alive.sorted()
+  }
+
+  /// Kills whatever is left, so a failing test does not leave sleepers behind, and removes the
+  /// folder.
+  func remove() {
+    for pid in pids { kill(pid, SIGKILL) }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  static func isAlive(_ pid: pid_t) -> Bool {
+    guard let stat = stat(pid) else { return false }
+    return stat.state != "Z"
+  }
+
+  /// The state letter and process group of `pid`, from `/proc/<pid>/stat`.
+  static func stat(_ pid: pid_t) -> (state: Character, group: pid_t)? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 3, let state = fields[0].first, let group = pid_t(fields[2]) else {
+      return nil
+    }
+    return (state, group)
+  }
+}
+
+/// `tca-replay` run as `out=$(tca-replay … 2>&1)` runs it: it has ended when it has exited and
+/// both its output pipes are closed, by it and by everything that inherited them.
+struct HostileRun {
+  var status: Int32 = 0
+  /// The signal that ended the tool, if one did.
+  var signalled: Int32?
+  var output = ""
+  var errors = ""
+  /// From the start to the end of the tool and of its pipes.
+  var seconds = 0.0
+  /// Whether something still held the pipes after 30 s (then everything was killed).
+  var hung = false
+
+  /// Runs `tca-replay` with `arguments`; with `signal`, sends it once the host has started all
+  /// of its processes.
+  static func tool(
+    _ arguments: [String], host: HostileHost, signal: Int32? = nil
+  ) async throws -> HostileRun {
+    try await offPool { try HostileRun(arguments, host: host, signal: signal) }
+  }
+
+  private init(_ arguments: [String], host: HostileHost, signal: Int32?) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Paths.executable("tca-replay"))
+    process.arguments = arguments
+    process.currentDirectoryURL = Paths.packageRoot
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let started = Date()
+    try process.run()
+    let done = DispatchGroup()
+    let outputData = Collected()
+    let errorData = Collected()
+    for (pipe, data) in [(output, outputData), (errors, errorData)] {
+      done.enter()
+      Thread {
+        data.set(pipe.fileHandleForReading.readDataToEndOfFile())
+        done.leave()
+      }.start()
+    }
+    if let signal {
+      // The wrapper, the host and its sleeper have each written their pid.
+      let deadline = Date().addingTimeInterval(20)
+      while host.pids.count < 3, Date() < deadline { usleep(10_000) }
+      usleep(200_000)
+      kill(process.processIdentifier, signal)
+    }
+    if done.wait(timeout: .now() + 30) == .timedOut {
+      hung = true
+      kill(process.processIdentifier, SIGKILL)
+      for pid in host.pids { kill(pid, SIGKILL) }
+      _ = done.wait(timeout: .now() + 10)
+    }
+    process.waitUntilExit()
+    seconds = Date().timeIntervalSince(started)
+    if process.terminationReason == .uncaughtSignal {
+      signalled = process.terminationStatus
+    } else {
+      status = process.terminationStatus
+    }
+    self.output = String(decoding: outputData.value, as: UTF8.self)
+    self.errors = String(decoding: errorData.value, as: UTF8.self)
+  }
+}
+
+private final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  var value: Data { lock.withLock { data } }
+  func set(_ value: Data) { lock.withLock { data = value } }
+}
