@@ -115,15 +115,20 @@ let package = Package(
         .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PortedFeatures=PortedFeatures6"]),
       ]
     ),
+    // A feature holding every Codable shape, internal as app features are: what the
+    // generator's shape tests record, and what their committed generated tests exercise.
+    .target(name: "Shapes", dependencies: ["Architecture"], path: "Tests/Shapes"),
     // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
     .testTarget(
       name: "GeneratedTests",
-      dependencies: ["Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf"]
+      dependencies: ["Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes"]
     ),
     // The generator's own tests: drift of the committed tests, the mutation check, bad input.
     .testTarget(
       name: "TestGenerationTests",
-      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "tca-replay"],
+      dependencies: [
+        "Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "tca-replay",
+      ],
       exclude: ["Fixtures"]
     ),
   ],

@@ -90,11 +90,26 @@ final class TypeCaptureNode: Encoder {
     } else if style == .dictionary, let valueType = members.first?.type {
       capture.note(.dictionary(value: valueType), for: type)
     } else if !members.isEmpty {
+      // A struct encoded under other names than its properties (renamed `CodingKeys`, a
+      // custom `encode(to:)`) is left undescribed: a test then decodes it whole rather than
+      // writing `$0.account.display_name`.
+      guard style != .struct || encodesStoredProperties() else { return type }
       capture.note(.structure(members), for: type)
     } else if let element {
       capture.note(.collection(element: element), for: type)
     }
     return type
+  }
+
+  /// Whether every encoded member is named after a stored property (a property wrapper's
+  /// storage, `_name`, is encoded as `name`).
+  private func encodesStoredProperties() -> Bool {
+    let properties = Set(
+      Mirror(reflecting: value).children.compactMap(\.label).map {
+        $0.hasPrefix("_") ? String($0.dropFirst()) : $0
+      }
+    )
+    return members.allSatisfy { properties.contains($0.name) }
   }
 
   func addMember(_ member: TypeSchema.Member, toCase enumCase: String?) {

@@ -21,12 +21,20 @@ struct StateAssertionWriter {
   ) throws(JSONPatchError) -> Assertion {
     var assertion = Assertion()
     var statements: [Statement] = []
+    let final = try patch.apply(to: state)
+    // Values assigned whole, as the patch leaves them: what is under them is said already.
+    var assignedWhole: [[String]] = []
     for operation in patch.operations {
       if case .test = operation { continue }
       if let value = operation.value, value.containsRedaction {
         assertion.redactedPaths.append(operation.path.description)
-      } else {
-        statements += self.statements(for: operation, in: state, renderer: &renderer)
+      } else if !assignedWhole.contains(where: { operation.path.tokens.starts(with: $0) }) {
+        for statement in self.statements(
+          for: operation, in: state, final: final, assignedWhole: &assignedWhole,
+          renderer: &renderer)
+        where !statements.contains(statement) {
+          statements.append(statement)
+        }
       }
       state = try JSONPatch([operation]).apply(to: state)
     }
@@ -35,7 +43,7 @@ struct StateAssertionWriter {
   }
 
   /// One mutation, inside the `XCTModify` calls that reach into enum payloads, if any.
-  struct Statement {
+  struct Statement: Equatable {
     var enclosing: [String]
     var body: String
 
@@ -68,17 +76,21 @@ struct StateAssertionWriter {
   }
 
   private func statements(
-    for operation: JSONPatch.Operation, in state: JSONValue, renderer: inout SwiftRenderer
+    for operation: JSONPatch.Operation, in state: JSONValue, final: JSONValue,
+    assignedWhole: inout [[String]], renderer: inout SwiftRenderer
   ) -> [Statement] {
     let tokens = operation.path.tokens
     switch operation {
+    case .replace where tokens.last == "id" && tokens.count > 1:
+      // An `id` is usually a `let`: a new id means a new value, assigned whole.
+      break
     case .replace(_, let value):
       if let target = target(tokens, in: state, renderer: &renderer) {
         return [target.assign(renderer.expression(value, type: target.type))]
       }
     case .add(_, let value):
       if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
-        let last = tokens.last
+        let last = tokens.last, !isAssignedWhole(parent)
       {
         if let stack = stackElement(parent), let id = value.objectValue?["id"],
           let element = value.objectValue?["element"]
@@ -103,7 +115,7 @@ struct StateAssertionWriter {
       }
     case .remove:
       if let parent = target(Array(tokens.dropLast()), in: state, renderer: &renderer),
-        let last = tokens.last
+        let last = tokens.last, !isAssignedWhole(parent)
       {
         if let stack = stackElement(parent),
           let id = operation.path.resolve(in: state)?.objectValue?["id"]
@@ -143,21 +155,37 @@ struct StateAssertionWriter {
     case .copy, .test:
       break
     }
-    return fallback(for: operation, in: state, renderer: &renderer)
+    return fallback(
+      for: operation, final: final, assignedWhole: &assignedWhole, renderer: &renderer)
   }
 
-  /// Assigns the whole top-level member the operation changes, or failing that the state.
+  /// Assigns, whole, the deepest value above the operation's path that Swift can name, as the
+  /// whole patch leaves it: an enum that changed case, a set, a `Duration`, a struct with a new
+  /// id. Several operations under one such value give one assignment.
   private func fallback(
-    for operation: JSONPatch.Operation, in state: JSONValue, renderer: inout SwiftRenderer
+    for operation: JSONPatch.Operation, final: JSONValue, assignedWhole: inout [[String]],
+    renderer: inout SwiftRenderer
   ) -> [Statement] {
-    let after = (try? JSONPatch([operation]).apply(to: state)) ?? state
-    if let first = operation.path.tokens.first,
-      let target = target([first], in: after, renderer: &renderer)
-    {
-      guard let value = after.objectValue?[first] else { return [target.assign("nil")] }
-      return [target.assign(renderer.expression(value, type: target.type))]
+    var tokens = Array(operation.path.tokens.dropLast())
+    if case .replace = operation, operation.path.tokens.last != "id" {
+      tokens = operation.path.tokens
     }
-    return [Statement(enclosing: [], body: "$0 = \(renderer.fallback(after, 0))")]
+    while !tokens.isEmpty {
+      if let target = target(tokens, in: final, renderer: &renderer) {
+        assignedWhole.append(tokens)
+        guard let value = JSONPointer(tokens: tokens).resolve(in: final) else {
+          return [target.assign("nil")]
+        }
+        return [target.assign(renderer.expression(value, type: target.type))]
+      }
+      tokens.removeLast()
+    }
+    return [Statement(enclosing: [], body: "$0 = \(renderer.fallback(final, 0))")]
+  }
+
+  /// Whether the target's value is assigned whole rather than changed inside.
+  private func isAssignedWhole(_ target: Target) -> Bool {
+    target.type.map(SwiftRenderer.isAssignedWhole) ?? false
   }
 
   /// A Swift l-value for a JSON path, and the type of the value there.
@@ -190,7 +218,9 @@ struct StateAssertionWriter {
       let token = tokens[position]
       defer { position += 1 }
       let isLast = position == tokens.count - 1
-      guard let current = type.map(SwiftRenderer.unwrappingOptional) else { return nil }
+      guard let current = type.map(SwiftRenderer.unwrappingOptional),
+        !SwiftRenderer.isAssignedWhole(current)
+      else { return nil }
       switch schema.description(of: current) {
       case .enumeration(let cases)?:
         // `/case/_0/…`: into the payload of a case with one unlabeled value, not the case itself.
@@ -246,7 +276,14 @@ struct StateAssertionWriter {
         type = element
         value = value?.arrayValue.flatMap { index < $0.count ? $0[index] : nil }
       case .dictionary(let valueType)?:
-        code += "[\(renderer.stringLiteral(token))]"
+        if let key = SwiftRenderer.dictionaryArguments(of: current)?.key,
+          SwiftRenderer.isInteger(key)
+        {
+          guard let number = Int64(token) else { return nil }
+          code += "[\(number)]"
+        } else {
+          code += "[\(renderer.stringLiteral(token))]"
+        }
         if !isLast { code += "?" }
         type = valueType
         value = value?.objectValue?[token]

@@ -28,6 +28,7 @@ struct SwiftRenderer {
     if let scalar = scalar(json, type: type) { return scalar }
     if let expression = architectureValue(json, type: type, indent: indent) { return expression }
     if let expression = alertLike(json, type: type, indent: indent) { return expression }
+    if let expression = standardValue(json, type: type, indent: indent) { return expression }
     // A stack's elements carry their ids, which only decoding keeps.
     if Self.isArchitecture(type, named: "StackState") { return fallback(json, indent) }
     switch schema.description(of: type) {

@@ -193,6 +193,9 @@ struct TestFileWriter {
 
   // MARK: The file
 
+  /// The import lines: the library's modules, and the trace's own with `@testable`, since an
+  /// app's features are usually internal (a debug build, as `swift test` makes, allows it, and
+  /// it changes nothing for public types).
   private var imports: [String] {
     var modules = Set(options.modules)
     for type in [header.stateType, header.actionType] + schema.types.keys {
@@ -201,13 +204,15 @@ struct TestFileWriter {
     modules.subtract([
       "Swift", "Foundation", "FoundationEssentials", "Architecture", "Testing", "XCTest",
     ])
-    var imports = ["Architecture", "Foundation"] + modules.sorted()
+    var imports = [(module: "Architecture", line: "import Architecture")]
+    imports.append(("Foundation", "import Foundation"))
+    imports += modules.map { ($0, "@testable import \($0)") }
     switch options.framework {
-    case .swiftTesting: imports.append("Testing")
-    case .xctest: imports.append("XCTest")
+    case .swiftTesting: imports.append(("Testing", "import Testing"))
+    case .xctest: imports.append(("XCTest", "import XCTest"))
     case .plain: break
     }
-    return imports.sorted()
+    return imports.sorted { $0.module < $1.module }.map(\.line)
   }
 
   /// The comment, imports and type declaration that open the file.
@@ -224,7 +229,7 @@ struct TestFileWriter {
       indent: 0
     )
     lines.append("")
-    lines += imports.map { "import \($0)" }
+    lines += imports
     lines.append("")
     switch options.framework {
     case .swiftTesting:

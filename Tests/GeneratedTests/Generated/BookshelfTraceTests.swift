@@ -5,7 +5,7 @@
 // change. The comments give step numbers as the trace has them.
 
 import Architecture
-import Bookshelf
+@testable import Bookshelf
 import Foundation
 import Testing
 

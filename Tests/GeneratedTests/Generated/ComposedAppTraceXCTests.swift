@@ -5,8 +5,8 @@
 // change. The comments give step numbers as the trace has them.
 
 import Architecture
-import ComposedApp
-import Counter
+@testable import ComposedApp
+@testable import Counter
 import Foundation
 import XCTest
 

@@ -7,7 +7,7 @@
 import Architecture
 import Foundation
 import Testing
-import Todos
+@testable import Todos
 
 @MainActor
 @Suite("todos.ndjson, replayed through TodosFeature")

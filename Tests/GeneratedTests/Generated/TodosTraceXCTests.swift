@@ -6,7 +6,7 @@
 
 import Architecture
 import Foundation
-import Todos
+@testable import Todos
 import XCTest
 
 final class TodosTraceXCTests: XCTestCase {

@@ -1,0 +1,113 @@
+extension SwiftRenderer {
+  /// Values whose encoding is not their Swift shape, written as Swift: a `Duration` (encoded as
+  /// two integers of attoseconds), `Data` (base64), a dictionary whose keys are not strings
+  /// (an object with integer keys, or a flat array of keys and values).
+  mutating func standardValue(_ json: JSONValue, type: String, indent: Int) -> String? {
+    switch Self.shortName(type) {
+    case "Duration":
+      return duration(json)
+    case "Data":
+      return json.stringValue.map { "Data(base64Encoded: \(stringLiteral($0)))!" }
+    case "Dictionary":
+      guard let (key, value) = Self.dictionaryArguments(of: type) else { return nil }
+      var pairs: [(JSONValue, JSONValue)] = []
+      if let object = json.objectValue {
+        guard Self.isInteger(key) else { return nil }
+        for (name, element) in object {
+          guard let number = Int64(name) else { return nil }
+          pairs.append((.integer(number), element))
+        }
+      } else if let flat = json.arrayValue, flat.count % 2 == 0 {
+        pairs = stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
+      } else {
+        return nil
+      }
+      if pairs.isEmpty { return "[:]" }
+      let entries = pairs.map {
+        expression($0.0, type: key, indent: indent + 1) + ": "
+          + expression($0.1, type: value, indent: indent + 1)
+      }
+      let single = "[" + entries.joined(separator: ", ") + "]"
+      if single.count <= 70, !single.contains("\n") { return single }
+      let pad = String(repeating: "  ", count: indent + 1)
+      return "[\n" + entries.map { pad + $0 + ",\n" }.joined()
+        + String(repeating: "  ", count: indent) + "]"
+    default:
+      return nil
+    }
+  }
+
+  /// `.seconds(3)`, `.milliseconds(1500)`…: the largest unit that says it exactly.
+  private func duration(_ json: JSONValue) -> String? {
+    guard let parts = json.arrayValue, parts.count == 2, let high = parts[0].int64Value else {
+      return nil
+    }
+    let low: UInt64
+    switch parts[1] {
+    case .integer(let value) where value >= 0: low = UInt64(value)
+    case .unsignedInteger(let value): low = value
+    default: return nil
+    }
+    let attoseconds = Int128(high) << 64 | Int128(low)
+    let units: [(String, Int128)] = [
+      ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
+      ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
+    ]
+    for (unit, size) in units where attoseconds % size == 0 {
+      let count = attoseconds / size
+      guard let exact = Int64(exactly: count) else { continue }
+      return ".\(unit)(\(exact))"
+    }
+    let seconds = attoseconds / 1_000_000_000_000_000_000
+    let rest = attoseconds % 1_000_000_000_000_000_000
+    return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(rest))"
+  }
+
+  /// The key and value types of `Swift.Dictionary<K, V>`.
+  static func dictionaryArguments(of type: String) -> (key: String, value: String)? {
+    guard shortName(type) == "Dictionary", let arguments = genericArgument(of: type) else {
+      return nil
+    }
+    var depth = 0
+    for (offset, character) in arguments.enumerated() {
+      switch character {
+      case "<": depth += 1
+      case ">": depth -= 1
+      case "," where depth == 0:
+        let index = arguments.index(arguments.startIndex, offsetBy: offset)
+        let key = String(arguments[..<index]).trimmingSpaces
+        let value = String(arguments[arguments.index(after: index)...]).trimmingSpaces
+        return (key, value)
+      default: break
+      }
+    }
+    return nil
+  }
+
+  static func isInteger(_ type: String) -> Bool {
+    ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+      .contains(shortName(type)) && module(of: type) == "Swift"
+  }
+
+  /// Whether a value of this type must be assigned whole: its encoding has no Swift l-values
+  /// inside (a set is unordered, a `Duration` or `Data` is one value, a dictionary with
+  /// non-string keys is encoded as a flat array).
+  static func isAssignedWhole(_ type: String) -> Bool {
+    let type = unwrappingOptional(type)
+    switch shortName(type) {
+    case "Set", "Duration", "Data":
+      return true
+    case "Dictionary":
+      guard let key = dictionaryArguments(of: type)?.key else { return true }
+      return shortName(key) != "String" && !isInteger(key)
+    default:
+      return false
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
