@@ -57,10 +57,10 @@ enum GenTestCommand: Command {
     } catch {
       switch error.kind {
       case .missingTrace:
-        context.errors.write("Error: \(error)\n")
+        context.errors.write("Error: \(error.message.escapingControlCharacters)\n")
         return .missingInput
       case .badTrace:
-        context.errors.write("Error: \(error)\n")
+        context.errors.write("Error: \(error.message.escapingControlCharacters)\n")
         return .badData
       case .badOptions:
         throw UsageError(message: error.message)
@@ -68,7 +68,8 @@ enum GenTestCommand: Command {
     }
     if let warning = test.warning { context.errors.write(warning + "\n") }
     for step in test.skippedSteps {
-      context.errors.write("warning: step \(step.index) is left out: \(step.reason)\n")
+      let reason = step.reason.escapingControlCharacters
+      context.errors.write("warning: step \(step.index) is left out: \(reason)\n")
     }
     guard let path = arguments.value("--output") else {
       context.output.write(test.source)
