@@ -79,8 +79,7 @@ struct GenTestInjectionTests {
     Refused(name: "a generic argument", line: 1) {
       counter(
         line: 1, replacing: #""count":"Swift.Int""#,
-        with: #""count":"# + json("Swift.Array<Swift.Int>(); \(payload)")
-    )
+        with: #""count":"# + json("Swift.Array<Swift.Int>(); \(payload)"))
     },
     Refused(name: "a types key in a step", line: 2) {
       counter(
@@ -89,7 +88,9 @@ struct GenTestInjectionTests {
     },
   ]
 
-  @Test("a name that is not a Swift type name is refused, naming the file and line", arguments: refused)
+  @Test(
+    "a name that is not a Swift type name is refused, naming the file and line",
+    arguments: refused)
   func refusesNames(_ hostile: Refused) throws {
     let path = Self.write(hostile.lines(), name: "refused-\(UUID().uuidString).ndjson")
     let result = try GenTestCommandTests().run([path])
@@ -103,7 +104,8 @@ struct GenTestInjectionTests {
   @Test("a reducer or module given on the command line must be a name")
   func refusesOptions() throws {
     let path = Self.write(Self.counterLines, name: "options.ndjson")
-    for arguments in [["--reducer", "Feature()\n\(Self.payload)"], ["--module", "Foo;\(Self.payload)"]] {
+    let hostile = [["--reducer", "Feature()\n\(Self.payload)"], ["--module", "Foo;\(Self.payload)"]]
+    for arguments in hostile {
       let result = try GenTestCommandTests().run([path] + arguments)
       #expect(result.status == 64)
       #expect(result.output == "")

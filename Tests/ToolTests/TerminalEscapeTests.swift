@@ -174,7 +174,10 @@ struct TerminalEscapeTests {
       #expect(output.contains("pwned"))
       // Every ESC left starts one of Style's codes: `ESC [ digits m`.
       let sequences = output.components(separatedBy: "\u{1B}").dropFirst()
-      #expect(sequences.allSatisfy { $0.range(of: #"^\[[0-9]+m"#, options: .regularExpression) != nil })
+      let isColourCode = { (text: String) in
+        text.range(of: #"^\[[0-9]+m"#, options: .regularExpression) != nil
+      }
+      #expect(sequences.allSatisfy(isColourCode))
       #expect(!output.unicodeScalars.contains("\u{07}"))
       #expect(!output.unicodeScalars.contains("\u{9B}"))
       if arguments[0] == "show" { #expect(output.contains("\u{1B}[1mstep 0\u{1B}[0m")) }

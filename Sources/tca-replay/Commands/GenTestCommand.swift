@@ -27,9 +27,10 @@ enum GenTestCommand: Command {
       --framework <name>      swift-testing (default) or xctest.
       --name <type>           The suite or test case type (default: from the file name,
                               counter.ndjson gives CounterTraceTests).
-      --reducer <type>        The reducer to test (default: the one that recorded the trace).
+      --reducer <type>        The reducer to test (default: the one that recorded the trace),
+                              a type name such as App.Feature.
       --module <modules>      Modules to import besides those of the trace's types,
-                              separated by commas.
+                              separated by commas; each an identifier.
       --steps <a>...<b>       Replay only steps a to b (also a..b, or a single step).
       --steps-per-test <n>    The most steps one test function replays (default: 50).
       --output <file>         Write the test there instead of to standard output.
@@ -39,8 +40,9 @@ enum GenTestCommand: Command {
 
     EXIT CODES:
       0 success (left-out steps are warned about on standard error), 64 bad arguments or
-      steps the trace does not have, 65 malformed trace, 66 missing trace, 73 output file
-      cannot be written.
+      steps the trace does not have, 65 malformed trace, or one whose reducer or type names
+      are not Swift type names (they would be pasted into the file as code), 66 missing trace,
+      73 output file cannot be written.
     """
 
   static let options: [OptionSpec] = [
