@@ -86,6 +86,7 @@ enum Tool {
       return .success
     }
     guard let command = commands.first(where: { $0.name == name }) else {
+      let name = name.escapingControlCharacters
       context.errors.write("Error: unknown command '\(name)'\n\n\(usage)\n")
       return .usage
     }
@@ -99,14 +100,16 @@ enum Tool {
       return try command.run(parsed, context)
     } catch let error as UsageError {
       context.errors.write(
-        "Error: \(error.message)\n\(command.usage)\nSee 'tca-replay \(command.name) --help'.\n"
+        "Error: \(error.message.escapingControlCharacters)\n\(command.usage)\n"
+          + "See 'tca-replay \(command.name) --help'.\n"
       )
       return .usage
     } catch let error as TraceReadError {
-      context.errors.write("Error: \(error)\n")
+      // One line, whatever the trace's text in it holds.
+      context.errors.write("Error: \(error.description.escapingControlCharacters)\n")
       return error.kind == .missing ? .missingInput : .badData
     } catch {
-      context.errors.write("Error: \(error)\n")
+      context.errors.write("Error: \(String(describing: error).escapingControlCharacters)\n")
       return .badData
     }
   }

@@ -77,4 +77,28 @@ struct SwiftRendererTests {
     #expect(try render(#"{"a":1}"#, nil) == ##"try decoded(#"{"a":1}"#)"##)
     #expect(try render(##"{"a":"\"#"}"##, "App.Unknown") == ###"try decoded(##"{"a":"\"#"}"##)"###)
   }
+
+  @Test(
+    "type names are what String(reflecting:) writes, nothing else",
+    arguments: [
+      ("Counter.CounterFeature", true), ("CounterFeature", true),
+      ("Architecture.IdentifiedArray<Foundation.UUID, Todos.Todo>", true),
+      ("Architecture.StackState<App.Path.State>.Entry", true),
+      ("Swift.Optional<Swift.Dictionary<Swift.String, Swift.Array<Swift.Int>>>", true),
+      ("Café.Größe", true), ("", false), ("App.", false), (".App", false), ("App..X", false),
+      ("App X", false), ("App.class", false), ("Self", false), ("App<X", false),
+      ("App<X>>", false), ("App<X,Y>", false), ("App<X,  Y>", false), ("App<>", false),
+      ("(App, X)", false), ("App\n", false), ("App()", false), ("App.`class`", false),
+      (String(repeating: "A<", count: 40) + "B" + String(repeating: ">", count: 40), false),
+    ])
+  func typeNames(_ name: String, _ isTypeName: Bool) {
+    #expect(SwiftRenderer.isTypeName(name) == isTypeName)
+  }
+
+  @Test("a payload label that is not an identifier is decoded, not written")
+  func payloadLabels() throws {
+    let json =
+      #"{"row":{"id":"00000000-0000-0000-0000-000000000001","x: 1)); print(1); _ = ((":1}}"#
+    #expect(try render(json, "App.Action").hasPrefix("try decoded("))
+  }
 }

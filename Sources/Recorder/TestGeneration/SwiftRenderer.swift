@@ -135,7 +135,14 @@ struct SwiftRenderer {
       } else {
         return nil
       }
-      arguments.append(Self.isPositional(label) ? value : "\(label): \(value)")
+      // A label is pasted into the source: one that is not an identifier cannot be written.
+      if Self.isPositional(label) {
+        arguments.append(value)
+      } else if Self.isIdentifier(label) {
+        arguments.append("\(label): \(value)")
+      } else {
+        return nil
+      }
     }
     return name + "(" + arguments.joined(separator: ", ") + ")"
   }
@@ -241,7 +248,11 @@ struct SwiftRenderer {
       + String(repeating: "  ", count: indent) + "]"
   }
 
-  func stringLiteral(_ text: String) -> String {
+  func stringLiteral(_ text: String) -> String { Self.stringLiteral(text) }
+
+  /// `text` as a Swift string literal: quotes, backslashes and every control character escaped,
+  /// so that nothing in it can end the literal, the line or start an interpolation.
+  static func stringLiteral(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -250,7 +261,8 @@ struct SwiftRenderer {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      case _ where scalar.properties.generalCategory == .control
+        || scalar == "\u{2028}" || scalar == "\u{2029}":
         result += "\\u{\(String(scalar.value, radix: 16))}"
       default: result.unicodeScalars.append(scalar)
       }
@@ -296,6 +308,83 @@ struct SwiftRenderer {
     else { return false }
     return name.unicodeScalars.allSatisfy {
       $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
+  }
+
+  /// Whether `name` is a type name as `String(reflecting:)` writes one, and nothing else:
+  /// identifiers joined by dots, each optionally with generic arguments that are type names
+  /// themselves, separated by `, ` (`Architecture.IdentifiedArray<Foundation.UUID, Todos.Todo>`,
+  /// `Architecture.StackState<App.Path.State>.Entry`). A name from a trace is pasted into the
+  /// generated source, so anything more (spaces, quotes, parentheses, keywords) is refused.
+  static func isTypeName(_ name: String) -> Bool {
+    var parser = TypeNameParser(Array(name.unicodeScalars))
+    return parser.parseType() && parser.isAtEnd
+  }
+
+  /// Whether `name` can stand for a module in an `import` line: an identifier, not a keyword.
+  static func isModuleName(_ name: String) -> Bool {
+    isIdentifier(name) && !reservedTypeWords.contains(name)
+  }
+
+  /// Words that cannot be a component of a type name without backticks.
+  static let reservedTypeWords: Set<String> = [
+    "Any", "Protocol", "Self", "Type", "_", "as", "associatedtype", "break", "case", "catch",
+    "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
+    "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init",
+    "inout", "internal", "is", "let", "nil", "open", "operator", "private", "protocol", "public",
+    "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch",
+    "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+  ]
+
+  /// A recursive-descent reader of the type-name grammar ``isTypeName(_:)`` accepts.
+  private struct TypeNameParser {
+    let scalars: [Unicode.Scalar]
+    var position = 0
+    /// Generic arguments nest; a hostile name must not recurse without end.
+    var depth = 0
+
+    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    var isAtEnd: Bool { position == scalars.count }
+
+    /// type ::= component ( "." component )*
+    mutating func parseType() -> Bool {
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= 32, parseComponent() else { return false }
+      while take(".") {
+        guard parseComponent() else { return false }
+      }
+      return true
+    }
+
+    /// component ::= identifier ( "<" type ( ", " type )* ">" )?
+    mutating func parseComponent() -> Bool {
+      let start = position
+      while position < scalars.count, Self.isIdentifierScalar(scalars[position]) {
+        position += 1
+      }
+      var word = String.UnicodeScalarView()
+      word.append(contentsOf: scalars[start..<position])
+      let identifier = String(word)
+      guard SwiftRenderer.isIdentifier(identifier),
+        !SwiftRenderer.reservedTypeWords.contains(identifier)
+      else { return false }
+      guard take("<") else { return true }
+      repeat {
+        guard parseType() else { return false }
+      } while take(",") && take(" ")
+      return take(">")
+    }
+
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+      guard position < scalars.count, scalars[position] == scalar else { return false }
+      position += 1
+      return true
+    }
+
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
     }
   }
 

@@ -24,7 +24,9 @@ struct TestFileWriter {
     let base = traceName.split(separator: ".").first.map(String.init) ?? "Recorded"
     let words = base.split { !$0.isLetter && !$0.isNumber }
     let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    return (camel.first?.isLetter == true ? camel : "Recorded" + camel) + "TraceTests"
+    let name = (camel.first?.isLetter == true ? camel : "Recorded" + camel) + "TraceTests"
+    // The file name is anyone's; only an identifier may name the type.
+    return SwiftRenderer.isIdentifier(name) ? name : "RecordedTraceTests"
   }
 
   private var reducer: String {
@@ -234,7 +236,8 @@ struct TestFileWriter {
     switch options.framework {
     case .swiftTesting:
       lines.append("@MainActor")
-      lines.append("@Suite(\"\(traceName), replayed through \(reducer)\")")
+      lines.append(
+        "@Suite(\(SwiftRenderer.stringLiteral("\(traceName), replayed through \(reducer)")))")
       lines.append("struct \(typeName) {")
     case .xctest:
       lines.append("final class \(typeName): XCTestCase {")
@@ -270,10 +273,16 @@ struct TestFileWriter {
   // MARK: Text
 
   /// `text` as `//` lines of at most 100 columns; line breaks in it become spaces, so nothing
-  /// recorded can end the comment.
+  /// recorded can end the comment, and other control characters `\u{1B}` escapes, so that the
+  /// file shows them rather than acting on the terminal it is printed on.
   static func comment(_ text: String, indent: Int) -> [String] {
     let prefix = String(repeating: "  ", count: indent) + "// "
-    let words = text.split { $0.isNewline || $0 == " " }
+    let words = text.split { $0.isNewline || $0 == " " }.map { word in
+      word.unicodeScalars.map { scalar in
+        scalar.properties.generalCategory == .control
+          ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+      }.joined()
+    }
     var lines: [String] = []
     var line = prefix
     for word in words {

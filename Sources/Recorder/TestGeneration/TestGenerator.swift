@@ -68,10 +68,14 @@ public struct TestGenerator: Sendable {
   ///   ask for steps it does not have.
   public func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
     var records: [TraceRecord] = []
+    var lines: [Int] = []
     var warning: String?
     do {
       let reader = try TraceReader(path: tracePath)
-      while let record = try reader.next() { records.append(record) }
+      while let record = try reader.next() {
+        records.append(record)
+        lines.append(reader.line)
+      }
       warning = reader.warning
     } catch {
       throw TestGenerationError(
@@ -80,7 +84,7 @@ public struct TestGenerator: Sendable {
     }
     let name = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
     do {
-      var test = try generate(records: records, traceName: name)
+      var test = try generate(records: records, lines: lines, traceName: name)
       test.warning = warning
       return test
     } catch {
@@ -94,9 +98,24 @@ public struct TestGenerator: Sendable {
   }
 
   /// Writes the test for a trace's records; `traceName` (a file name) is what comments cite.
+  ///
+  /// Errors count the records as the lines of the file, from 1.
   public func generate(
     records: [TraceRecord], traceName: String
   ) throws(TestGenerationError) -> GeneratedTest {
+    try generate(records: records, lines: Array(1...max(records.count, 1)), traceName: traceName)
+  }
+
+  /// Writes the test for `records`, read from the lines `lines` of the file `traceName`.
+  private func generate(
+    records: [TraceRecord], lines: [Int], traceName: String
+  ) throws(TestGenerationError) -> GeneratedTest {
+    try checkOptionNames()
+    // Names are pasted into the source as code: a record with one that is not a name is refused
+    // before anything is written.
+    for (record, line) in zip(records, lines) {
+      try checkNames(in: record, line: line, traceName: traceName)
+    }
     guard case .header(let header)? = records.first else {
       throw TestGenerationError(.badTrace, "\(traceName): the trace has no header")
     }

@@ -83,7 +83,7 @@ enum BisectCommand: Command {
       }
     case let .report(report):
       if parsed.has("--json") {
-        output.write(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
+        output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(report.description + "\n")
       }

@@ -32,14 +32,15 @@ enum CompareCommand: Command {
     do {
       let comparison = try TraceComparison(parsed.positionals[0], parsed.positionals[1])
       if parsed.has("--json") {
-        output.write(((try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}") + "\n")
+        let json = (try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}"
+        output.writeJSON(json + "\n")
       } else {
         output.write(comparison.description + "\n")
         for warning in comparison.warnings ?? [] { errors.write(warning + "\n") }
       }
       return comparison.firstDifference == nil ? .success : .diverges
     } catch {
-      errors.write("Error: \(error)\n")
+      errors.write("Error: \(String(describing: error).escapingControlCharacters)\n")
       return error.trace.kind == .missing ? .missingInput : .badData
     }
   }

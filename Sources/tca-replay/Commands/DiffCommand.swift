@@ -38,7 +38,7 @@ enum DiffCommand: Command {
       patch = JSONPatch(patch.operations.map { $0.prefixed(by: pointer) })
     }
     if arguments.has("--json") {
-      context.output.write(patch.json.jsonString + "\n")
+      context.output.writeJSON(patch.json.jsonString + "\n")
     } else {
       let heading = "\(describe(from)) → \(describe(to))"
       let lines =

@@ -27,9 +27,10 @@ enum GenTestCommand: Command {
       --framework <name>      swift-testing (default) or xctest.
       --name <type>           The suite or test case type (default: from the file name,
                               counter.ndjson gives CounterTraceTests).
-      --reducer <type>        The reducer to test (default: the one that recorded the trace).
+      --reducer <type>        The reducer to test (default: the one that recorded the trace),
+                              a type name such as App.Feature.
       --module <modules>      Modules to import besides those of the trace's types,
-                              separated by commas.
+                              separated by commas; each an identifier.
       --steps <a>...<b>       Replay only steps a to b (also a..b, or a single step).
       --steps-per-test <n>    The most steps one test function replays (default: 50).
       --output <file>         Write the test there instead of to standard output.
@@ -39,8 +40,9 @@ enum GenTestCommand: Command {
 
     EXIT CODES:
       0 success (left-out steps are warned about on standard error), 64 bad arguments or
-      steps the trace does not have, 65 malformed trace, 66 missing trace, 73 output file
-      cannot be written.
+      steps the trace does not have, 65 malformed trace, or one whose reducer or type names
+      are not Swift type names (they would be pasted into the file as code), 66 missing trace,
+      73 output file cannot be written.
     """
 
   static let options: [OptionSpec] = [
@@ -57,10 +59,10 @@ enum GenTestCommand: Command {
     } catch {
       switch error.kind {
       case .missingTrace:
-        context.errors.write("Error: \(error)\n")
+        context.errors.write("Error: \(error.message.escapingControlCharacters)\n")
         return .missingInput
       case .badTrace:
-        context.errors.write("Error: \(error)\n")
+        context.errors.write("Error: \(error.message.escapingControlCharacters)\n")
         return .badData
       case .badOptions:
         throw UsageError(message: error.message)
@@ -68,7 +70,8 @@ enum GenTestCommand: Command {
     }
     if let warning = test.warning { context.errors.write(warning + "\n") }
     for step in test.skippedSteps {
-      context.errors.write("warning: step \(step.index) is left out: \(step.reason)\n")
+      let reason = step.reason.escapingControlCharacters
+      context.errors.write("warning: step \(step.index) is left out: \(reason)\n")
     }
     guard let path = arguments.value("--output") else {
       context.output.write(test.source)

@@ -52,13 +52,18 @@ enum LogCommand: Command {
       if let origin, origin != (step.origin == .send ? "send" : "effect") { continue }
       lines.append(json ? jsonLine(step) : stepLine(step, style: context.style))
       if lines.count == 512 {
-        context.output.write(lines.joined(separator: "\n") + "\n")
+        write(lines, json: json, to: context.output)
         lines.removeAll(keepingCapacity: true)
       }
     }
-    if !lines.isEmpty { context.output.write(lines.joined(separator: "\n") + "\n") }
+    if !lines.isEmpty { write(lines, json: json, to: context.output) }
     if let warning = reader.warning { context.errors.write(warning + "\n") }
     return .success
+  }
+
+  private static func write(_ lines: [String], json: Bool, to output: StandardStream) {
+    let text = lines.joined(separator: "\n") + "\n"
+    if json { output.writeJSON(text) } else { output.write(text) }
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {

@@ -28,7 +28,7 @@ enum ShowCommand: Command {
     }
     let step = try trace.step(at: index)
     if arguments.has("--json") {
-      context.output.write(TraceRecord.step(step).json.jsonString + "\n")
+      context.output.writeJSON(TraceRecord.step(step).json.jsonString + "\n")
     } else {
       context.output.write(
         StepDescription(style: context.style).lines(step).joined(separator: "\n") + "\n")
@@ -48,7 +48,7 @@ struct StepDescription {
 
   func heading(_ step: TraceStep) -> [String] {
     [
-      style.paint("step \(step.index)", .bold) + "  " + step.label,
+      style.paint("step \(step.index)", .bold) + "  " + step.label.escapingControlCharacters,
       "  at \(formatSeconds(step.time)), origin \(originText(step.origin))" + effects(step),
     ]
   }

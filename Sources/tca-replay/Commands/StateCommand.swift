@@ -31,7 +31,7 @@ enum StateCommand: Command {
       throw UsageError(message: "the state after \(describe(step)) has nothing at '\(pointer)'")
     }
     if arguments.has("--json") {
-      context.output.write(value.jsonString + "\n")
+      context.output.writeJSON(value.jsonString + "\n")
     } else {
       let renderer = JSONRenderer(style: context.style)
       context.output.write(renderer.block(value) + "\n")

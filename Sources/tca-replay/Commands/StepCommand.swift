@@ -90,7 +90,9 @@ struct Stepper {
       count == 0
       ? "no steps"
       : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
-    say("\(trace.path): \(trace.header.reducer), \(range). Type 'help' for commands.")
+    say(
+      "\(trace.path): \(trace.header.reducer.escapingControlCharacters), \(range). "
+        + "Type 'help' for commands.")
     sayLocation()
     // On a terminal, lines are edited here: cursor keys, history, Ctrl-A/E/U/K/C/D.
     var terminal = isInteractive ? TerminalLineReader(output: context.output) : nil
@@ -124,7 +126,7 @@ struct Stepper {
 
   private var prompt: String {
     let here = cursor.step.map { "step \($0)/\(trace.stepIndices.upperBound - 1)" } ?? "initial"
-    var label = (try? cursor.currentStep())?.label ?? ""
+    var label = (try? cursor.currentStep())?.label.escapingControlCharacters ?? ""
     if label.count > 40 { label = String(label.prefix(39)) + "…" }
     return style.paint("(\(here)\(label.isEmpty ? "" : " " + label))", .bold) + " "
   }
@@ -166,7 +168,7 @@ struct Stepper {
       case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
       default:
         throw UsageError(
-          message: "unknown command '\(name.escapingControlCharacters)'. Type 'help' for the list.")
+          message: "unknown command '\(name)'. Type 'help' for the list.")
       }
     } catch let error as UsageError {
       complain(error.message, status: .usage)
@@ -325,7 +327,7 @@ struct Stepper {
     }
     say(
       style.paint("step \(step.index)", .bold) + "/\(trace.stepIndices.upperBound - 1)  "
-        + step.label
+        + step.label.escapingControlCharacters
         + style.paint("  (\(originText(step.origin)))", .dim)
     )
   }
@@ -335,7 +337,7 @@ struct Stepper {
   }
 
   private mutating func complain(_ message: String, status: ExitStatus) {
-    context.errors.write("Error: \(message)\n")
+    context.errors.write("Error: \(message.escapingControlCharacters)\n")
     if self.status == .success || status == .badData { self.status = status }
   }
 }
@@ -343,16 +345,5 @@ struct Stepper {
 extension String {
   var trimmingWhitespace: String {
     String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-  }
-}
-
-extension String {
-  /// The text with control characters shown as `\u{1B}` escapes: typed arrow keys and the like
-  /// would otherwise move the cursor when an error message echoes them.
-  var escapingControlCharacters: String {
-    unicodeScalars.map { scalar in
-      scalar.properties.generalCategory == .control
-        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }.joined()
   }
 }

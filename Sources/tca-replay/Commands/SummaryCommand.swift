@@ -27,9 +27,11 @@ enum SummaryCommand: Command {
     let reader = try TraceReader(path: arguments.positionals[0])
     let summary = try Summary(reading: reader)
     if let warning = reader.warning { context.errors.write(warning + "\n") }
-    context.output.write(
-      arguments.has("--json") ? summary.json.jsonString + "\n" : summary.text(path: reader.path)
-    )
+    if arguments.has("--json") {
+      context.output.writeJSON(summary.json.jsonString + "\n")
+    } else {
+      context.output.write(summary.text(path: reader.path))
+    }
     return .success
   }
 }
@@ -91,10 +93,13 @@ struct Summary {
     }
   }
 
+  /// The facts for people; every field from the trace on one line, its control characters
+  /// escaped.
   func text(path: String) -> String {
     let redactions =
       header.redactions.isEmpty
-      ? "none" : header.redactions.map(\.description).joined(separator: ", ")
+      ? "none"
+      : header.redactions.map(\.description.escapingControlCharacters).joined(separator: ", ")
     let integrity =
       ended
       ? "complete: ends with an end record; every patch applies"
@@ -102,15 +107,18 @@ struct Summary {
     let metadata =
       header.metadata.isEmpty
       ? "none"
-      : header.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      : header.metadata.sorted { $0.key < $1.key }
+        .map { "\($0.key.escapingControlCharacters)=\($0.value.escapingControlCharacters)" }
         .joined(separator: ", ")
+    let recorded =
+      header.started.escapingControlCharacters + " by " + header.tool.escapingControlCharacters
     let notReplayableText = notReplayable > 0 ? ", \(notReplayable) not replayable" : ""
     return """
       \(path)
-        reducer      \(header.reducer)
-        state        \(header.stateType)
-        action       \(header.actionType)
-        recorded     \(header.started) by \(header.tool), format version \(header.version)
+        reducer      \(header.reducer.escapingControlCharacters)
+        state        \(header.stateType.escapingControlCharacters)
+        action       \(header.actionType.escapingControlCharacters)
+        recorded     \(recorded), format version \(header.version)
         steps        \(steps) over \(formatSeconds(duration)), \(keyframes) keyframes (every \(header.keyframeInterval))
         origins      \(sent) sent, \(fromEffects) from effects\(notReplayableText)
         effects      \(effects[.started, default: 0]) started, \(effects[.finished, default: 0]) finished, \(effects[.cancelled, default: 0]) cancelled

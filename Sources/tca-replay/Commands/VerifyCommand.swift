@@ -60,7 +60,7 @@ enum VerifyCommand: Command {
           }
           object = .object(members)
         }
-        output.write(object.jsonString + "\n")
+        output.writeJSON(object.jsonString + "\n")
       } else {
         output.write(text + "\n")
         for warning in report?.warnings ?? [] { errors.write("warning: \(warning)\n") }

@@ -36,6 +36,7 @@ struct PatchRenderer {
   }
 
   private func show(_ path: JSONPointer) -> String {
-    path.isRoot ? "(the whole state)" : path.description
+    // Keys come from the trace: one may hold a line break.
+    path.isRoot ? "(the whole state)" : path.description.escapingControlCharacters
   }
 }

@@ -7,7 +7,9 @@ func stepLine(_ step: TraceStep, style: Style, marker: String = "") -> String {
   let time = formatSeconds(step.time)
   let origin = originText(step.origin)
   var line = marker + pad(index, toWidth: 6, leading: true) + "  " + pad(time, toWidth: 10)
-  line += style.paint(pad(origin, toWidth: 13), .dim) + " " + step.label
+  // The label is the trace's text: a line break in it must not start a line of its own.
+  line += style.paint(pad(origin, toWidth: 13), .dim) + " "
+  line += step.label.escapingControlCharacters
   if !step.isReplayable { line += style.paint("  (not replayable)", .yellow) }
   return line
 }

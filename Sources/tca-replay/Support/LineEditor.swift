@@ -83,8 +83,10 @@ struct KeyDecoder {
         return nil
       }
       state = .ground
-      return String(validating: bytes, as: UTF8.self).flatMap(\.first).map(Key.character)
-        ?? .ignored
+      // A C1 control (U+0080…U+009F) typed or pasted would act when the line is redrawn.
+      return String(validating: bytes, as: UTF8.self).flatMap(\.first)
+        .flatMap { $0.unicodeScalars.contains(where: TerminalText.isControl) ? nil : $0 }
+        .map(Key.character) ?? .ignored
     }
   }
 
@@ -239,6 +241,8 @@ struct TerminalLineReader {
 
   /// Shows `prompt` and reads one line; `nil` at the end of the input.
   mutating func readLine(prompt: String) -> String? {
+    // The prompt holds a label from the trace: escaped, with the tool's colour codes kept.
+    let prompt = TerminalText.rendered(prompt)
     guard tcgetattr(0, &terminalMode) == 0 else { return Swift.readLine(strippingNewline: true) }
     var raw = terminalMode
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
@@ -268,11 +272,11 @@ struct TerminalLineReader {
       case .editing:
         redraw(prompt)
       case .submitted(let line):
-        output.write(belowLine(prompt, length: line.count) + "\r\n")
+        output.writeRaw(belowLine(prompt, length: line.count) + "\r\n")
         return line
       case .cancelled:
         // The line is gone from the editor; the rows it took stay on screen.
-        output.write(belowLine(prompt, length: length) + "^C\r\n")
+        output.writeRaw(belowLine(prompt, length: length) + "^C\r\n")
         cursorRow = 0
         redraw(prompt)
       case .endOfInput:
@@ -296,7 +300,7 @@ struct TerminalLineReader {
     if rowsUp > 0 { out += "\u{1B}[\(rowsUp)A" }
     out += "\r" + (target % width > 0 ? "\u{1B}[\(target % width)C" : "")
     cursorRow = target / width
-    output.write(out)
+    output.writeRaw(out)
   }
 
   /// Moves from the cursor to the end of a line `length` characters long.

@@ -29,7 +29,19 @@ struct Style: Sendable {
     case bold = "1"
   }
 
+  /// `text` in `color`, when the style uses colour.
+  ///
+  /// The escape codes carry ``key`` after their ESC: ``TerminalText/rendered(_:escape:)``, which
+  /// every write goes through, passes those (dropping the key) and escapes any other ESC, such
+  /// as one a trace holds.
   func paint(_ text: String, _ color: Color) -> String {
-    usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    usesColor ? "\u{1B}\(Self.key)[\(color.rawValue)m\(text)\u{1B}\(Self.key)[0m" : text
   }
+
+  /// Marks the escape codes this process makes: random, so text from a trace cannot hold it.
+  static let key: String = {
+    var generator = SystemRandomNumberGenerator()
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return String((0..<24).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+  }()
 }

@@ -1,0 +1,87 @@
+/// Makes text safe to show on a terminal: what a trace holds must not move the cursor, clear
+/// the screen, set the window title or ring the bell of whoever reads it.
+///
+/// Every control character (C0, DEL and C1: Unicode's `Cc` category, ESC and the 8-bit CSI
+/// included) is shown as a Swift-style escape, `\u{1B}`, so it is visible and cannot act.
+/// ``StandardStream`` applies ``rendered(_:)`` to everything the tool writes, so no command can
+/// forget it; the colour codes ``Style`` adds carry a key no trace can know, and only they pass.
+///
+/// ```swift
+/// TerminalText.escaped("a\u{1B}]0;pwned\u{07}b")  // a\u{1B}]0;pwned\u{7}b
+/// ```
+enum TerminalText {
+  /// How a control character is written: for people (`\u{1B}`) or inside JSON (`\u001b`).
+  enum Escape {
+    /// `\u{1B}`, as Swift writes it.
+    case swift
+    /// `\u001b`, valid inside a JSON string: where JSON output holds a control character.
+    case json
+  }
+
+  /// `text` with every control character escaped, line breaks included: for one-line fields
+  /// (labels, names, pointers, error messages) that must not forge a line of their own.
+  static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      append(scalar, to: &result, escape: .swift)
+    }
+    return String(result)
+  }
+
+  /// Text as the tool writes it: control characters escaped except line breaks, which lay out
+  /// the tool's own output, and except the colour codes ``Style`` made in this process.
+  static func rendered(_ text: String, escape: Escape = .swift) -> String {
+    guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else {
+      return text
+    }
+    let scalars = Array(text.unicodeScalars)
+    let key = Array(Style.key.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\u{1B}", scalars[(index + 1)...].starts(with: key) {
+        // A colour code of this process: ESC, the key, then `[31m`. The key is dropped.
+        result.append(scalar)
+        index += 1 + key.count
+        continue
+      }
+      if scalar == "\n" {
+        result.append(scalar)
+      } else {
+        append(scalar, to: &result, escape: escape)
+      }
+      index += 1
+    }
+    return String(result)
+  }
+
+  /// Whether a terminal may act on `scalar`: C0, DEL or C1.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  private static func append(
+    _ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView, escape: Escape
+  ) {
+    guard isControl(scalar) else {
+      result.append(scalar)
+      return
+    }
+    let hex = String(scalar.value, radix: 16, uppercase: escape == .swift)
+    switch escape {
+    case .swift:
+      result.append(contentsOf: "\\u{\(hex)}".unicodeScalars)
+    case .json:
+      result.append(
+        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+    }
+  }
+}
+
+extension String {
+  /// The text with control characters shown as `\u{1B}` escapes, line breaks included: typed
+  /// arrow keys, or a label from a trace, would otherwise act on the terminal when printed.
+  var escapingControlCharacters: String { TerminalText.escaped(self) }
+}
