@@ -1,3 +1,4 @@
+import Synchronization
 /// Runs `operation` so that it can be cancelled by `id`, from a reducer's
 /// ``Effect/cancel(id:)`` or from a later operation started with `cancelInFlight`.
 ///
@@ -66,6 +67,9 @@ final class TaskCancellations: @unchecked Sendable {
 
   private let lock = Lock()
   private var operations: [CancelID: [Int: @Sendable () -> Void]] = [:]
+  /// How many ids have operations: read without the lock, so that cancelling an id, which the
+  /// store does for every cancellable effect, costs nothing while no operation runs.
+  private let registered = Atomic<Int>(0)
   private var nextKey = 0
 
   /// Registers an operation's cancel action under `id`, first cancelling the operations
@@ -77,7 +81,9 @@ final class TaskCancellations: @unchecked Sendable {
       let cancelled = cancelInFlight ? operations.removeValue(forKey: id) : nil
       let key = nextKey
       nextKey += 1
+      if operations[id] == nil { registered.add(1, ordering: .relaxed) }
       operations[id, default: [:]][key] = cancel
+      if cancelled != nil { registered.subtract(1, ordering: .relaxed) }
       return (key, cancelled)
     }
     // Outside the lock: a task's cancellation handlers run synchronously.
@@ -89,14 +95,23 @@ final class TaskCancellations: @unchecked Sendable {
   func remove(_ id: CancelID, key: Int) {
     lock.withLock {
       operations[id]?[key] = nil
-      if operations[id]?.isEmpty == true { operations[id] = nil }
+      if operations[id]?.isEmpty == true {
+        operations[id] = nil
+        registered.subtract(1, ordering: .relaxed)
+      }
     }
   }
 
   /// Cancels every operation running under `id`.
   func cancel(_ id: CancelID) {
-    // Checked without the removal first: most cancelled ids name no operation.
-    guard let cancelled = lock.withLock({ operations.removeValue(forKey: id) }) else { return }
+    // Most cancelled ids name no operation, and most stores run none.
+    guard registered.load(ordering: .relaxed) > 0,
+      let cancelled = lock.withLock({ () -> [Int: @Sendable () -> Void]? in
+        let cancelled = operations.removeValue(forKey: id)
+        if cancelled != nil { registered.subtract(1, ordering: .relaxed) }
+        return cancelled
+      })
+    else { return }
     cancelled.values.forEach { $0() }
   }
 }
