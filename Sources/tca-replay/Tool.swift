@@ -103,6 +103,8 @@ enum Tool {
       )
       return .usage
     } catch let error as TraceReadError {
+      // The first problem in the file, whichever part of it this command read.
+      let error = error.firstInTrace()
       context.errors.write("Error: \(error)\n")
       return error.kind == .missing ? .missingInput : .badData
     } catch {

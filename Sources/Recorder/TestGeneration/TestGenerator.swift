@@ -68,19 +68,25 @@ public struct TestGenerator: Sendable {
   ///   ask for steps it does not have.
   public func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
     var records: [TraceRecord] = []
+    var lines: [Int: Int] = [:]
     var warning: String?
     do {
-      let reader = try TraceReader(path: tracePath)
-      while let record = try reader.next() { records.append(record) }
+      // Checked as every command checks a trace: the same first problem, by file and line.
+      let reader = try CheckedTraceReader(path: tracePath)
+      while let record = try reader.next() {
+        if case .step(let step) = record { lines[step.index] = reader.line }
+        records.append(record)
+      }
       warning = reader.warning
     } catch {
+      let error = error.firstInTrace()
       throw TestGenerationError(
         error.kind == .missing ? .missingTrace : .badTrace, error.description
       )
     }
     let name = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
     do {
-      var test = try generate(records: records, traceName: name)
+      var test = try generate(records: records, traceName: name, lines: lines)
       test.warning = warning
       return test
     } catch {
@@ -97,13 +103,30 @@ public struct TestGenerator: Sendable {
   public func generate(
     records: [TraceRecord], traceName: String
   ) throws(TestGenerationError) -> GeneratedTest {
+    try generate(records: records, traceName: traceName, lines: [:])
+  }
+
+  /// Writes the test for a trace's records; `lines` gives each step's line, for errors.
+  func generate(
+    records: [TraceRecord], traceName: String, lines: [Int: Int]
+  ) throws(TestGenerationError) -> GeneratedTest {
     guard case .header(let header)? = records.first else {
       throw TestGenerationError(.badTrace, "\(traceName): the trace has no header")
+    }
+    /// `counter.ndjson:12:`, or `counter.ndjson:` when the step's line is not known.
+    func location(_ step: TraceStep) -> String {
+      traceName + (lines[step.index].map { ":\($0)" } ?? "") + ":"
     }
     var schema = TypeSchema()
     schema.merge(header.types)
     var steps: [TraceStep] = []
     for case .step(let step) in records {
+      // Records not read from a file are not checked: a range of steps needs them in order.
+      let expected = header.firstStep + steps.count
+      guard step.index == expected else {
+        throw TestGenerationError(
+          .badTrace, "\(location(step)) \(stepIndexProblem(step.index, expected))")
+      }
       schema.merge(step.types)
       steps.append(step)
     }
@@ -129,7 +152,7 @@ public struct TestGenerator: Sendable {
     var windowState = state
     for step in steps where step.index <= range.upperBound {
       guard step.index >= range.lowerBound else {
-        state = try apply(step, to: state, traceName: traceName)
+        state = try apply(step, to: state, at: location(step))
         continue
       }
       if window.isEmpty {
@@ -137,7 +160,7 @@ public struct TestGenerator: Sendable {
         if let problem = options.typeCheck?.state(state) {
           throw TestGenerationError(
             .badTrace,
-            "\(traceName): the state before step \(step.index) does not decode as "
+            "\(location(step)) the state before step \(step.index) does not decode as "
               + "\(header.stateType) today: \(problem)"
           )
         }
@@ -153,20 +176,21 @@ public struct TestGenerator: Sendable {
           window = []
         }
       }
-      state = try apply(step, to: state, traceName: traceName)
+      state = try apply(step, to: state, at: location(step))
     }
     if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
     return writer.finish()
   }
 
   private func apply(
-    _ step: TraceStep, to state: JSONValue, traceName: String
+    _ step: TraceStep, to state: JSONValue, at location: String
   ) throws(TestGenerationError) -> JSONValue {
     do {
       return try step.patch.apply(to: state)
     } catch {
+      // Worded as the trace readers word it, so every command reports it alike.
       throw TestGenerationError(
-        .badTrace, "\(traceName): step \(step.index)'s patch does not apply: \(error)"
+        .badTrace, "\(location) the patch of step \(step.index) does not apply: \(error)"
       )
     }
   }
