@@ -105,6 +105,8 @@ enum Tool {
       )
       return .usage
     } catch let error as TraceReadError {
+      // The first problem in the file, whichever part of it this command read.
+      let error = error.firstInTrace()
       // One line, whatever the trace's text in it holds.
       context.errors.write("Error: \(error.description.escapingControlCharacters)\n")
       return error.kind == .missing ? .missingInput : .badData

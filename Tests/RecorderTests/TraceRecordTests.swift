@@ -65,7 +65,10 @@ struct TraceRecordTests {
       let line =
         #"{"kind":"step","index":0,"time":0,"origin":"send","action":null,"label":".x","patch":[],"#
         + bad + "}"
-      #expect(throws: TraceFormatError("\"effects\" must be an array of integers")) {
+      #expect(
+        throws: TraceFormatError(
+          "\"effects\" must be an array of integers from 0 to 9007199254740991")
+      ) {
         try TraceRecord(json: JSONValue(parsing: Array(line.utf8)))
       }
     }

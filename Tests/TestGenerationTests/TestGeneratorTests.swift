@@ -150,7 +150,7 @@ extension TestGeneratorTests {
   static let header =
     #"{"kind":"header","version":1,"tool":"tca-replay 0.1.0","reducer":"CounterFeature","stateType":"Counter.CounterFeature.State","actionType":"Counter.CounterFeature.Action","fingerprint":{"state":"0","action":"0"},"started":"2026-01-01T00:00:00.000Z","keyframeInterval":0,"#
 
-  @Test("a patch that does not apply is an error naming the step, not a wrong test")
+  @Test("a patch that does not apply is an error naming the step and line, not a wrong test")
   func patchDoesNotApply() throws {
     let path = try trace([
       Self.header + #""initialState":{"count":0,"isLoading":false,"isTimerRunning":false}}"#,
@@ -160,7 +160,7 @@ extension TestGeneratorTests {
     #expect { try generate(path) } throws: {
       let error = $0 as? TestGenerationError
       return error?.kind == .badTrace
-        && error?.message.contains("step 0's patch does not apply") == true
+        && error?.message.hasPrefix("\(path):2: the patch of step 0 does not apply") == true
     }
   }
 

@@ -174,22 +174,139 @@ struct HostileInputTests {
     #expect(compare.errors.hasPrefix(warning), "\(compare.errors)")
   }
 
-  @Test("a few hundred mutated traces: no crash, and every failure is a named error")
+  /// Stepper commands that move by the most a user can type, list, watch and go back.
+  static let stepperScript =
+    "goto 3\nnext 9223372036854775807\nlist 9223372036854775807\nback 9223372036854775807\n"
+    + "last\nprint\nwatch /count\nrc\nc\nfirst\nfind .x\nq\n"
+
+  @Test("mutated traces through every reading command: documented exits, one verdict, no hang")
   func mutations() throws {
+    // Counter's first 130 lines: steps, effects and the keyframe after step 99.
+    let original = Self.trace(Array(Self.goodLines.prefix(130)))
+    let host = ToolRunner.executable.deletingLastPathComponent()
+      .appendingPathComponent("example-replay-host").path
     var generator = SplitMix64(seed: 0x7CA_5EED)
-    let original = Self.trace(Array(Self.goodLines.prefix(60)))
-    for round in 0..<300 {
+    let mutants: [[UInt8]] = (0..<150).map { _ in
       var bytes = original
       mutate(&bytes, using: &generator)
-      let path = Self.file("mutant-\(round).ndjson", bytes)
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      let command = ["summary", "state", "step"][round % 3]
-      let arguments = command == "state" ? [command, path, "last"] : [command, path]
-      let result = try Runner.run(arguments, input: "last\nfirst\nq\n")
-      #expect(!result.crashed, "round \(round): \(command) crashed")
-      #expect([0, 64, 65].contains(result.status), "round \(round): exit \(result.status)")
-      if result.status == 65 { #expect(result.errors.contains("Error: \(path)")) }
+      return bytes
     }
+    let problems = Problems()
+    // Four at a time: each run is a process, and most of its time is the process starting.
+    DispatchQueue.concurrentPerform(iterations: 4) { lane in
+      for round in stride(from: lane, to: mutants.count, by: 4) {
+        let path = Self.file("mutant-\(round).ndjson", mutants[round])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for problem in Self.check(path, round: round, host: round % 8 == 0 ? host : nil) {
+          problems.append(problem)
+        }
+      }
+    }
+    for problem in problems.all { Issue.record(Comment(rawValue: problem)) }
+  }
+
+  /// Runs every reading command on the trace at `path`; what went wrong, if anything.
+  static func check(_ path: String, round: Int, host: String?) -> [String] {
+    var problems: [String] = []
+    typealias Run = (arguments: [String], allowed: Set<Int32>, readsAll: Bool)
+    var runs: [Run] = [
+      (["summary", path], [0, 65], true), (["log", path], [0, 65], true),
+      (["log", path, "--changed", "/count"], [0, 65], true),
+      (["gen-test", path], [0, 64, 65], true), (["compare", path, path], [0, 65], false),
+      (["state", path, "last", "--json"], [0, 64, 65], false),
+      (["show", path, "last"], [0, 64, 65], false),
+      (["diff", path, "initial", "last"], [0, 64, 65], false),
+      (["step", path], [0, 64, 65], false),
+    ]
+    if let host { runs.append((["verify", path, "--host", host], [0, 1, 65, 125], false)) }
+    var verdict: String?
+    for run in runs {
+      let name = "round \(round): \(run.arguments.filter { $0 != path }.joined(separator: " "))"
+      guard let result = try? BoundedRun(run.arguments, input: stepperScript, seconds: 30) else {
+        problems.append("\(name): could not run")
+        continue
+      }
+      if result.timedOut { problems.append("\(name): still running after 30 s"); continue }
+      if result.crashed { problems.append("\(name): ended by a signal"); continue }
+      guard run.allowed.contains(result.status) else {
+        problems.append("\(name): exit \(result.status): \(result.errors.prefix(300))")
+        continue
+      }
+      // Every error about the trace names it, and its line when the problem is on one. (Exit
+      // 64 is gen-test's "no steps to replay": about the request, not the file.)
+      let traceErrors =
+        result.status == 65
+        ? result.errors.split(separator: "\n").filter { $0.hasPrefix("Error: \(path)") } : []
+      for error in traceErrors {
+        let rest = error.dropFirst("Error: \(path)".count)
+        let wholeFile = rest == ": the trace is empty"
+          || rest == ": the trace has no complete line: it does not end in a newline"
+        if !wholeFile, rest.wholeMatch(of: #/:\d+: .+/#) == nil {
+          problems.append("\(name): names no line: \(error)")
+        }
+      }
+      if result.status == 65, traceErrors.isEmpty {
+        problems.append("\(name): exit 65 without naming the file: \(result.errors.prefix(300))")
+      }
+      // One verdict: summary's first error is every command's.
+      if run.arguments[0] == "summary" {
+        verdict = result.status == 65 ? String(traceErrors.first ?? "") : nil
+        continue
+      }
+      if let verdict, run.readsAll, result.status != 65 {
+        problems.append("\(name): exit \(result.status) where summary says \(verdict)")
+      }
+      for error in traceErrors where error != verdict ?? "" {
+        problems.append("\(name): \(error), where summary says \(verdict ?? "nothing")")
+      }
+    }
+    return problems
+  }
+}
+
+/// Problems found by the mutation lanes, gathered across threads.
+final class Problems: @unchecked Sendable {
+  private let lock = NSLock()
+  private var problems: [String] = []
+  func append(_ problem: String) { lock.withLock { problems.append(problem) } }
+  var all: [String] { lock.withLock { problems } }
+}
+
+/// A run of the built `tca-replay` that is killed if it takes longer than it may.
+struct BoundedRun {
+  var status: Int32 = 0
+  var errors = ""
+  var crashed = false
+  var timedOut = false
+
+  init(_ arguments: [String], input: String, seconds: Int) throws {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bounded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inputURL = scratch.appendingPathComponent("in")
+    let errorURL = scratch.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: inputURL.path, contents: Data(input.utf8))
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = ToolRunner.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = ToolRunner.packageRoot
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    let done = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in done.signal() }
+    try process.run()
+    if done.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+      timedOut = true
+      // SIGKILL: a runaway process may be too busy to act on SIGTERM soon.
+      kill(process.processIdentifier, SIGKILL)
+      done.wait()
+    }
+    status = process.terminationStatus
+    crashed = process.terminationReason == .uncaughtSignal && !timedOut
+    errors = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
   }
 }
 

@@ -6,18 +6,27 @@
 /// §A.13 treats them as an error), and a `\u` escape of an unpaired surrogate decodes to U+FFFD,
 /// since a Swift string cannot hold one. Integers that fit `Int64` (or, if positive, `UInt64`)
 /// become integers; every other number becomes a double, and one beyond `Double`'s range is an
-/// error.
+/// error. A parse may also limit how many values the text holds, counting every array element
+/// and object member, so that a short line of `[1,1,1,…]` fails before it costs gigabytes.
 struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let maximumDepth: Int
+  private let maximumValueCount: Int
   private var position = 0
   private var depth = 0
+  /// Values still allowed: counts down, so the check is one comparison per value.
+  private var valuesLeft: Int
   /// Reused buffer for strings that contain escapes.
   private var scratch: [UInt8] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth) {
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
+    maximumValueCount: Int = .max
+  ) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.maximumValueCount = maximumValueCount
+    valuesLeft = maximumValueCount
   }
 
   /// Parses the whole input as one JSON text, allowing only whitespace around the value.
@@ -35,6 +44,10 @@ struct JSONParser {
 
   private mutating func parseValue() throws(JSONParseError) -> JSONValue {
     guard position < bytes.count else { throw failure("expected a JSON value") }
+    valuesLeft -= 1
+    if valuesLeft < 0 {
+      throw failure("more than \(maximumValueCount) values (array elements, members, scalars)")
+    }
     switch bytes[position] {
     case UInt8(ascii: "\""):
       return .string(try parseString())

@@ -13,9 +13,23 @@ extension JSONPatch {
   }
 
   /// Applies the operations to `document` in place; on error `document` may be partly changed.
+  ///
+  /// The `copy` operations of one patch may copy, together, at most ``copyAllowance`` bytes of
+  /// JSON: without a bound, a few hundred bytes of `copy` operations, each doubling a value,
+  /// make a document of gigabytes. The patches tca-replay writes have no `copy` at all.
   package func apply(to document: inout JSONValue) throws(JSONPatchError) {
+    // Computed at the first `copy`: patches without one pay nothing.
+    var copiesLeft: Int?
     for (index, operation) in operations.enumerated() {
-      do {
+      do throws(JSONPatchError) {
+        if case .copy(let from, _) = operation, let value = from.resolve(in: document) {
+          let allowance = copiesLeft ?? copyAllowance
+          let size = value.jsonSize(upTo: allowance)
+          guard size <= allowance else {
+            throw Self.failure(.copiesTooMuch(limit: copyAllowance))
+          }
+          copiesLeft = allowance - size
+        }
         try Self.apply(operation, to: &document)
       } catch {
         throw JSONPatchError(
@@ -57,6 +71,23 @@ extension JSONPatch {
         throw failure(.testFailed(expected: expected, actual: actual))
       }
     }
+  }
+
+  /// How many bytes of JSON the `copy` operations of this patch may copy, together: as many as
+  /// the patch itself holds, or 4 KiB if it holds less. So a patch can add no more to a document
+  /// than twice its own size, or 4 KiB, whatever its operations are.
+  public var copyAllowance: Int {
+    var size = 2
+    for operation in operations {
+      size += 32 + operation.path.description.utf8.count
+        + (operation.from?.description.utf8.count ?? 0)
+      switch operation {
+      case .add(_, let value), .replace(_, let value), .test(_, let value):
+        size += value.jsonSize(upTo: .max)
+      case .remove, .move, .copy: break
+      }
+    }
+    return max(size, 4096)
   }
 
   private static func failure(_ reason: JSONPatchError.Reason) -> JSONPatchError {

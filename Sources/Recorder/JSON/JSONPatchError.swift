@@ -29,6 +29,9 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
     case testFailed(expected: JSONValue, actual: JSONValue?)
     /// The patch cannot be inverted; the text says why.
     case notReversible(String)
+    /// The patch's `copy` operations copy more than `limit` bytes of JSON, together (see
+    /// ``JSONPatch/copyAllowance``).
+    case copiesTooMuch(limit: Int)
   }
 
   /// The position of the operation in the patch, or `nil` for a problem with the whole patch.
@@ -96,6 +99,9 @@ extension JSONPatchError.Reason {
         + (actual.map(Self.abbreviate) ?? "nothing")
     case .notReversible(let detail):
       "not reversible: \(detail)"
+    case .copiesTooMuch(let limit):
+      "the patch copies more than \(limit) bytes of JSON, more than a patch may produce "
+        + "(as much as it holds, or 4 KiB)"
     }
   }
 

@@ -7,13 +7,17 @@ extension JSONValue {
   /// - Parameters:
   ///   - bytes: The UTF-8 text; whitespace may surround the single value.
   ///   - maximumDepth: How deeply arrays and objects may nest before parsing fails.
+  ///   - maximumValueCount: How many values (every scalar, array element and object member,
+  ///     nested ones included) the text may hold before parsing fails; no limit by default.
   /// - Throws: `JSONParseError` with the byte offset of the first problem.
   public init(
     parsing bytes: UnsafeRawBufferPointer,
-    maximumDepth: Int = JSONValue.defaultMaximumDepth
+    maximumDepth: Int = JSONValue.defaultMaximumDepth,
+    maximumValueCount: Int = .max
   ) throws(JSONParseError) {
     let typed = bytes.assumingMemoryBound(to: UInt8.self)
-    var parser = JSONParser(bytes: typed, maximumDepth: maximumDepth)
+    var parser = JSONParser(
+      bytes: typed, maximumDepth: maximumDepth, maximumValueCount: maximumValueCount)
     self = try parser.parseDocument()
   }
 

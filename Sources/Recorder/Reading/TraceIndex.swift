@@ -108,29 +108,34 @@ public final class TraceIndex {
     func appendStep(_ index: Int) throws(TraceReadError) {
       let expected = header.firstStep + contents.stepLines.count
       guard index == expected else {
-        let problem =
-          index < expected
-          ? "repeats or goes back (step \(index) after step \(expected - 1))"
-          : "skips steps (step \(index) where step \(expected) was expected)"
         throw TraceReadError(
-          path: path, line: line.number, kind: .malformed, message: "the step index \(problem)"
-        )
+          path: path, line: line.number, kind: .malformed,
+          message: stepIndexProblem(index, expected))
       }
       contents.stepLines.append(line)
+    }
+    // A keyframe names the step it follows; one that names another would give wrong states.
+    func appendKeyframe(_ index: Int) throws(TraceReadError) {
+      let last = contents.stepLines.isEmpty ? nil : header.firstStep + contents.stepLines.count - 1
+      guard index == last else {
+        throw TraceReadError(
+          path: path, line: line.number, kind: .malformed,
+          message: keyframeIndexProblem(index, lastStep: last))
+      }
+      contents.keyframes.append(Keyframe(step: index, line: line))
     }
     switch head {
     case .step(let index):
       try appendStep(index)
     case .keyframe(let index):
-      contents.keyframes.append(Keyframe(step: index, line: line))
+      try appendKeyframe(index)
     case .effect:
       contents.effectRecordCount += 1
     case .other:
       // Not written the way this build writes: parse it to learn what it is.
       switch try file.record(at: line, path: path) {
       case .step(let step): try appendStep(step.index)
-      case .keyframe(let keyframe):
-        contents.keyframes.append(Keyframe(step: keyframe.index, line: line))
+      case .keyframe(let keyframe): try appendKeyframe(keyframe.index)
       case .effect: contents.effectRecordCount += 1
       case .end(let record): contents.end = record
       case .header:

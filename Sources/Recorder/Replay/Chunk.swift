@@ -100,8 +100,9 @@ struct RecentSteps {
   private var next = 0
 
   init(capacity: Int) {
-    self.capacity = capacity
-    ring.reserveCapacity(capacity)
+    self.capacity = max(capacity, 0)
+    // `--context 9223372036854775807` asks for every step, not for that much memory up front.
+    ring.reserveCapacity(min(self.capacity, 64))
   }
 
   mutating func append(_ step: TraceStep) {

@@ -13,20 +13,17 @@ struct RecordedStep: @unchecked Sendable {
 /// States share structure (`JSONValue` is copy-on-write), so holding on to many of them costs
 /// little more than the parts each patch changed.
 final class RecordedSteps {
-  let reader: TraceReader
+  /// Checked as every command checks a trace, so a replay names the same first problem.
+  let reader: CheckedTraceReader
   let header: TraceHeader
-  private var state: JSONValue
 
   init(path: String) throws(ReplayError) {
     do throws(TraceReadError) {
-      reader = try TraceReader(path: path)
+      reader = try CheckedTraceReader(path: path)
       guard case let .header(header) = try reader.next() else {
-        throw TraceReadError(
-          path: path, line: 1, kind: .malformed, message: "the first line is not a header record"
-        )
+        preconditionFailure("CheckedTraceReader returns a header first or throws")
       }
       self.header = header
-      state = header.initialState
     } catch {
       throw ReplayError(error)
     }
@@ -35,18 +32,13 @@ final class RecordedSteps {
   /// The next step, or `nil` at the end of the trace.
   func next() throws(ReplayError) -> RecordedStep? {
     do throws(TraceReadError) {
+      var before = reader.state
       while let record = try reader.next() {
-        guard case let .step(step) = record else { continue }
-        let before = state
-        do {
-          try step.patch.apply(to: &state)
-        } catch {
-          throw TraceReadError(
-            path: reader.path, line: reader.line, kind: .malformed,
-            message: "the patch of step \(step.index) does not apply: \(error)"
-          )
+        guard case let .step(step) = record else {
+          before = reader.state
+          continue
         }
-        return RecordedStep(step: step, before: before, after: state)
+        return RecordedStep(step: step, before: before, after: reader.state)
       }
       return nil
     } catch {

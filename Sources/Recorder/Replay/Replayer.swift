@@ -79,6 +79,15 @@ where Base.State: Codable, Base.Action: Codable {
   /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
   ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
   public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
+    do {
+      return try replayReading(tracePath: tracePath)
+    } catch {
+      // Threads find problems in their own order: report the one every command reports.
+      throw ReplayError(error.trace.firstInTrace())
+    }
+  }
+
+  private func replayReading(tracePath: String) throws(ReplayError) -> ReplayReport {
     let header: TraceHeader
     var tally: Tally
     let warning: String?
@@ -102,7 +111,7 @@ where Base.State: Codable, Base.Action: Codable {
     var report = ReplayReport(
       trace: tracePath, reducer: header.reducer, mode: options.mode, steps: tally.steps,
       replayed: tally.replayed, divergentSteps: tally.divergentSteps,
-      divergences: Array(tally.divergences.prefix(options.maximumDivergences)),
+      divergences: Array(tally.divergences.prefix(max(0, options.maximumDivergences))),
       notReplayable: tally.skipped.sorted { $0.step.index < $1.step.index },
       unknown: tally.unknown, warnings: compatibilityWarnings(header)
     )
@@ -180,7 +189,7 @@ where Base.State: Codable, Base.Action: Codable {
     let queue = ChunkQueue(capacity: options.workers * 4)
     let results = SharedTally()
     let base = DependencyValues._current
-    let keep = options.maximumDivergences
+    let keep = max(0, options.maximumDivergences)
     let context = options.precedingSteps
     // Reusing a state the reducer produced is exact only when nothing was redacted.
     let reuses = header.redactions.isEmpty

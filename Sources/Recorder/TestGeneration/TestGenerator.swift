@@ -68,23 +68,29 @@ public struct TestGenerator: Sendable {
   ///   ask for steps it does not have.
   public func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
     var records: [TraceRecord] = []
+    // The line of each record, for the names check, and of each step, for later errors.
     var lines: [Int] = []
+    var stepLines: [Int: Int] = [:]
     var warning: String?
     do {
-      let reader = try TraceReader(path: tracePath)
+      // Checked as every command checks a trace: the same first problem, by file and line.
+      let reader = try CheckedTraceReader(path: tracePath)
       while let record = try reader.next() {
+        if case .step(let step) = record { stepLines[step.index] = reader.line }
         records.append(record)
         lines.append(reader.line)
       }
       warning = reader.warning
     } catch {
+      let error = error.firstInTrace()
       throw TestGenerationError(
         error.kind == .missing ? .missingTrace : .badTrace, error.description
       )
     }
     let name = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
     do {
-      var test = try generate(records: records, lines: lines, traceName: name)
+      var test = try generate(
+        records: records, lines: lines, stepLines: stepLines, traceName: name)
       test.warning = warning
       return test
     } catch {
@@ -103,12 +109,15 @@ public struct TestGenerator: Sendable {
   public func generate(
     records: [TraceRecord], traceName: String
   ) throws(TestGenerationError) -> GeneratedTest {
-    try generate(records: records, lines: Array(1...max(records.count, 1)), traceName: traceName)
+    try generate(
+      records: records, lines: Array(1...max(records.count, 1)), stepLines: [:],
+      traceName: traceName)
   }
 
-  /// Writes the test for `records`, read from the lines `lines` of the file `traceName`.
-  private func generate(
-    records: [TraceRecord], lines: [Int], traceName: String
+  /// Writes the test for `records`, read from the lines `lines` of the file `traceName`;
+  /// `stepLines` gives each step's line, for errors.
+  func generate(
+    records: [TraceRecord], lines: [Int], stepLines: [Int: Int], traceName: String
   ) throws(TestGenerationError) -> GeneratedTest {
     try checkOptionNames()
     // Names are pasted into the source as code: a record with one that is not a name is refused
@@ -119,10 +128,20 @@ public struct TestGenerator: Sendable {
     guard case .header(let header)? = records.first else {
       throw TestGenerationError(.badTrace, "\(traceName): the trace has no header")
     }
+    /// `counter.ndjson:12:`, or `counter.ndjson:` when the step's line is not known.
+    func location(_ step: TraceStep) -> String {
+      traceName + (stepLines[step.index].map { ":\($0)" } ?? "") + ":"
+    }
     var schema = TypeSchema()
     schema.merge(header.types)
     var steps: [TraceStep] = []
     for case .step(let step) in records {
+      // Records not read from a file are not checked: a range of steps needs them in order.
+      let expected = header.firstStep + steps.count
+      guard step.index == expected else {
+        throw TestGenerationError(
+          .badTrace, "\(location(step)) \(stepIndexProblem(step.index, expected))")
+      }
       schema.merge(step.types)
       steps.append(step)
     }
@@ -148,7 +167,7 @@ public struct TestGenerator: Sendable {
     var windowState = state
     for step in steps where step.index <= range.upperBound {
       guard step.index >= range.lowerBound else {
-        state = try apply(step, to: state, traceName: traceName)
+        state = try apply(step, to: state, at: location(step))
         continue
       }
       if window.isEmpty {
@@ -156,7 +175,7 @@ public struct TestGenerator: Sendable {
         if let problem = options.typeCheck?.state(state) {
           throw TestGenerationError(
             .badTrace,
-            "\(traceName): the state before step \(step.index) does not decode as "
+            "\(location(step)) the state before step \(step.index) does not decode as "
               + "\(header.stateType) today: \(problem)"
           )
         }
@@ -172,20 +191,21 @@ public struct TestGenerator: Sendable {
           window = []
         }
       }
-      state = try apply(step, to: state, traceName: traceName)
+      state = try apply(step, to: state, at: location(step))
     }
     if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
     return writer.finish()
   }
 
   private func apply(
-    _ step: TraceStep, to state: JSONValue, traceName: String
+    _ step: TraceStep, to state: JSONValue, at location: String
   ) throws(TestGenerationError) -> JSONValue {
     do {
       return try step.patch.apply(to: state)
     } catch {
+      // Worded as the trace readers word it, so every command reports it alike.
       throw TestGenerationError(
-        .badTrace, "\(traceName): step \(step.index)'s patch does not apply: \(error)"
+        .badTrace, "\(location) the patch of step \(step.index) does not apply: \(error)"
       )
     }
   }

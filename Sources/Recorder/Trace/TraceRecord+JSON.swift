@@ -99,12 +99,12 @@ extension TraceRecord {
             state: try fingerprint.string("state"), action: try fingerprint.string("action")
           ),
           started: try fields.string("started"),
-          keyframeInterval: try fields.int("keyframeInterval"),
+          keyframeInterval: try fields.count("keyframeInterval"),
           redactions: try (fields.optional("redactions")?.arrayValue ?? []).map {
             (value) throws(TraceFormatError) in try Redaction(json: value)
           },
           metadata: try fields.stringDictionary("metadata"),
-          firstStep: try fields.optionalInt("firstStep") ?? 0,
+          firstStep: try fields.optionalCount("firstStep") ?? 0,
           initialState: try fields.required("initialState"),
           types: fields.optional("types")
         )
@@ -114,7 +114,7 @@ extension TraceRecord {
       let origin: TraceStep.Origin
       switch try fields.string("origin") {
       case "send": origin = .send
-      case "effect": origin = .effect(cause: try fields.optionalInt("cause"))
+      case "effect": origin = .effect(cause: try fields.optionalCount("cause"))
       case let other: throw TraceFormatError("unknown origin \"\(other)\"")
       }
       let action = try fields.required("action")
@@ -126,7 +126,7 @@ extension TraceRecord {
       }
       self = .step(
         TraceStep(
-          index: try fields.int("index"),
+          index: try fields.count("index"),
           time: try fields.double("time"),
           origin: origin,
           action: action.isNull ? JSONValue?.none : action,
@@ -135,14 +135,14 @@ extension TraceRecord {
           dependencies: try (fields.optional("deps")?.arrayValue ?? []).map {
             (value) throws(TraceFormatError) in try DependencyValue(json: value)
           },
-          effects: try fields.intArray("effects"),
+          effects: try fields.countArray("effects"),
           types: fields.optional("types")
         )
       )
 
     case "keyframe":
       self = .keyframe(
-        TraceKeyframe(index: try fields.int("index"), state: try fields.required("state"))
+        TraceKeyframe(index: try fields.count("index"), state: try fields.required("state"))
       )
 
     case "effect":
@@ -153,14 +153,14 @@ extension TraceRecord {
       self = .effect(
         EffectEvent(
           event: event,
-          effect: try fields.int("effect"),
-          step: try fields.int("step"),
+          effect: try fields.count("effect"),
+          step: try fields.count("step"),
           time: try fields.double("time")
         )
       )
 
     case "end":
-      self = .end(TraceEnd(steps: try fields.int("steps"), time: try fields.double("time")))
+      self = .end(TraceEnd(steps: try fields.count("steps"), time: try fields.double("time")))
 
     default:
       return nil
@@ -222,6 +222,11 @@ extension DependencyValue {
   }
 }
 
+/// The largest step index, effect number, count or keyframe interval a trace may hold:
+/// 2^53 − 1, the largest integer every JSON reader holds exactly. Far beyond any recording, and
+/// far enough below `Int.max` that a reader adding to it cannot overflow.
+let maximumTraceNumber: Int64 = (1 << 53) - 1
+
 /// A record that does not follow the trace format.
 public struct TraceFormatError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong, in one line.
@@ -272,24 +277,34 @@ private struct Fields {
     return int
   }
 
-  func optionalInt(_ key: String) throws(TraceFormatError) -> Int? {
-    guard let value = object[key], !value.isNull else { return nil }
-    return try int(key)
+  /// A step index, effect number, count or interval: an integer from 0 to
+  /// ``maximumTraceNumber``, so that arithmetic on it cannot overflow.
+  func count(_ key: String) throws(TraceFormatError) -> Int {
+    guard let value = try required(key).int64Value, (0...maximumTraceNumber).contains(value)
+    else {
+      throw TraceFormatError("\(name(key)) must be an integer from 0 to \(maximumTraceNumber)")
+    }
+    return Int(value)
   }
 
-  /// An optional array of integers; empty when absent.
-  func intArray(_ key: String) throws(TraceFormatError) -> [Int] {
+  func optionalCount(_ key: String) throws(TraceFormatError) -> Int? {
+    guard let value = object[key], !value.isNull else { return nil }
+    return try count(key)
+  }
+
+  /// An optional array of counts (effect numbers); empty when absent.
+  func countArray(_ key: String) throws(TraceFormatError) -> [Int] {
     guard let value = object[key] else { return [] }
-    guard case let .array(elements) = value else {
-      throw TraceFormatError("\(name(key)) must be an array of integers")
-    }
+    let problem = TraceFormatError(
+      "\(name(key)) must be an array of integers from 0 to \(maximumTraceNumber)")
+    guard case let .array(elements) = value else { throw problem }
     var result: [Int] = []
     result.reserveCapacity(elements.count)
     for element in elements {
-      guard let number = element.int64Value, let int = Int(exactly: number) else {
-        throw TraceFormatError("\(name(key)) must be an array of integers")
+      guard let number = element.int64Value, (0...maximumTraceNumber).contains(number) else {
+        throw problem
       }
-      result.append(int)
+      result.append(Int(number))
     }
     return result
   }

@@ -40,8 +40,9 @@ enum CompareCommand: Command {
       }
       return comparison.firstDifference == nil ? .success : .diverges
     } catch {
+      let error = error.trace.firstInTrace()
       errors.write("Error: \(String(describing: error).escapingControlCharacters)\n")
-      return error.trace.kind == .missing ? .missingInput : .badData
+      return error.kind == .missing ? .missingInput : .badData
     }
   }
 }

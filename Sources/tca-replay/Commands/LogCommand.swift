@@ -36,17 +36,20 @@ enum LogCommand: Command {
     let changed = try arguments.value("--changed").map(parsePointer)
     let json = arguments.has("--json")
 
-    let reader = try TraceReader(path: arguments.positionals[0])
-    var state = JSONValue.null
+    // Checked as summary checks it: a trace summary refuses is refused here too.
+    let reader = try CheckedTraceReader(path: arguments.positionals[0])
+    var before: JSONValue?
     var lines: [String] = []
     while let record = try reader.next() {
-      if case .header(let header) = record { state = header.initialState }
-      guard case .step(let step) = record else { continue }
+      guard case .step(let step) = record else {
+        if let changed { before = changed.resolve(in: reader.state) }
+        continue
+      }
       var didChange = true
       if let changed {
-        let before = changed.resolve(in: state)
-        try reader.apply(step, to: &state)
-        didChange = changed.resolve(in: state) != before
+        let after = changed.resolve(in: reader.state)
+        didChange = after != before
+        before = after
       }
       guard didChange, pattern?.matches(step.label) ?? true else { continue }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { continue }

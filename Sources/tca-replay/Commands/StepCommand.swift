@@ -173,7 +173,7 @@ struct Stepper {
     } catch let error as UsageError {
       complain(error.message, status: .usage)
     } catch let error as TraceReadError {
-      complain("\(error)", status: .badData)
+      complain("\(error.firstInTrace())", status: .badData)
     } catch {
       complain("\(error)", status: .badData)
     }
@@ -189,7 +189,9 @@ struct Stepper {
 
   private mutating func move(by offset: Int) throws {
     let current = cursor.step.map { $0 - trace.firstStep + 1 } ?? 0
-    let target = min(max(current + offset, 0), trace.stepCount)
+    // `next 9223372036854775807` stops at the last step rather than overflow.
+    let (sum, overflow) = current.addingReportingOverflow(offset)
+    let target = overflow ? (offset > 0 ? trace.stepCount : 0) : min(max(sum, 0), trace.stepCount)
     if target == current {
       say(offset > 0 ? "Already at the last step." : "Already at the initial state.")
       return
@@ -221,6 +223,8 @@ struct Stepper {
     }
     let indices = trace.stepIndices
     let center = cursor.step ?? indices.lowerBound
+    // No more than the trace has: `list 9223372036854775807` must not overflow.
+    let count = min(count, indices.count)
     var start = max(indices.lowerBound, center - count / 2)
     let end = min(indices.upperBound, start + count)
     start = max(indices.lowerBound, end - count)
