@@ -132,7 +132,9 @@ struct RedactionBypassTests {
 
   /// Records `steps` steps of `bypass` to files that rotate often, and returns every file's
   /// bytes, in the order they were written.
-  func recordFiles(_ bypass: Bypass, steps: Int = 60) throws -> [(name: String, bytes: [UInt8])] {
+  func recordFiles(
+    _ bypass: Bypass, steps: Int = 60, rotating: Bool = true
+  ) throws -> [(name: String, bytes: [UInt8])] {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("redaction-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -141,7 +143,8 @@ struct RedactionBypassTests {
     let recorder = try TraceRecorder(
       path: path,
       options: .init(
-        keyframeInterval: 4, redactions: Self.rules, limit: .rotate(maxBytes: 6_000, keep: 100)
+        keyframeInterval: 4, redactions: Self.rules,
+        limit: rotating ? .rotate(maxBytes: 6_000, keep: 100) : nil
       )
     )
     let store = Store(initialState: Vault.State()) { Vault().recording(to: recorder) }
@@ -167,6 +170,18 @@ struct RedactionBypassTests {
       let found = file.bytes.firstRange(of: secret)
       #expect(found == nil, "\(file.name) holds the secret: \(Self.context(of: found, in: file.bytes))")
     }
+  }
+
+  @Test(
+    "a secret under each bypass reaches no byte of a long trace, keyframes included",
+    arguments: Bypass.allCases
+  )
+  func secretNeverWrittenPastKeyframes(_ bypass: Bypass) throws {
+    // Keyframes come once the trace has grown by 16 full states: some 400 steps here.
+    let file = try #require(try recordFiles(bypass, steps: 600, rotating: false).first)
+    #expect(file.bytes.firstRange(of: Array("\"kind\":\"keyframe\"".utf8)) != nil)
+    let found = file.bytes.firstRange(of: Array("SECRET".utf8))
+    #expect(found == nil, "\(Self.context(of: found, in: file.bytes))")
   }
 
   @Test("each bypass's state is recorded as its redacted encoding, step after step")
