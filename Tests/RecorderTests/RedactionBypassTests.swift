@@ -168,7 +168,8 @@ struct RedactionBypassTests {
     let secret = Array("SECRET".utf8)
     for file in files {
       let found = file.bytes.firstRange(of: secret)
-      #expect(found == nil, "\(file.name) holds the secret: \(Self.context(of: found, in: file.bytes))")
+      let context = Self.context(of: found, in: file.bytes)
+      #expect(found == nil, "\(file.name) holds the secret: \(context)")
     }
   }
 

@@ -105,7 +105,9 @@ private struct ShapeProbeKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var codingPath: [any CodingKey] { probe.codingPath }
 
-  mutating func encodeNil(forKey key: Key) throws { probe.add(JSONValue.null, forKey: key.stringValue) }
+  mutating func encodeNil(forKey key: Key) throws {
+    probe.add(JSONValue.null, forKey: key.stringValue)
+  }
   mutating func encode(_ value: Bool, forKey key: Key) throws { add(value, key) }
   mutating func encode(_ value: String, forKey key: Key) throws { add(value, key) }
   mutating func encode(_ value: Double, forKey key: Key) throws { add(value, key) }

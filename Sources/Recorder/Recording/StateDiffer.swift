@@ -161,9 +161,8 @@ struct StateDiffer<State: Encodable> {
             codingPath: memberCodingPath, into: &operations
           )
         } else {
-          operations.append(
-            .add(path: memberPath, value: try encode(member.value, at: memberPath, memberCodingPath))
-          )
+          let value = try encode(member.value, at: memberPath, memberCodingPath)
+          operations.append(.add(path: memberPath, value: value))
         }
       }
       for member in oldMembers where !newMembers.contains(where: { $0.key == member.key }) {
