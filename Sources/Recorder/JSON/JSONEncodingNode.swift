@@ -53,14 +53,19 @@ final class JSONEncodingNode: Encoder {
     self.kind = kind
   }
 
+  /// The path of the root node's value within a larger value, when the root encodes part of
+  /// one (as the state differ does); empty otherwise. Only the root's is read.
+  var basePath: [any CodingKey] = []
+
   var codingPath: [any CodingKey] {
     var path: [any CodingKey] = []
-    var node: JSONEncodingNode? = self
-    while let current = node {
-      if let component = current.component { path.append(component.codingKey) }
-      node = current.parent
+    var node = self
+    while true {
+      if let component = node.component { path.append(component.codingKey) }
+      guard let parent = node.parent else { break }
+      node = parent
     }
-    return path.reversed()
+    return node.basePath + path.reversed()
   }
 
   // MARK: Containers

@@ -46,6 +46,20 @@ public struct JSONValueEncoder: Sendable {
     return result
   }
 
+  /// Encodes `value` exactly as it is encoded as a member or element of a larger value found
+  /// at `codingPath`: a value that writes nothing is `{}` there, not an error.
+  func encode<T: Encodable>(_ value: T, asPartAt codingPath: [any CodingKey]) throws -> JSONValue {
+    if let scalar = JSONEncodingNode.scalar(value) { return scalar }
+    let root = JSONEncodingNode(parent: nil, component: nil, userInfo: userInfo)
+    root.basePath = codingPath
+    try value.encode(to: root)
+    var result = root.finish() ?? .object(JSONObject())
+    if root.mayBeUnordered && T.self is any JSONUnorderedCollection.Type {
+      Self.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+    }
+    return result
+  }
+
   /// Puts the encoded form of a `Dictionary` or `Set` in a canonical order.
   static func sortUnordered(_ value: inout JSONValue, isDictionary: Bool) {
     if value.modifyObject({ $0.sortKeys() }) != nil { return }

@@ -32,7 +32,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private let actionsAreEqual: ((UnsafePointer<Action>, UnsafePointer<Action>) -> Bool)? =
     equality(of: Action.self)
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
-  private let typeCapture = TypeCapture()
+  private let typeCapture: TypeCapture
   private let actionTypeName = String(reflecting: Action.self)
   private let stateTypeName = String(reflecting: State.self)
   /// The patch paths (indices as `*`) whose new values made the state's types be learned.
@@ -48,6 +48,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   ) throws {
     self.sink = sink
     self.options = options
+    typeCapture = TypeCapture(redactions: options.redactions)
     let differ = try StateDiffer(initialState: initialState, redactions: options.redactions)
     let state = differ.json
     self.differ = differ
@@ -170,11 +171,12 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     var label: String
     do {
       var encoded = try encoder.encode(action)
-      // Mirror-based learning costs more than encoding: only for actions that hold news.
-      if !typeCapture.schema.covers(encoded, type: actionTypeName) {
-        typeCapture.learn(from: action)
-      }
       Redaction.apply(options.redactions, to: &encoded, isState: false)
+      // Mirror-based learning costs more than encoding: only for actions that hold news. What
+      // the rules hide is no news: the capture learns nothing from it.
+      if !typeCapture.schema.covers(encoded, type: actionTypeName) {
+        typeCapture.learn(from: action, isState: false)
+      }
       json = encoded
       label = ActionLabel.make(from: encoded)
     } catch {
@@ -231,10 +233,19 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     recentActions.deallocate()
   }
 
+  /// The case name of an action that could not be encoded. Never its description, which can
+  /// hold the payload (or anything a custom `description` returns) that the rules would hide.
   private static func fallbackLabel(for action: Action) -> String {
-    let text = String(describing: action)
-    let name = text.prefix { $0 != "(" }
-    return "." + name
+    let mirror = Mirror(reflecting: action)
+    guard mirror.displayStyle == .enum else { return "<not encodable>" }
+    if let name = mirror.children.first?.label { return "." + name }
+    // A case without a payload describes itself as its name, unless the type describes itself.
+    if action is CustomStringConvertible || action is CustomDebugStringConvertible
+      || action is any TextOutputStreamable
+    {
+      return "<not encodable>"
+    }
+    return "." + String(describing: action)
   }
 
   /// Appends the record's line to the output; returns its length in bytes.

@@ -6,10 +6,14 @@ import Architecture
 /// Small states are simply encoded whole and diffed. For large ones the differ walks the old
 /// and new Swift values side by side: equal subtrees (`Equatable`, with an identity fast path
 /// for collections that share storage) are skipped without encoding, identified arrays say
-/// which chunks changed, and only the subtrees that differ are encoded and diffed. The walk
-/// relies on synthesized `Codable` (a struct's members encoded under their property names); a
-/// struct whose encoding does not match its stored properties is encoded whole instead. The
-/// first walks are checked against a whole encoding, and any mismatch turns the walk off.
+/// which chunks changed, and only the subtrees that differ are encoded and diffed.
+///
+/// The walk follows each value's own encoding, never its stored properties: it descends into a
+/// value only through the keys and values its `encode(to:)` writes (``EncodedShape``), and
+/// encodes whole, with the real `Encodable`, whatever it cannot follow exactly. Every value it
+/// writes is encoded at its place in the state and redacted there, so a patch holds what a
+/// whole encoding, redacted, would hold. The first walks and every keyframe are also checked
+/// against a whole encoding; a mismatch (a bug) turns the walk off.
 struct StateDiffer<State: Encodable> {
   /// The encoded, redacted previous state.
   private(set) var json: JSONValue
@@ -37,7 +41,10 @@ struct StateDiffer<State: Encodable> {
   mutating func advance(to state: State) throws -> JSONPatch {
     guard canWalk, size >= Self.walkThreshold else { return try advanceWhole(to: state) }
     var operations: [JSONPatch.Operation] = []
-    try walk(old: value, new: state, oldJSON: json, path: JSONPointer.root, into: &operations)
+    try walk(
+      old: value, new: state, oldJSON: json, path: JSONPointer.root, codingPath: [],
+      into: &operations
+    )
     let patch = JSONPatch(operations)
     // The patch is applied to `json` in place: a copy would share its containers, and changing
     // one element would copy every element beside it. Only the first walks keep the old state,
@@ -69,10 +76,14 @@ struct StateDiffer<State: Encodable> {
   }
 
   /// Re-encodes the state whole and checks the walked encoding against it: run at keyframes.
+  /// On a mismatch the walk stops, and the whole encoding is what is kept and returned.
   mutating func verified() throws -> JSONValue {
     let whole = try encodeWhole(value)
     size = whole.nodeCount
-    if !whole.isIdentical(to: json) { canWalk = false }
+    if !whole.isIdentical(to: json) {
+      canWalk = false
+      json = whole
+    }
     return json
   }
 
@@ -86,12 +97,14 @@ struct StateDiffer<State: Encodable> {
   }
 
   private func walk(
-    old: Any, new: Any, oldJSON: JSONValue, path: JSONPointer,
-    into operations: inout [JSONPatch.Operation]
+    old: any Encodable, new: any Encodable, oldJSON: JSONValue, path: JSONPointer,
+    codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws {
     let facts = types.facts(of: new)
     if facts.equal?(old, new) == true { return }
 
+    // An identified array encodes its elements in order, each as itself (its conformance is
+    // ours): a changed element is walked on its own.
     if facts.isPositional,
       let newCollection = new as? any PositionallyDiffable,
       let oldCollection = old as? any PositionallyDiffable,
@@ -103,12 +116,17 @@ struct StateDiffer<State: Encodable> {
           let oldElement = oldCollection._element(at: position)
           let newElement = newCollection._element(at: position)
           // Most elements of a changed chunk are equal: compare before making their path.
-          if types.facts(of: newElement).equal?(oldElement, newElement) == true { continue }
+          let elementFacts = types.facts(of: newElement)
+          if elementFacts.equal?(oldElement, newElement) == true { continue }
+          guard let open = elementFacts.encodable, let oldElement = open(oldElement),
+            let newElement = open(newElement)
+          else { return try replace() }
           try walk(
             old: oldElement,
             new: newElement,
             oldJSON: oldElements[position],
             path: path.appending(index: position),
+            codingPath: codingPath + [JSONCodingKey(intValue: position)],
             into: &operations
           )
         }
@@ -116,49 +134,54 @@ struct StateDiffer<State: Encodable> {
       return
     }
 
-    // A small value is encoded whole and diffed: taking it apart with mirrors cost several
-    // thousand instructions per member, encoding it a few hundred per value, and the patch is
-    // the same.
+    // A small value is encoded whole and diffed: taking it apart cost more per member than
+    // encoding it, and the patch is the same.
     if !oldJSON.holdsAtLeast(64) { return try replace() }
 
-    if case .object(let oldObject) = oldJSON, type(of: old) == type(of: new) {
-      let newMirror = Mirror(reflecting: new)
-      if newMirror.displayStyle == .struct, newMirror.superclassMirror == nil {
-        let oldChildren = Self.presentChildren(of: Mirror(reflecting: old), keys: oldObject)
-        if let oldChildren, oldChildren.count == oldObject.count,
-          oldChildren.allSatisfy({ oldObject.contains(key: $0.key) })
-        {
-          for child in newMirror.children {
-            guard let label = child.label.map({ Self.key(for: $0, in: oldObject) }) else {
-              return try replace()
-            }
-            let newChild = Self.unwrapped(child.value)
-            switch (oldChildren[label], newChild) {
-            case (nil, nil):
-              continue
-            case (nil, let newChild?):
-              operations.append(
-                .add(
-                  path: path.appending(label),
-                  value: try encode(newChild, at: path.appending(label))))
-            case (_?, nil):
-              operations.append(.test(path: path.appending(label), value: oldObject[label]!))
-              operations.append(.remove(path: path.appending(label)))
-            case (let oldChild?, let newChild?):
-              try walk(
-                old: oldChild, new: newChild, oldJSON: oldObject[label]!,
-                path: path.appending(label), into: &operations
-              )
-            }
-          }
-          return
+    // Otherwise the walk follows what the value's own `encode(to:)` writes, one level at a
+    // time: the keys it writes and the values it writes under them, never the stored
+    // properties, so the patch holds what a whole encoding would. Classes are encoded whole (an
+    // old and a new state may share an instance changed in place), and so are dictionaries and
+    // sets, whose members the encoder sorts.
+    guard facts.isWalkable, type(of: old) == type(of: new) else { return try replace() }
+    switch (EncodedShape.of(old), EncodedShape.of(new)) {
+    case (.keyed(let oldMembers), .keyed(let newMembers)):
+      guard case .object(let oldObject) = oldJSON, oldMembers.count == oldObject.count,
+        oldMembers.allSatisfy({ oldObject.contains(key: $0.key) })
+      else { return try replace() }
+      for (position, member) in newMembers.enumerated() {
+        let memberPath = path.appending(member.key)
+        let memberCodingPath = codingPath + [JSONCodingKey(stringValue: member.key)]
+        let oldMember =
+          position < oldMembers.count && oldMembers[position].key == member.key
+          ? oldMembers[position] : oldMembers.first { $0.key == member.key }
+        if let oldMember, let oldMemberJSON = oldObject[member.key] {
+          try walk(
+            old: oldMember.value, new: member.value, oldJSON: oldMemberJSON, path: memberPath,
+            codingPath: memberCodingPath, into: &operations
+          )
+        } else {
+          let value = try encode(member.value, at: memberPath, memberCodingPath)
+          operations.append(.add(path: memberPath, value: value))
         }
       }
+      for member in oldMembers where !newMembers.contains(where: { $0.key == member.key }) {
+        let memberPath = path.appending(member.key)
+        operations.append(.test(path: memberPath, value: oldObject[member.key]!))
+        operations.append(.remove(path: memberPath))
+      }
+    case (.single(let oldValue), .single(let newValue)):
+      // A single-value container encodes its value straight into this value's place.
+      try walk(
+        old: oldValue, new: newValue, oldJSON: oldJSON, path: path, codingPath: codingPath,
+        into: &operations
+      )
+    default:
+      try replace()
     }
-    try replace()
 
     func replace() throws {
-      let newJSON = try encode(new, at: path)
+      let newJSON = try encode(new, at: path, codingPath)
       for operation in JSONPatch.diff(from: oldJSON, to: newJSON).operations {
         operations.append(operation.prefixed(by: path))
       }
@@ -172,40 +195,13 @@ struct StateDiffer<State: Encodable> {
     return json
   }
 
-  private func encode(_ value: Any, at path: JSONPointer) throws -> JSONValue {
-    guard let encodable = value as? any Encodable else {
-      throw StateDifferError.notEncodable(path: path.description)
-    }
-    var json = try encoder.encode(encodable)
+  /// `value` encoded as the part of the state at `path`, redacted as it is there.
+  private func encode(
+    _ value: any Encodable, at path: JSONPointer, _ codingPath: [any CodingKey]
+  ) throws -> JSONValue {
+    var json = try encoder.encode(value, asPartAt: codingPath)
     Redaction.apply(redactions, to: &json, at: path)
     return json
-  }
-
-  /// A struct's stored properties by name, without those that are `nil`; `nil` when a member
-  /// has no name.
-  private static func presentChildren(
-    of mirror: Mirror, keys: JSONObject
-  ) -> [String: Any]? {
-    var children: [String: Any] = [:]
-    for child in mirror.children {
-      guard let label = child.label else { return nil }
-      if let value = unwrapped(child.value) { children[key(for: label, in: keys)] = value }
-    }
-    return children
-  }
-
-  /// The key synthesized `Codable` gives a stored property: a property wrapper's storage,
-  /// `_destination`, is encoded as `destination`.
-  private static func key(for label: String, in object: JSONObject) -> String {
-    guard label.hasPrefix("_"), !object.contains(key: label) else { return label }
-    let wrapped = String(label.dropFirst())
-    return object.contains(key: wrapped) ? wrapped : label
-  }
-
-  /// The value inside an optional, `nil` for `nil`, and any other value as it is.
-  private static func unwrapped(_ value: Any) -> Any? {
-    if let optional = value as? any OptionalProtocol { return optional.wrappedAny }
-    return value
   }
 }
 
@@ -215,20 +211,6 @@ enum StateDifferError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .notEncodable(let path): "the state value at \(path) is not Encodable"
-    }
-  }
-}
-
-private protocol OptionalProtocol {
-  var wrappedAny: Any? { get }
-}
-
-extension Optional: OptionalProtocol {
-  /// The wrapped value, itself unwrapped if it is an optional too; `nil` for `nil`.
-  var wrappedAny: Any? {
-    switch self {
-    case .some(let wrapped): (wrapped as? any OptionalProtocol).map(\.wrappedAny) ?? wrapped
-    case .none: nil
     }
   }
 }
@@ -244,6 +226,11 @@ private final class WalkTypes {
     let equal: ((Any, Any) -> Bool?)?
     /// Whether the type can say which of its positions may have changed.
     let isPositional: Bool
+    /// Whether the walk may follow the type's encoding into its members: not for classes, nor
+    /// for dictionaries and sets.
+    let isWalkable: Bool
+    /// The value as `Encodable`, by a cast to the concrete type; `nil` if the type is not.
+    let encodable: ((Any) -> (any Encodable)?)?
   }
 
   private var known: [ObjectIdentifier: Facts] = [:]
@@ -253,7 +240,14 @@ private final class WalkTypes {
     if let facts = known[ObjectIdentifier(type)] { return facts }
     var equal: ((Any, Any) -> Bool?)?
     if let equatable = type as? any Equatable.Type { equal = equality(of: equatable) }
-    let facts = Facts(equal: equal, isPositional: type is any PositionallyDiffable.Type)
+    var encodable: ((Any) -> (any Encodable)?)?
+    if let type = type as? any Encodable.Type { encodable = opener(of: type) }
+    let facts = Facts(
+      equal: equal,
+      isPositional: type is any PositionallyDiffable.Type,
+      isWalkable: !(type is AnyClass) && !(type is any JSONUnorderedCollection.Type),
+      encodable: encodable
+    )
     known[ObjectIdentifier(type)] = facts
     return facts
   }
@@ -264,6 +258,10 @@ private func equality<T: Equatable>(of _: T.Type) -> (Any, Any) -> Bool? {
     guard let lhs = lhs as? T, let rhs = rhs as? T else { return nil }
     return lhs == rhs
   }
+}
+
+private func opener<T: Encodable>(of _: T.Type) -> (Any) -> (any Encodable)? {
+  { $0 as? T }
 }
 
 extension JSONPatch.Operation {

@@ -7,16 +7,35 @@ import Foundation
 /// What it learns is kept, and what is new since the last call to ``takeNewFacts()`` is handed
 /// out, so each fact is written once. It runs on the recorder's thread, and only for values
 /// that can hold something new, so the app does not pay for it.
+///
+/// Nothing is learned from a value that the redaction rules hide: a member there is described
+/// by its static type's name alone, so the raw values of an enum (which can be secrets, like a
+/// URL with credentials) and the keys a custom encoding writes never reach `types`.
 final class TypeCapture {
   /// How many elements of a collection are walked.
   static let elementSample = 16
 
   private(set) var schema = TypeSchema()
   private var newFacts = TypeSchema()
+  private let redactions: [Redaction]
+  /// Whether the value being learned is a state, where path rules apply too.
+  private var isState = true
 
-  /// Learns the types that make up `value`.
-  func learn<T: Encodable>(from value: T) {
-    _ = visit(value)
+  /// A capture that learns nothing from what `redactions` hide.
+  init(redactions: [Redaction] = []) {
+    self.redactions = redactions
+  }
+
+  /// Learns the types that make up `value`, a state when `isState` (path rules apply) or an
+  /// action.
+  func learn<T: Encodable>(from value: T, isState: Bool = true) {
+    self.isState = isState
+    _ = visit(value, at: [])
+  }
+
+  /// Whether the rules hide the value at `location` (object keys and array indices).
+  func isRedacted(_ location: [String]) -> Bool {
+    Redaction.covers(redactions, location: location, isState: isState)
   }
 
   /// What was learned since the last call, as a `types` member; `nil` when nothing was.
@@ -32,12 +51,15 @@ final class TypeCapture {
     }
   }
 
-  /// Walks `value`, noting what its type is made of; returns its type (`Type?` if optional).
-  func visit<T: Encodable>(_ value: T) -> String {
+  /// Walks `value`, found at `location`, noting what its type is made of; returns its type
+  /// (`Type?` if optional). A value the rules hide is not walked.
+  func visit<T: Encodable>(_ value: T, at location: [String]) -> String {
     let name = String(reflecting: T.self)
     if JSONEncodingNode.scalar(value) != nil || T.self == IndexSet.self { return name }
+    if !redactions.isEmpty, isRedacted(location) { return name }
     let style = Mirror(reflecting: value).displayStyle
-    let node = TypeCaptureNode(capture: self, type: name, style: style, value: value)
+    let node = TypeCaptureNode(
+      capture: self, type: name, style: style, value: value, location: location)
     try? value.encode(to: node)
     return node.finish()
   }
@@ -49,6 +71,8 @@ final class TypeCaptureNode: Encoder {
   let type: String
   let style: Mirror.DisplayStyle?
   let value: Any
+  /// Where the value lies in the state or action: object keys and array indices.
+  let location: [String]
   var codingPath: [any CodingKey] = []
   var userInfo: [CodingUserInfoKey: Any] = [:]
 
@@ -58,15 +82,24 @@ final class TypeCaptureNode: Encoder {
   var element: String?
   var single: (json: JSONValue?, type: String)?
 
-  init(capture: TypeCapture, type: String, style: Mirror.DisplayStyle?, value: Any) {
+  init(
+    capture: TypeCapture, type: String, style: Mirror.DisplayStyle?, value: Any,
+    location: [String]
+  ) {
     self.capture = capture
     self.type = type
     self.style = style
     self.value = value
+    self.location = location
+  }
+
+  /// A node whose findings are dropped: for containers the capture does not describe.
+  static func scratch(_ capture: TypeCapture, at location: [String]) -> TypeCaptureNode {
+    TypeCaptureNode(capture: capture, type: "", style: nil, value: (), location: location)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(TypeCaptureKeyed<Key>(node: self, enumCase: nil))
+    KeyedEncodingContainer(TypeCaptureKeyed<Key>(node: self, enumCase: nil, prefix: []))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -127,10 +160,17 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
   let node: TypeCaptureNode
   /// The case whose payload this container holds, for an enum's nested container.
   let enumCase: String?
+  /// The keys of the containers this one is nested in, within its node's value.
+  let prefix: [String]
   var codingPath: [any CodingKey] { [] }
 
+  /// Where a member with this key lies: an enum case's payload sits under the case's name.
+  private func location(of key: Key) -> [String] {
+    node.location + prefix + [key.stringValue]
+  }
+
   private func add<T: Encodable>(_ value: T, _ key: Key, optional: Bool = false) {
-    let type = node.capture.visit(value)
+    let type = node.capture.visit(value, at: location(of: key))
     let isOptional = optional || type.hasSuffix("?")
     let member = TypeSchema.Member(
       name: key.stringValue,
@@ -196,20 +236,23 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
       node.cases.append((name: key.stringValue, payload: []))
     }
     return KeyedEncodingContainer(
-      TypeCaptureKeyed<NestedKey>(node: node, enumCase: enumCase == nil ? key.stringValue : "")
+      TypeCaptureKeyed<NestedKey>(
+        node: node, enumCase: enumCase == nil ? key.stringValue : "",
+        prefix: prefix + [key.stringValue])
     )
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    TypeCaptureUnkeyed(
-      node: TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ()))
+    TypeCaptureUnkeyed(node: .scratch(node.capture, at: location(of: key)))
   }
 
   mutating func superEncoder() -> any Encoder {
-    TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ())
+    TypeCaptureNode.scratch(node.capture, at: node.location + ["super"])
   }
 
-  mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    TypeCaptureNode.scratch(node.capture, at: location(of: key))
+  }
 }
 
 private struct TypeCaptureUnkeyed: UnkeyedEncodingContainer {
@@ -224,7 +267,7 @@ private struct TypeCaptureUnkeyed: UnkeyedEncodingContainer {
     // element is described by any one of them. Walking all of a large list is what would
     // cost, and what the sample misses is only a literal the generator then decodes.
     guard count <= TypeCapture.elementSample else { return }
-    let type = node.capture.visit(value)
+    let type = node.capture.visit(value, at: node.location + [String(count - 1)])
     if node.element == nil { node.element = type }
   }
 
@@ -232,19 +275,19 @@ private struct TypeCaptureUnkeyed: UnkeyedEncodingContainer {
     keyedBy keyType: NestedKey.Type
   ) -> KeyedEncodingContainer<NestedKey> {
     count += 1
-    return TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ())
+    return TypeCaptureNode.scratch(node.capture, at: node.location + [String(count - 1)])
       .container(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     count += 1
     return TypeCaptureUnkeyed(
-      node: TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ())
-    )
+      node: .scratch(node.capture, at: node.location + [String(count - 1)]))
   }
 
   mutating func superEncoder() -> any Encoder {
-    TypeCaptureNode(capture: node.capture, type: "", style: nil, value: ())
+    count += 1
+    return TypeCaptureNode.scratch(node.capture, at: node.location + [String(count - 1)])
   }
 }
 
@@ -254,7 +297,8 @@ private struct TypeCaptureSingle: SingleValueEncodingContainer {
 
   mutating func encodeNil() throws { node.single = (nil, node.type) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    let type = node.capture.visit(value)
+    // The value takes this value's place, so it lies where this one does.
+    let type = node.capture.visit(value, at: node.location)
     node.single = (JSONEncodingNode.scalar(value), type)
   }
 }

@@ -56,6 +56,23 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Whether `rules` hide the whole value at `location` (object keys and array indices, as
+  /// JSON Pointer tokens): a key rule naming any token, or, in a state, a path rule reaching no
+  /// deeper than `location`.
+  static func covers(_ rules: [Redaction], location: [String], isState: Bool) -> Bool {
+    for rule in rules {
+      switch rule {
+      case .key(let name):
+        if location.contains(name) { return true }
+      case .path(let path):
+        guard isState, let pointer = JSONPointer(path), pointer.tokens.count <= location.count
+        else { continue }
+        if zip(pointer.tokens, location).allSatisfy({ $0 == "*" || $0 == $1 }) { return true }
+      }
+    }
+    return false
+  }
+
   private static func redactKeys(_ rules: [Redaction], in value: inout JSONValue) {
     let keys = Set(rules.compactMap { if case .key(let name) = $0 { name } else { nil } })
     if !keys.isEmpty { redact(keys: keys, in: &value) }

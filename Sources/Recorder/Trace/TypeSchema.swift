@@ -119,6 +119,8 @@ public struct TypeSchema: Sendable, Equatable {
   /// Whether `json`, a value of `type`, holds nothing the schema does not describe: no unknown
   /// member, case, raw value or element. The recorder skips learning from such values.
   func covers(_ json: JSONValue, type: String) -> Bool {
+    // A redacted value says nothing about its type, and the recorder learns nothing from it.
+    if json == Redaction.placeholder { return true }
     switch (types[SwiftRenderer.unwrappingOptional(type)], json) {
     case (_, .null):
       return true
