@@ -98,12 +98,19 @@ final class TraceFile: @unchecked Sendable {
 
   init(path: String) throws {
     self.path = path
-    // Remove first so a pre-existing file's looser mode is not kept.
-    unlink(path)
+    // Remove a regular file first so its looser mode is not kept; a FIFO or a device the user
+    // named is written to as it is.
+    var status = stat()
+    let exists = lstat(path, &status) == 0
+    let isRegular = exists && (status.st_mode & S_IFMT) == S_IFREG
+    if isRegular { unlink(path) }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw RecorderError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
+    // Where the file could not be removed (a directory we may not change), it is reused:
+    // narrow its mode, as a new file's.
+    if isRegular { _ = fchmod(descriptor, 0o600) }
     self.descriptor = descriptor
   }
 
@@ -127,7 +134,8 @@ final class TraceFile: @unchecked Sendable {
   func synchronize() throws {
     try lock.withLock {
       guard descriptor >= 0 else { return }
-      if fsync(descriptor) != 0 {
+      // A pipe, a FIFO or a terminal cannot be synchronized (EINVAL): every byte was written.
+      if fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
         throw RecorderError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
       }
     }
