@@ -131,14 +131,46 @@ final class HostProcess {
         else {
           throw nonsense(message.jsonString, expected: "a report")
         }
+        // A verdict read from a report that contradicts itself would be wrong one way or the
+        // other: `bisect` reads the count, `verify` the details.
+        if let contradiction = Self.contradiction(in: report) {
+          throw nonsense(
+            message.jsonString, expected: "a report whose counts agree (\(contradiction))"
+          )
+        }
         return .report(report)
       default:
+        // One line, whatever the host put in it: it is printed after `Error: `.
         return .refused(
           problem: message["problem"]?.stringValue ?? "unknown",
-          message: message["message"]?.stringValue ?? "(no message)"
+          message: (message["message"]?.stringValue ?? "(no message)").escapingControlCharacters
         )
       }
     }
+  }
+
+  /// What makes `report` contradict itself, if anything: a negative count, or divergent steps
+  /// counted but none detailed, or detailed but not counted. `tca-replay` always asks for at
+  /// least one divergence in detail.
+  static func contradiction(in report: ReplayReport) -> String? {
+    let counts = [
+      ("steps", report.steps), ("replayed", report.replayed),
+      ("divergentSteps", report.divergentSteps), ("unknown", report.unknown),
+    ]
+    if let (name, count) = counts.first(where: { $0.1 < 0 }) {
+      return "\(name) is \(count)"
+    }
+    if report.divergentSteps == 0, !report.divergences.isEmpty {
+      return "divergentSteps is 0, with \(report.divergences.count) divergences detailed"
+    }
+    if report.divergentSteps > 0, report.divergences.isEmpty {
+      return "divergentSteps is \(report.divergentSteps), with no divergence detailed"
+    }
+    if report.divergences.count > report.divergentSteps {
+      return "divergentSteps is \(report.divergentSteps), with \(report.divergences.count) "
+        + "divergences detailed"
+    }
+    return nil
   }
 
   /// The most one request may take: twice `timeout`, plus `timeout` for each MiB of the trace,
@@ -159,6 +191,9 @@ final class HostProcess {
     defer { group.terminate() }
     guard !group.hasExited(within: .zero) else { return nil }
     _ = writeAll(Array(#"{"kind":"bye"}"#.utf8) + [10])
+    // The end of its input says goodbye too: a host that reads to the end before it leaves (a
+    // wrapper's `tee log | host`, a `cat` in a pipeline) leaves now, not when stopped.
+    group.closeInput()
     guard group.hasExited(within: grace) else {
       return HostError(command, "did not exit within \(Self.seconds(grace)) of bye; stopped it")
     }
@@ -167,7 +202,8 @@ final class HostProcess {
 
   /// Writes all of `bytes` to the host's input; `false` if the host is gone.
   private func writeAll(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { raw in
+    guard !group.isInputClosed else { return false }
+    return bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(group.input, raw.baseAddress! + offset, raw.count - offset)

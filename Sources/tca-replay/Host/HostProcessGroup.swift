@@ -20,6 +20,7 @@ final class HostProcessGroup {
   /// How the leader ended, once reaped: a wait status, as `waitpid` gives it.
   private(set) var ending: Int32?
   private var isTerminated = false
+  private(set) var isInputClosed = false
 
   /// How long the group has between SIGTERM and SIGKILL.
   static let grace: Duration = .milliseconds(500)
@@ -59,7 +60,17 @@ final class HostProcessGroup {
     sigemptyset(&nothing)
     posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setsigmask(&attributes, &nothing)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+    // SIGPIPE back to its default: we ignore it, and an ignored signal stays ignored across
+    // exec. A host's `producer | head -n 1` would leave the producer complaining of a broken
+    // pipe, or writing to it forever, instead of ending quietly.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    )
 
     let words: [String] = ["/bin/sh", "-c", "exec " + command]
     let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
@@ -102,12 +113,19 @@ final class HostProcessGroup {
     }
   }
 
+  /// Closes the host's standard input: it reads the end of it. Does nothing the second time.
+  func closeInput() {
+    guard !isInputClosed else { return }
+    isInputClosed = true
+    close(input)
+  }
+
   /// Closes the pipes and stops every process left in the group: SIGTERM, up to `grace` for
   /// them to go, then SIGKILL. Does nothing the second time.
   func terminate() {
     guard !isTerminated else { return }
     isTerminated = true
-    close(input)
+    closeInput()
     close(output)
     // Reaping the leader first keeps a leader that already left from counting as a member.
     // Its pid stays reserved while any member of its group lives, so the id cannot be reused.
