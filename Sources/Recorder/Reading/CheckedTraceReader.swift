@@ -21,9 +21,11 @@ public final class CheckedTraceReader {
   /// The trace's header, once ``next()`` has returned it.
   public private(set) var header: TraceHeader?
   /// The state after the last step read; the initial state before the first.
-  public private(set) var state: JSONValue = .null
+  public var state: JSONValue { checker?.state ?? .null }
   /// How many steps have been read.
   public private(set) var stepCount = 0
+  /// The checks, shared with the replay threads; set once the header is read.
+  private var checker: TraceChecker?
 
   /// The file being read.
   public var path: String { reader.path }
@@ -40,46 +42,23 @@ public final class CheckedTraceReader {
   }
 
   /// The index of the last step read, or `nil` before the first one.
-  public var lastStep: Int? {
-    guard let header, stepCount > 0 else { return nil }
-    return header.firstStep + stepCount - 1
-  }
+  public var lastStep: Int? { checker?.lastStep }
 
   /// The next record, checked, or `nil` at the end of the trace.
   public func next() throws(TraceReadError) -> TraceRecord? {
     guard let record = try reader.next() else { return nil }
-    guard let header else {
+    guard checker != nil else {
       guard case .header(let first) = record else {
         preconditionFailure("TraceReader returns a header first or throws")
       }
       header = first
-      state = first.initialState
+      checker = TraceChecker(header: first)
       return record
     }
-    switch record {
-    case .header:
-      throw failure("a second header record; only the first line may be a header")
-    case .step(let step):
-      let expected = header.firstStep + stepCount
-      guard step.index == expected else { throw failure(stepIndexProblem(step.index, expected)) }
-      try reader.apply(step, to: &state)
-      stepCount += 1
-    case .keyframe(let keyframe):
-      guard keyframe.index == lastStep else {
-        throw failure(keyframeIndexProblem(keyframe.index, lastStep: lastStep))
-      }
-      guard keyframe.state == state else {
-        throw failure(
-          "the keyframe after step \(keyframe.index) differs from the state the patches rebuild")
-      }
-    case .effect, .end:
-      break
-    }
+    // In place: a big state is not copied.
+    try checker!.check(record, path: path, line: line)
+    if case .step = record { stepCount += 1 }
     return record
-  }
-
-  private func failure(_ message: String) -> TraceReadError {
-    TraceReadError(path: path, line: line, kind: .malformed, message: message)
   }
 
   /// The first problem in the trace at `path` on or before line `limit` (anywhere when `nil`),
@@ -96,19 +75,6 @@ public final class CheckedTraceReader {
       return nil
     }
   }
-}
-
-/// Why a step's index is not the one expected.
-func stepIndexProblem(_ index: Int, _ expected: Int) -> String {
-  index < expected
-    ? "the step index repeats or goes back (step \(index) after step \(expected - 1))"
-    : "the step index skips steps (step \(index) where step \(expected) was expected)"
-}
-
-/// Why a keyframe's index does not name the step before it.
-func keyframeIndexProblem(_ index: Int, lastStep: Int?) -> String {
-  "the keyframe names step \(index), but follows "
-    + (lastStep.map { "step \($0)" } ?? "no step")
 }
 
 extension TraceReadError {

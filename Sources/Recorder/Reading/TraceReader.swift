@@ -102,7 +102,7 @@ public final class TraceReader {
     do {
       try step.patch.apply(to: &state)
     } catch {
-      throw failure("the patch of step \(step.index) does not apply: \(error)")
+      throw failure(patchProblem(step: step.index, error))
     }
   }
 

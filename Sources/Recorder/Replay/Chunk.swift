@@ -9,7 +9,13 @@ enum Work: @unchecked Sendable {
 }
 
 /// A run of a trace's lines, handed unparsed to a replay thread, which rebuilds the states from
-/// the keyframe or initial state at its start.
+/// the keyframe or initial state at its start and checks every line as ``CheckedTraceReader``
+/// does.
+///
+/// A run that a keyframe ends holds that keyframe as its last line too, so the thread checks it
+/// against the state it rebuilt, and the next run starts from it trusted: the checks of all the
+/// runs together are those of one reader from the first line, and the earliest failing line is
+/// the first problem in the trace.
 struct RawChunk {
   /// Enough steps that each chunk is worth a hand-over; chunks end where a keyframe starts,
   /// so with keyframes every 100 steps a chunk is 100 steps.
@@ -19,16 +25,17 @@ struct RawChunk {
   private(set) var bytes: [UInt8] = []
   /// The number of the first line in the trace.
   let firstLine: Int
-  /// The state before the first line; `nil` when the first line is a keyframe holding it.
-  let startState: JSONValue?
+  /// The checks, from the state before the first line: the header's, or the keyframe's that
+  /// is the first line.
+  let checker: TraceChecker
   /// The lines of the steps just before this chunk, oldest first, for divergence reports.
   let context: [[UInt8]]
   /// How many of the lines are steps.
   private(set) var steps = 0
 
-  init(firstLine: Int, startState: JSONValue?, context: [[UInt8]]) {
+  init(firstLine: Int, checker: TraceChecker, context: [[UInt8]]) {
     self.firstLine = firstLine
-    self.startState = startState
+    self.checker = checker
     self.context = context
     bytes.reserveCapacity(Self.size * 320)
   }

@@ -76,18 +76,12 @@ where Base.State: Codable, Base.Action: Codable {
 
   /// Replays the trace at `tracePath`.
   ///
+  /// Every line is checked as ``CheckedTraceReader`` checks it, by the threads that parse it, so
+  /// a malformed trace throws the first problem that every command reports for it.
+  ///
   /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
   ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
   public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
-    do {
-      return try replayReading(tracePath: tracePath)
-    } catch {
-      // Threads find problems in their own order: report the one every command reports.
-      throw ReplayError(error.trace.firstInTrace())
-    }
-  }
-
-  private func replayReading(tracePath: String) throws(ReplayError) -> ReplayReport {
     let header: TraceHeader
     var tally: Tally
     let warning: String?
@@ -228,17 +222,21 @@ where Base.State: Codable, Base.Action: Codable {
     -> Tally
   {
     let (queue, finish) = startWorkers(header, path: lines.path)
-    let keyframe = Array(#"{"kind":"keyframe""#.utf8)
+    // With the comma, a line that starts so is a keyframe or no record at all (keys are
+    // unique): never a record of another kind, which would leave the next chunk no state.
+    let keyframe = Array(#"{"kind":"keyframe","#.utf8)
     let step = Array(#"{"kind":"step""#.utf8)
-    var chunk = RawChunk(firstLine: 2, startState: header.initialState, context: [])
+    var chunk = RawChunk(firstLine: 2, checker: TraceChecker(header: header), context: [])
     var failure: ReplayError?
     do throws(ReplayError) {
       while let line = try lines.next() {
         if chunk.steps >= RawChunk.size, line.starts(with: keyframe) {
+          // The keyframe ends this chunk too, which checks it against the state it rebuilt.
+          chunk.append(line, isStep: false)
           let context = chunk.lastSteps(options.precedingSteps, prefix: step)
           queue.put(.raw(chunk))
           options.progress?(lines.line)
-          chunk = RawChunk(firstLine: lines.line, startState: nil, context: context)
+          chunk = RawChunk(firstLine: lines.line, checker: .fromFirstKeyframe, context: context)
         }
         chunk.append(line, isStep: line.starts(with: step))
       }
@@ -247,7 +245,13 @@ where Base.State: Codable, Base.Action: Codable {
     }
     queue.put(.raw(chunk))
     var tally = finish()
-    if let failure = failure ?? tally.failure { throw failure }
+    // Each chunk checked its own lines from a checked state, so the earliest failing line, the
+    // reading's or a chunk's, is the first problem in the trace: what `summary` reports.
+    if let failure = [failure, tally.failure].compactMap({ $0 })
+      .min(by: { ($0.trace.line ?? .max) < ($1.trace.line ?? .max) })
+    {
+      throw failure
+    }
     tally.divergences.sort { $0.step < $1.step }
     return tally
   }

@@ -273,8 +273,8 @@ extension StepEngine: ChunkRunner {
     return tally
   }
 
-  /// Parses a chunk's lines, rebuilding each step's states from the chunk's first state, and
-  /// replays its steps.
+  /// Parses and checks a chunk's lines, rebuilding each step's states from the chunk's first
+  /// state, and replays its steps.
   private func run(
     _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int
   ) throws(ReplayError) {
@@ -290,42 +290,23 @@ extension StepEngine: ChunkRunner {
       }
       return Array((earlier + recent.summaries).suffix(context))
     }
-    var state = chunk.startState
+    var checker = chunk.checker
     try chunk.forEachLine { (line, number) throws(ReplayError) in
-      switch try TraceLines.record(line, path: path, line: number) {
-      case let .keyframe(keyframe)?:
-        if state == nil { state = keyframe.state }
-      case let .step(step)?:
-        guard let before = state else {
-          throw ReplayError(
-            TraceReadError(
-              path: path, line: number, kind: .malformed,
-              message: "a step before any state: the chunk does not start at a keyframe"
-            )
-          )
-        }
-        var after = before
-        do {
-          try step.patch.apply(to: &after)
-        } catch {
-          throw ReplayError(
-            TraceReadError(
-              path: path, line: number, kind: .malformed,
-              message: "the patch of step \(step.index) does not apply: \(error)"
-            )
-          )
-        }
-        state = after
-        tally.steps += 1
-        tally.add(
-          run(RecordedStep(step: step, before: before, after: after), preceding: preceding()),
-          keeping: keeping
-        )
-        recent.append(step)
-        seen += 1
-      default:
-        break
+      guard let record = try TraceLines.record(line, path: path, line: number) else { return }
+      let before = checker.state
+      do throws(TraceReadError) {
+        try checker.check(record, path: path, line: number)
+      } catch {
+        throw ReplayError(error)
       }
+      guard case let .step(step) = record else { return }
+      tally.steps += 1
+      tally.add(
+        run(RecordedStep(step: step, before: before, after: checker.state), preceding: preceding()),
+        keeping: keeping
+      )
+      recent.append(step)
+      seen += 1
     }
   }
 }
