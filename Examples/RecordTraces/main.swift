@@ -23,6 +23,14 @@ if arguments.first == "--until-killed", arguments.count == 2 {
   }
 }
 
+if arguments.first == "--exit-without-close", arguments.count == 3, let count = Int(arguments[1]) {
+  // Records `count` steps of the counter, then exits without closing the recorder, as an app
+  // that never calls close() does: the trace must still hold every step and its end record.
+  let recorder = try TraceRecorder(path: arguments[2], options: .init(keyframeInterval: 0))
+  await ExampleSession.recordCounterSteps(count, to: recorder)
+  exit(0)
+}
+
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """

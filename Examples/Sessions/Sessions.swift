@@ -1,3 +1,5 @@
+import Architecture
+import Counter
 import Recorder
 
 /// The example sessions recorded into `Traces/`, by file name.
@@ -19,5 +21,17 @@ public enum ExampleSession: String, CaseIterable, Sendable {
     case .composedApp: await recordComposedAppSession(to: recorder)
     case .bookshelf: await recordBookshelfSession(to: recorder)
     }
+  }
+}
+
+extension ExampleSession {
+  /// Sends `count` increments to the counter through `recorder`, and returns without closing it.
+  @MainActor
+  public static func recordCounterSteps(_ count: Int, to recorder: TraceRecorder) async {
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+        .recording(to: recorder)
+    }
+    for _ in 0..<count { store.send(.incrementButtonTapped) }
   }
 }

@@ -11,6 +11,34 @@ struct CrashSafetyTests {
       .appendingPathComponent("record-traces")
   }
 
+  @Test("an app that exits without closing its recorder leaves every step and the end record")
+  func exitWithoutClose() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("exited-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let process = Process()
+    process.executableURL = Self.recordTraces
+    process.arguments = ["--exit-without-close", "50", path]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let kinds = text.split(separator: "\n").map { line -> String in
+      let record = try? TraceRecord(json: JSONValue(parsing: String(line)))
+      switch record {
+      case .header?: return "header"
+      case .step?: return "step"
+      case .end?: return "end"
+      default: return "other"
+      }
+    }
+    #expect(kinds.first == "header")
+    #expect(kinds.filter { $0 == "step" }.count == 50)
+    #expect(kinds.last == "end")
+  }
+
   @Test("a recorder killed with SIGKILL leaves a file that loads up to its last complete line")
   func sigkill() async throws {
     let path = FileManager.default.temporaryDirectory

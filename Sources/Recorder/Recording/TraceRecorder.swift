@@ -87,6 +87,7 @@ public final class TraceRecorder: Sendable {
   public init(sink: TraceSink, options: Options = Options()) {
     self.sink = sink
     self.options = options
+    OpenRecorders.shared.add(self)
   }
 
   /// Creates a recorder that writes to a new file at `path`, readable by its owner only.
@@ -105,7 +106,12 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Writes the end record, then closes the trace. Steps after closing are not recorded.
+  ///
+  /// A recorder the app never closes is closed when the process exits normally (`exit()`, or
+  /// returning from `main`), within 2 seconds: what was handed over is written, then the end
+  /// record. A process that is killed or traps does not get that far.
   public func close() throws {
+    OpenRecorders.shared.remove(self)
     let pipeline = state.withLock { state -> AnyObject? in
       state.isClosed = true
       closed.store(true, ordering: .releasing)
@@ -297,5 +303,44 @@ struct SessionClock: Sendable {
       clock_gettime(CLOCK_MONOTONIC_RAW, &time)
     #endif
     return time
+  }
+}
+
+/// The recorders not closed yet, which the process closes as it exits.
+final class OpenRecorders: Sendable {
+  static let shared: OpenRecorders = {
+    atexit { OpenRecorders.shared.closeAll(within: .seconds(2)) }
+    return OpenRecorders()
+  }()
+
+  private struct Entry: @unchecked Sendable {
+    weak var recorder: TraceRecorder?
+  }
+
+  private let recorders = Mutex<[ObjectIdentifier: Entry]>([:])
+
+  func add(_ recorder: TraceRecorder) {
+    recorders.withLock { $0[ObjectIdentifier(recorder)] = Entry(recorder: recorder) }
+  }
+
+  func remove(_ recorder: TraceRecorder) {
+    _ = recorders.withLock { $0.removeValue(forKey: ObjectIdentifier(recorder)) }
+  }
+
+  /// Closes every open recorder, giving up after `limit`: a writer stuck on a full pipe must
+  /// not keep the process from exiting.
+  func closeAll(within limit: Duration) {
+    let open = recorders.withLock { entries in
+      defer { entries.removeAll() }
+      return entries.values.compactMap(\.recorder)
+    }
+    guard !open.isEmpty else { return }
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      for recorder in open { try? recorder.close() }
+      done.signal()
+    }
+    let seconds = Double(limit.components.seconds)
+    _ = done.wait(timeout: .now() + seconds)
   }
 }
