@@ -32,6 +32,19 @@ struct ToolReplayTests {
     #expect(report.mode == mode)
   }
 
+  @Test("bisect --all details every divergent step in text, not only the first")
+  func bisectAllText() async throws {
+    let run = try await Run.tool(
+      "bisect", "Traces/counter.ndjson", "--host", Self.mutantHost(.factFailureAsFact), "--all"
+    )
+    #expect(run.status == 1, "\(run.errors)")
+    #expect(run.output.contains("step 77 diverges from the recording"))
+    for step in [158, 241] {
+      #expect(run.output.contains("step \(step) also diverges\n  action  .factRequestFailed("))
+    }
+    #expect(!run.output.contains("more steps diverge"))
+  }
+
   @Test("bisect prints the step, the action, its origin, the steps before it and the diff")
   func bisectText() async throws {
     let run = try await Run.tool(
@@ -52,7 +65,7 @@ struct ToolReplayTests {
             /lastSavedAt
               − 821692801.0
               + (absent)
-          36 more steps diverge
+          36 more steps diverge (bisect --all details them)
 
         """
     )

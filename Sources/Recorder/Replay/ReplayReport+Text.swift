@@ -1,6 +1,6 @@
 extension ReplayReport: CustomStringConvertible {
-  /// The report as `tca-replay bisect` prints it: a verdict line, then the first divergence's
-  /// action, origin, the steps before it and the state differences.
+  /// The report as `tca-replay bisect` prints it: a verdict line, then each detailed
+  /// divergence's action, origin, the steps before it and the state differences.
   ///
   /// ```
   /// Traces/todos.ndjson: step 23 diverges from the recording (isolated replay of 412 steps)
@@ -17,14 +17,16 @@ extension ReplayReport: CustomStringConvertible {
     if let divergence = firstDivergence {
       lines.append("\(trace): step \(divergence.step) diverges from the recording (\(replay))")
       lines += divergence.detailLines
-      let others = divergences.dropFirst().map { String($0.step) }
-      if divergentSteps > 1 {
-        let listed = others.isEmpty ? "" : ": \(others.joined(separator: ", "))"
-        let rest = divergentSteps - 1 - others.count
+      // Every divergence the report details (all of them with `--all`), then a count of the rest.
+      for other in divergences.dropFirst() {
+        lines.append("step \(other.step) also diverges")
+        lines += other.detailLines
+      }
+      let rest = divergentSteps - max(divergences.count, 1)
+      if rest > 0 {
         lines.append(
-          "  \(divergentSteps - 1) more step\(divergentSteps == 2 ? "" : "s") diverge\(divergentSteps == 2 ? "s" : "")"
-            + listed + (rest > 0 && !others.isEmpty ? ", and \(rest) more" : "")
-        )
+          "  \(rest) more step\(rest == 1 ? "" : "s") diverge\(rest == 1 ? "s" : "")"
+            + (divergences.count > 1 ? "" : " (bisect --all details them)"))
       }
     } else {
       lines.append("\(trace): no divergence (\(replay), \(replayed) replayed)")
