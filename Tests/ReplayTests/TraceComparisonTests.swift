@@ -65,6 +65,33 @@ struct TraceComparisonTests {
     ])
   }
 
+  @Test("traces whose steps read different dependency values show both sets of values")
+  func dependenciesDiffer() async throws {
+    /// Stores a fresh UUID each time it is asked.
+    struct Stamp: Reducer {
+      struct State: Codable, Equatable { var id: UUID? }
+      enum Action: Codable, Equatable { case stamp }
+      @Dependency(\.uuid) var uuid
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.id = uuid()
+        return .none
+      }
+    }
+    func record(_ uuids: UUIDGenerator) throws -> String {
+      try withDependencies { $0.uuid = uuids } operation: {
+        try Self.record(Stamp(), .init(), [.stamp])
+      }
+    }
+    let a = try record(.incrementing)
+    let b = try record(.constant(UUID(uuidString: "11111111-0000-0000-0000-000000000000")!))
+    let difference = try #require(try TraceComparison(a, b).firstDifference)
+    #expect(difference.kind == .dependencies)
+    let run = try await Run.tool("compare", a, b)
+    #expect(run.status == 1)
+    #expect(run.output.contains(#"  read a  {"uuid":"00000000-0000-0000-0000-000000000000"}"#))
+    #expect(run.output.contains(#"  read b  {"uuid":"11111111-0000-0000-0000-000000000000"}"#))
+  }
+
   @Test("a trace that stops early is reported where the other goes on")
   func shorter() async throws {
     let a = try Self.record(CounterFeature(), .init(), Self.session)

@@ -96,8 +96,10 @@ public struct TraceComparison: Sendable, Equatable, Codable {
           TraceDifference(
             step: stepA.step.index, kind: kind, labelA: stepA.step.label,
             labelB: stepB.step.label, actionA: stepA.step.action, actionB: stepB.step.action,
-            originA: stepA.step.origin, originB: stepB.step.origin, differences: differences,
-            precedingSteps: recent.summaries
+            originA: stepA.step.origin, originB: stepB.step.origin,
+            dependenciesA: kind == .dependencies ? stepA.step.dependencies.map(\.json) : nil,
+            dependenciesB: kind == .dependencies ? stepB.step.dependencies.map(\.json) : nil,
+            differences: differences, precedingSteps: recent.summaries
           )
         )
       }
@@ -152,6 +154,11 @@ public struct TraceDifference: Sendable, Equatable, Codable {
   public var originA: StepOrigin?
   /// The step's origin in the second trace.
   public var originB: StepOrigin?
+  /// The dependency values the step read in the first trace, as the trace writes them; set when
+  /// they differ.
+  public var dependenciesA: [JSONValue]?
+  /// The dependency values the step read in the second trace; set when they differ.
+  public var dependenciesB: [JSONValue]?
   /// Where the states after the step differ: `expected` is the first trace, `actual` the second.
   public var differences: [StateDifference]
   /// The steps before this one, on which the traces agree.
@@ -160,6 +167,7 @@ public struct TraceDifference: Sendable, Equatable, Codable {
   init(
     step: Int?, kind: Kind, labelA: String?, labelB: String?, actionA: JSONValue?,
     actionB: JSONValue?, originA: TraceStep.Origin? = nil, originB: TraceStep.Origin? = nil,
+    dependenciesA: [JSONValue]? = nil, dependenciesB: [JSONValue]? = nil,
     differences: [StateDifference], precedingSteps: [StepSummary]
   ) {
     self.step = step
@@ -170,6 +178,8 @@ public struct TraceDifference: Sendable, Equatable, Codable {
     self.actionB = actionB
     self.originA = originA.map(StepOrigin.init)
     self.originB = originB.map(StepOrigin.init)
+    self.dependenciesA = dependenciesA
+    self.dependenciesB = dependenciesB
     self.differences = differences
     self.precedingSteps = precedingSteps
   }
@@ -214,6 +224,11 @@ extension TraceComparison: CustomStringConvertible {
           "  \(name)  \(label ?? "")\(origin.map { "  (\($0))" } ?? "")"
             + (showActions ? "  \(action?.jsonString ?? "null")" : "")
         )
+      }
+      for (name, values) in [("a", difference.dependenciesA), ("b", difference.dependenciesB)] {
+        guard let values else { continue }
+        let read = values.isEmpty ? "nothing" : values.map(\.jsonString).joined(separator: ", ")
+        lines.append("  read \(name)  \(read)")
       }
     }
     if !difference.differences.isEmpty {
