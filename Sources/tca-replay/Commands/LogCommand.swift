@@ -16,8 +16,9 @@ enum LogCommand: Command {
       <trace>               A trace file, as written by Reducer.recording(to:).
 
     OPTIONS:
-      --action <pattern>    Only steps whose action label matches: a substring, or a glob
-                            when the pattern has * or ? (e.g. '.todo(*checkbox*').
+      --action <pattern>    Only steps whose action label matches: a substring, or, when
+                            the pattern has * or ?, a glob matching the whole label
+                            (e.g. '.todo(*checkbox*', '*dismiss*').
       --origin <origin>     Only steps sent from outside (send) or by effects (effect).
       --changed <path>      Only steps that changed the state at a JSON Pointer (e.g. /count).
       --json                Print one JSON object per line (JSON Lines) instead of text.
