@@ -57,12 +57,14 @@ extension Divergence: CustomStringConvertible {
     var lines = ["  action  \(label)", "  origin  \(origin)"]
     if !precedingSteps.isEmpty {
       lines.append("  after")
+      // The labels start in one column, two spaces after the longest origin.
+      let width = max(18, (precedingSteps.map { $0.origin.description.count }.max() ?? 0) + 2)
       for summary in precedingSteps {
         let index = String(summary.index)
         let origin = summary.origin.description
         lines.append(
           "    " + String(repeating: " ", count: max(0, 6 - index.count)) + index + "  "
-            + origin + String(repeating: " ", count: max(1, 18 - origin.count)) + summary.label
+            + origin + String(repeating: " ", count: width - origin.count) + summary.label
         )
       }
     }
