@@ -14,9 +14,12 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   private let _now: @Sendable () -> Instant
   private let _minimumResolution: @Sendable () -> Duration
   private let _sleep: @Sendable (Instant, Duration?) async throws -> Void
+  /// Whether the wrapped clock's time moves only when a test advances it.
+  let isManuallyAdvanced: Bool
 
   /// Wraps a clock.
   public init<C: Clock>(_ clock: C) where C.Duration == Duration {
+    self.isManuallyAdvanced = clock is any ManuallyAdvancedClock
     let start = clock.now
     self._now = { Instant(offset: start.duration(to: clock.now)) }
     self._minimumResolution = { clock.minimumResolution }
@@ -40,3 +43,6 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
     try await self._sleep(deadline, tolerance)
   }
 }
+
+/// A clock whose time moves only when a test advances it, such as ``TestClock``.
+protocol ManuallyAdvancedClock {}

@@ -33,6 +33,12 @@ extension TestStore {
     column: UInt = #column
   ) async {
     for _ in 0..<20 { await Task.yield() }
+    // Effects still running may be about to send: wait for one, as long as `receive` would.
+    if reducer.received.isEmpty, !reducer.ledger.isEmpty {
+      _ = await waitUntil(timeout: timeout) {
+        !reducer.received.isEmpty || reducer.ledger.isEmpty
+      }
+    }
     guard let last = reducer.received.last else {
       if strict {
         report(
@@ -85,6 +91,10 @@ extension TestStore {
         at: reducer.location.line == 0 ? origin : reducer.location
       )
     }
+    // An effect that sent its last action may still be returning on another thread: give it a
+    // moment, as TCA's message below advises, before calling it still running.
+    let grace = ContinuousClock.now.advanced(by: .milliseconds(250))
+    while !reducer.ledger.isEmpty, ContinuousClock.now < grace { usleep(1_000) }
     for effect in reducer.ledger.records {
       report(
         """
