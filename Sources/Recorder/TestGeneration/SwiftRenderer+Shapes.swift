@@ -84,9 +84,13 @@ extension SwiftRenderer {
     return nil
   }
 
+  /// The short names of the standard library's integer types.
+  static let integerNames: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+  ]
+
   static func isInteger(_ type: String) -> Bool {
-    ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
-      .contains(shortName(type)) && module(of: type) == "Swift"
+    integerNames.contains(shortName(type)) && module(of: type) == "Swift"
   }
 
   /// Whether a value of this type must be assigned whole: its encoding has no Swift l-values

@@ -75,16 +75,18 @@ struct SwiftRenderer {
   }
 
   private func scalar(_ json: JSONValue, type: String) -> String? {
-    switch Self.shortName(type) {
-    case "String", "Substring", "Character":
-      return json.stringValue.map(stringLiteral)
-    case "Bool":
-      return json.boolValue.map { $0 ? "true" : "false" }
-    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+    let name = Self.shortName(type)
+    if Self.integerNames.contains(name) {
       switch json {
       case .integer, .unsignedInteger: return json.jsonString
       default: return nil
       }
+    }
+    switch name {
+    case "String", "Substring", "Character":
+      return json.stringValue.map(stringLiteral)
+    case "Bool":
+      return json.boolValue.map { $0 ? "true" : "false" }
     case "Double", "Float", "CGFloat":
       switch json {
       case .integer, .unsignedInteger, .double: return json.jsonString
