@@ -123,7 +123,7 @@ struct CommandTests {
       message: "there is no step -1: steps are 0…242"),
     .init(
       arguments: ["state", "Traces/counter.ndjson", "1", "--path", "count"],
-      message: "'count' is not a JSON Pointer"),
+      message: "'count' is not a state path"),
     .init(
       arguments: ["state", "Traces/counter.ndjson", "1", "--path", "/nope"],
       message: "has nothing at '/nope'"),

@@ -105,6 +105,15 @@ public struct TraceCursor {
   public mutating func continueForward(untilChanged pointers: [JSONPointer])
     throws(TraceReadError) -> Bool
   {
+    try continueForward(untilChanged: pointers.map(StatePath.init))
+  }
+
+  /// Moves forward to the next step that changes the value at any of `paths`; a path that
+  /// names an element by id follows it wherever it moves.
+  @discardableResult
+  public mutating func continueForward(untilChanged pointers: [StatePath])
+    throws(TraceReadError) -> Bool
+  {
     var probe = self
     while probe.canMoveForward {
       let before = pointers.map { $0.resolve(in: probe.state) }
@@ -124,6 +133,14 @@ public struct TraceCursor {
   /// `false`, and does not move, when no earlier step changed one.
   @discardableResult
   public mutating func continueBackward(untilChanged pointers: [JSONPointer])
+    throws(TraceReadError) -> Bool
+  {
+    try continueBackward(untilChanged: pointers.map(StatePath.init))
+  }
+
+  /// Moves backwards to the closest earlier step that changed the value at any of `paths`.
+  @discardableResult
+  public mutating func continueBackward(untilChanged pointers: [StatePath])
     throws(TraceReadError) -> Bool
   {
     // The current step is where we are, not a candidate: look at the steps before it.

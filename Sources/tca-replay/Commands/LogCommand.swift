@@ -20,8 +20,11 @@ enum LogCommand: Command {
                             the pattern has * or ?, a glob matching the whole label
                             (e.g. '.todo(*checkbox*', '*dismiss*').
       --origin <origin>     Only steps sent from outside (send) or by effects (effect).
-      --changed <path>      Only steps that changed the state at a JSON Pointer (e.g. /count).
-      --json                Print one JSON object per line (JSON Lines) instead of text.
+      --changed <path>      Only steps that changed the state at a path: a JSON Pointer
+                            (/count, /todos/0 by position) or /todos[id=3]/isComplete,
+                            which follows the element whose "id" is 3 through moves.
+      --json                Print one JSON object per line (JSON Lines) instead of text,
+                            with the whole action where the trace has it.
     """
   static let options: [OptionSpec] = [
     .value("--action"), .value("--origin"), .value("--changed"), .flag("--json"),
@@ -34,7 +37,7 @@ enum LogCommand: Command {
     guard origin == nil || origin == "send" || origin == "effect" else {
       throw UsageError(message: "--origin must be 'send' or 'effect', not '\(origin!)'")
     }
-    let changed = try arguments.value("--changed").map(parsePointer)
+    let changed = try arguments.value("--changed").map(parseStatePath)
     let json = arguments.has("--json")
 
     // Checked as summary checks it: a trace summary refuses is refused here too.
@@ -71,9 +74,9 @@ enum LogCommand: Command {
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {
-    // The step's record, less what a log line does not show.
+    // The step's record, with the whole action, less the state change and type facts.
     guard case .object(var object) = TraceRecord.step(step).json else { return "{}" }
-    for key in ["kind", "action", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
+    for key in ["kind", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
     object["replayable"] = .bool(step.isReplayable)
     return JSONValue.object(object).jsonString
   }

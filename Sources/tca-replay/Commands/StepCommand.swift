@@ -47,7 +47,7 @@ enum StepCommand: Command {
 /// The stepper's state and command loop.
 struct Stepper {
   private var cursor: TraceCursor
-  private var watches: [JSONPointer] = []
+  private var watches: [StatePath] = []
   private let context: CommandContext
   private let isInteractive: Bool
   private var status = ExitStatus.success
@@ -68,14 +68,15 @@ struct Stepper {
       goto <step>         g   Go to a step: a number, 'initial' or 'last'.
       first                   Go to the initial state, before the first step.
       last                    Go to the last step.
-      print [pointer]     p   Print the state, or the value at a JSON Pointer (/todos/0).
+      print [path]        p   Print the state, or the value at a path (/todos/0, /todos[id=3]).
       action              a   Print the current step's action, origin and dependency values.
       diff                d   Print what the current step changed.
       list [n]            l   List the n steps (default 10) around the current one.
       find <pattern>      f   Go to the next step whose action matches (substring or glob).
       rfind <pattern>     rf  Go to the previous step whose action matches.
-      watch [pointer]     w   Watch a state path; with no pointer, list the watches.
-      unwatch [pointer]       Stop watching a path, or every path.
+      watch [path]        w   Watch a state path; with no path, list the watches. An element
+                              with an "id" is followed by id: /todos/1 becomes /todos[id=…].
+      unwatch [path]          Stop watching a path, or every path.
       continue            c   Go forward to the next step that changes a watched path.
       reverse-continue    rc  Go back to the previous step that changed a watched path.
       help                h   Show this list.
@@ -201,9 +202,9 @@ struct Stepper {
   }
 
   private func printState(_ argument: String?) throws {
-    let pointer = try parsePointer(argument ?? "")
-    guard let value = pointer.resolve(in: cursor.state) else {
-      throw UsageError(message: "the state has nothing at '\(pointer)'")
+    let path = try parseStatePath(argument ?? "")
+    guard let value = path.resolve(in: cursor.state) else {
+      throw UsageError(message: "the state has nothing at '\(path)'")
     }
     say(JSONRenderer(style: style).block(value))
   }
@@ -263,7 +264,7 @@ struct Stepper {
           : "Watching " + watches.map(\.description).joined(separator: ", ") + ".")
       return
     }
-    let pointer = try parsePointer(argument)
+    let pointer = try followingIdentity(parseStatePath(argument))
     let isNew = !watches.contains(pointer)
     if isNew { watches.append(pointer) }
     let renderer = JSONRenderer(style: style)
@@ -281,6 +282,13 @@ struct Stepper {
     say("\(isNew ? "Watching" : "Already watching") \(name): now \(show(now))\(note).")
   }
 
+  /// A positional path through elements that have ids, as the path that follows those elements:
+  /// what someone watching `/todos/1/isComplete` means is that todo, wherever it moves.
+  private func followingIdentity(_ path: StatePath) -> StatePath {
+    guard !path.followsIdentity, let pointer = path.pointer(in: cursor.state) else { return path }
+    return StatePath(identifying: pointer, in: cursor.state)
+  }
+
   private mutating func unwatch(_ argument: String?) throws {
     guard let argument else {
       let removed = watches.map { $0.isRoot ? "the whole state" : $0.description }
@@ -288,8 +296,11 @@ struct Stepper {
       say(removed.isEmpty ? "No watches." : "Stopped watching \(removed.joined(separator: ", ")).")
       return
     }
-    let pointer = try parsePointer(argument)
-    guard let position = watches.firstIndex(of: pointer) else {
+    let pointer = try parseStatePath(argument)
+    guard
+      let position = watches.firstIndex(of: pointer)
+        ?? watches.firstIndex(of: followingIdentity(pointer))
+    else {
       throw UsageError(message: "'\(pointer)' is not watched")
     }
     watches.remove(at: position)
