@@ -10,11 +10,12 @@ struct TerminalEscapeTests {
   typealias Runner = ToolRunner
 
   /// Sets the window title, clears the screen (with ESC and with the 8-bit CSI), returns the
-  /// cursor to the start of the line and rings the bell.
-  static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}2J\r\n\u{7F}"
+  /// cursor to the start of the line, rings the bell, and reverses the text after it (a bidi
+  /// override, which makes a line read other than it is).
+  static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}2J\r\n\u{7F}\u{202E}"
 
   /// How text output shows it.
-  static let shown = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}2J\u{D}\u{A}\u{7F}"#
+  static let shown = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}2J\u{D}\u{A}\u{7F}\u{202E}"#
 
   static let directory: URL = {
     let url = FileManager.default.temporaryDirectory
