@@ -32,6 +32,9 @@ public final class TraceRecorder: Sendable {
     public var metadata: [String: String]
     /// How many steps may wait for the recorder's thread before the app waits.
     public var queueCapacity: Int
+    /// About how many bytes of states may wait for the recorder's thread before the app waits,
+    /// whatever their shape: with states of 1 MB, the default lets 32 steps wait.
+    public var queueByteLimit: Int
 
     /// How big a trace file may grow; `nil` for no limit.
     public var limit: SizeLimit?
@@ -42,12 +45,14 @@ public final class TraceRecorder: Sendable {
       redactions: [Redaction] = [],
       metadata: [String: String] = [:],
       queueCapacity: Int = 4_096,
+      queueByteLimit: Int = 64 << 20,
       limit: SizeLimit? = nil
     ) {
       self.keyframeInterval = keyframeInterval
       self.redactions = redactions
       self.metadata = metadata
       self.queueCapacity = queueCapacity
+      self.queueByteLimit = queueByteLimit
       self.limit = limit
     }
   }
@@ -169,8 +174,13 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     // The header, with the whole initial state, is encoded on the writer's thread like
     // everything else: for a large state that is the most expensive line of the trace.
     var session: RecordingSession<State, Action>?
-    writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
-      events in
+    let handle = WriterHandle<RecorderEvent<State, Action>>()
+    writer = WriterThread(
+      capacity: options.queueCapacity, name: "tca-replay recorder",
+      byteBudget: options.queueByteLimit, latencyBudget: Self.latencyBudget
+    ) { events in
+      // The queue learns how big a state is, to hold no more than its byte budget.
+      defer { if let session { handle.writer?.adjust(bytesPerEvent: session.stateSize) } }
       var events = events
       if session == nil, case .begin(let initialState, let started) = events.first {
         events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
@@ -181,8 +191,17 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
       }
       try session?.process(events)
     }
+    handle.writer = writer
     writer.enqueue(.begin(initialState: initialState, started: Date()))
+    // The header is in the trace before the first step is recorded: the app waits for it
+    // once, so a kill from now on leaves a trace that loads.
+    writer.waitForQueue()
   }
+
+  /// How long the writer may take to get through its queue, in seconds: with as long again
+  /// for the batch it is working on, and a write every 5 ms within a batch, a step handed
+  /// over reaches the file within about 25 ms of writer time (documented as 50 ms).
+  static var latencyBudget: Double { 0.01 }
 
   /// Seconds since the recording started.
   @usableFromInline var now: Double { start.elapsed }
@@ -230,6 +249,11 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     writer.enqueue(.end(time: now))
     try writer.finish()
   }
+}
+
+/// The writer thread, for the code it runs to reach it once it exists.
+private final class WriterHandle<Event>: @unchecked Sendable {
+  weak var writer: WriterThread<Event>?
 }
 
 /// A pipeline's numbering, outside the generic pipeline so that locking it needs no generic
