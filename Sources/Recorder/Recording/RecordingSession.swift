@@ -93,11 +93,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     stateSize = stateBytes
     unwrittenHeader = output
     output.removeAll(keepingCapacity: true)
+    // A header that cannot be written now is written before the next lines: `process` throws.
     flushOutput()
-    if let writeError {
-      self.writeError = nil
-      throw writeError
-    }
   }
 
   /// How often, at least, lines reach the sink while a batch is processed, in seconds.

@@ -43,7 +43,7 @@ final class RotatingTraceFile: @unchecked Sendable {
       do {
         try next.write(header)
       } catch {
-        try? next.close()  // Removes the temporary file.
+        next.discard()
         throw error
       }
       if keep > 0 {

@@ -159,12 +159,23 @@ final class TraceFile: @unchecked Sendable {
     }
   }
 
-  /// Syncs and closes the file. One that never got its first lines is removed.
+  /// Syncs and closes the file, putting it at `path` if it is not there yet: a recorder closed
+  /// before its first step leaves an empty trace, as it was asked to.
   func close() throws {
     lock.withLock {
       guard descriptor >= 0 else { return }
       if isRegular { fsync(descriptor) }
       _ = Self.closeDescriptor(descriptor)
+      descriptor = -1
+      if let temporaryPath, rename(temporaryPath, path) != 0 { unlink(temporaryPath) }
+      temporaryPath = nil
+    }
+  }
+
+  /// Closes the file and removes it if it never reached `path`.
+  func discard() {
+    lock.withLock {
+      if descriptor >= 0 { _ = Self.closeDescriptor(descriptor) }
       descriptor = -1
       if let temporaryPath { unlink(temporaryPath) }
       temporaryPath = nil

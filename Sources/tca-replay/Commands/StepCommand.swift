@@ -232,6 +232,10 @@ struct Stepper {
     if cursor.step == nil { lines.append("=>  (initial state)") }
     for index in start..<end {
       let marker = index == cursor.step ? "=> " : "   "
+      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+        lines.append(marker + style.paint("\(index)  lost: \(gap.reason.escapingControlCharacters)", .dim))
+        continue
+      }
       lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
     }
     say(lines.joined(separator: "\n"))
@@ -245,7 +249,7 @@ struct Stepper {
       cursor.step.map { forwards ? $0 + 1 : $0 - 1 }
       ?? (forwards ? indices.lowerBound : indices.lowerBound - 1)
     while indices.contains(index) {
-      if pattern.matches(try trace.step(at: index).label) {
+      if !trace.isLost(index), pattern.matches(try trace.step(at: index).label) {
         try cursor.move(to: index)
         sayLocation()
         return
@@ -325,6 +329,12 @@ struct Stepper {
   }
 
   private func sayLocation() {
+    if let index = cursor.step, let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+      say(
+        style.paint("steps \(gap.steps.lowerBound)…\(gap.steps.upperBound) lost", .bold)
+          + "  the recorder could not write them: \(gap.reason.escapingControlCharacters)")
+      return
+    }
     guard let step = try? cursor.currentStep() else {
       say(style.paint("initial state", .bold) + ", before step \(trace.firstStep)")
       return
