@@ -40,7 +40,11 @@ struct WriteFailureTests {
     let disk = FillingDisk()
     let sink = try TraceSink.file(atPath: path, keep: 0, writeCall: disk.writeCall)
     let recorder = TraceRecorder(sink: sink, options: .init(keyframeInterval: 0))
-    let store = Store(initialState: Notes.State()) { Notes().recording(to: recorder) }
+    let store = Store(initialState: Notes.State()) {
+      Notes().recording(to: recorder)
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
     var said: [String] = []
     func outcome(_ body: () throws -> Void) {
       do {

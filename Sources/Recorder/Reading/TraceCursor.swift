@@ -82,9 +82,17 @@ public struct TraceCursor {
   /// Moves to the state after step `target`, or to the initial state when it is `nil`.
   ///
   /// Walks when the target is near, and otherwise starts from the nearest keyframe.
+  ///
+  /// A target the recorder lost is moved off: to the last lost step, whose state the trace
+  /// holds, when moving forwards, and to the step before the gap when moving backwards.
   public mutating func move(to target: Int?) throws(TraceReadError) {
-    if let target {
-      precondition(trace.stepIndices.contains(target), "step \(target) is not in the trace")
+    var target = target
+    if let index = target {
+      precondition(trace.stepIndices.contains(index), "step \(index) is not in the trace")
+      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+        let before = gap.steps.lowerBound == trace.firstStep ? nil : gap.steps.lowerBound - 1
+        target = position(of: index) > position(of: step) ? gap.steps.upperBound : before
+      }
     }
     let from = position(of: step)
     let to = position(of: target)

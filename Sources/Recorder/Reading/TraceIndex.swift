@@ -214,6 +214,12 @@ public final class TraceIndex {
   /// (see the format); taking the nearer one halves the worst case.
   public func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
     guard let index else { return header.initialState }
+    if let gap = gaps.first(where: { $0.steps.contains(index) }), index != gap.steps.upperBound {
+      throw TraceReadError(
+        path: path, line: gap.line, kind: .malformed,
+        message: "step \(index) was lost: the recorder could not write steps "
+          + "\(gap.steps.lowerBound)…\(gap.steps.upperBound) (\(gap.reason))")
+    }
     // Keyframes are in step order: the first one after the step, and the one before it.
     let position = firstKeyframePosition(after: index)
     let before = position > 0 ? keyframes[position - 1] : nil

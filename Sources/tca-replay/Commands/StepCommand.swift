@@ -233,7 +233,8 @@ struct Stepper {
     for index in start..<end {
       let marker = index == cursor.step ? "=> " : "   "
       if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
-        lines.append(marker + style.paint("\(index)  lost: \(gap.reason.escapingControlCharacters)", .dim))
+        let text = pad(String(index), toWidth: 6, leading: true) + "  lost: " + gap.reason
+        lines.append(marker + style.paint(text.escapingControlCharacters, .dim))
         continue
       }
       lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
