@@ -84,12 +84,15 @@ public struct TraceCursor {
   /// Walks when the target is near, and otherwise starts from the nearest keyframe.
   ///
   /// A target the recorder lost is moved off: to the last lost step, whose state the trace
-  /// holds, when moving forwards, and to the step before the gap when moving backwards.
+  /// holds, when moving forwards, and to the step before the gap when moving backwards. The
+  /// last lost step itself can be a target.
   public mutating func move(to target: Int?) throws(TraceReadError) {
     var target = target
     if let index = target {
       precondition(trace.stepIndices.contains(index), "step \(index) is not in the trace")
-      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }),
+        index != gap.steps.upperBound
+      {
         let before = gap.steps.lowerBound == trace.firstStep ? nil : gap.steps.lowerBound - 1
         target = position(of: index) > position(of: step) ? gap.steps.upperBound : before
       }

@@ -16,11 +16,13 @@ import Synchronization
 ///
 /// The app's thread only hands each action and the new state over; encoding, diffing and
 /// writing happen on the recorder's own thread, in order. When that thread falls behind by
-/// ``Options/queueCapacity`` steps, the app waits rather than losing one. The app does not wake
-/// that thread for each step: for a quarter of a second after its last write it looks for new
-/// steps every millisecond by itself, so a step usually reaches the sink within a millisecond
-/// and ``flush()`` makes it immediate. Recording never throws into the app: a failure to write
-/// is kept and rethrown by ``flush()`` and ``close()``.
+/// ``Options/queueCapacity`` steps, by ``Options/queueByteLimit`` bytes of states, or by 10 ms
+/// of its own work, the app waits rather than losing one. The app does not wake that thread
+/// for each step: for a quarter of a second after its last write it looks for new steps every
+/// millisecond by itself, so a step usually reaches the sink within a millisecond and
+/// ``flush()`` makes it immediate. Recording never throws into the app: a failure to write is
+/// thrown by the next ``flush()`` or ``close()``, once; the steps it lost are declared in the
+/// trace by a `gap` record when writing works again.
 public final class TraceRecorder: Sendable {
   /// How a recorder writes.
   public struct Options: Sendable {
@@ -103,6 +105,8 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Waits until every step recorded so far is written, and syncs the file.
+  ///
+  /// Throws a write failure that happened since the last one thrown; afterwards, only new ones.
   public func flush() throws {
     if let pipeline = state.withLock({ $0.pipeline }) as? any PipelineControl {
       try pipeline.drain()
