@@ -65,7 +65,7 @@ struct KillTests {
   }
 
   @Test(
-    "a kill at a random moment leaves a trace at the path that loads, holding every step handed over long enough before",
+    "a kill at a random moment leaves a trace that loads, with every step handed over in time",
     arguments: ["none", "rotate", "rotate-keep-0", "last-steps"])
   func randomKills(limit: String) throws {
     var lags: [Double] = []

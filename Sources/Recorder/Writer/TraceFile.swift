@@ -7,7 +7,8 @@ import Architecture
 
 /// The `write(2)` a trace file calls: bytes written, or -1 with `errno` set. Tests inject one
 /// that fails, as a full disk does.
-typealias WriteCall = @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+typealias WriteCall =
+  @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
 
 /// An open trace file, readable and writable by its owner only.
 ///

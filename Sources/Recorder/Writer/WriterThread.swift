@@ -147,12 +147,6 @@ final class WriterThread<Event>: @unchecked Sendable {
     condition.broadcast()
   }
 
-  /// How many events may wait now.
-  var currentLimit: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return limit
-  }
 
   /// Processes what is queued, then stops the thread.
   func finish() throws {
@@ -233,7 +227,8 @@ final class WriterThread<Event>: @unchecked Sendable {
       isBusy = false
       if let error, failure == nil { failure = error }
       // The latest batch counts most: a state that grew makes each event slower at once.
-      secondsPerEvent = secondsPerEvent == 0 ? seconds : max(seconds, (secondsPerEvent + seconds) / 2)
+      secondsPerEvent =
+        secondsPerEvent == 0 ? seconds : max(seconds, (secondsPerEvent + seconds) / 2)
       if latencyBudget.isFinite { updateLimit() }
       condition.broadcast()
       condition.unlock()

@@ -150,7 +150,10 @@ struct Summary {
     if !gaps.isEmpty {
       object["lost"] = .array(
         gaps.map {
-          ["from": .integer(Int64($0.from)), "to": .integer(Int64($0.to)), "reason": .string($0.reason)]
+          [
+            "from": .integer(Int64($0.from)), "to": .integer(Int64($0.to)),
+            "reason": .string($0.reason),
+          ]
         })
     }
     return .object(object)
