@@ -45,6 +45,9 @@ enum LogCommand: Command {
     var before: JSONValue?
     var lines: [String] = []
     while let record = try reader.next() {
+      if case .gap(let gap) = record, pattern == nil, origin == nil {
+        lines.append(json ? gapJSONLine(gap) : gapLine(gap, style: context.style))
+      }
       guard case .step(let step) = record else {
         if let changed { before = changed.resolve(in: reader.state) }
         continue
@@ -71,6 +74,19 @@ enum LogCommand: Command {
   private static func write(_ lines: [String], json: Bool, to output: StandardStream) {
     let text = lines.joined(separator: "\n") + "\n"
     if json { output.writeJSON(text) } else { output.write(text) }
+  }
+
+  /// The line that stands for steps the recorder lost.
+  private static func gapLine(_ gap: TraceGap, style: Style) -> String {
+    style.paint(
+      "steps \(gap.from)…\(gap.to) lost: \(gap.reason.escapingControlCharacters)", .bold)
+  }
+
+  private static func gapJSONLine(_ gap: TraceGap) -> String {
+    JSONValue.object([
+      "lost": ["from": .integer(Int64(gap.from)), "to": .integer(Int64(gap.to))],
+      "reason": .string(gap.reason),
+    ]).jsonString
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {

@@ -233,6 +233,11 @@ struct Stepper {
     if cursor.step == nil { lines.append("=>  (initial state)") }
     for index in start..<end {
       let marker = index == cursor.step ? "=> " : "   "
+      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+        let text = pad(String(index), toWidth: 6, leading: true) + "  lost: " + gap.reason
+        lines.append(marker + style.paint(text.escapingControlCharacters, .dim))
+        continue
+      }
       lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
     }
     say(lines.joined(separator: "\n"))
@@ -246,7 +251,7 @@ struct Stepper {
       cursor.step.map { forwards ? $0 + 1 : $0 - 1 }
       ?? (forwards ? indices.lowerBound : indices.lowerBound - 1)
     while indices.contains(index) {
-      if pattern.matches(try trace.step(at: index).label) {
+      if !trace.isLost(index), pattern.matches(try trace.step(at: index).label) {
         try cursor.move(to: index)
         sayLocation()
         return
@@ -336,6 +341,12 @@ struct Stepper {
   }
 
   private func sayLocation() {
+    if let index = cursor.step, let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+      say(
+        style.paint("steps \(gap.steps.lowerBound)…\(gap.steps.upperBound) lost", .bold)
+          + "  the recorder could not write them: \(gap.reason.escapingControlCharacters)")
+      return
+    }
     guard let step = try? cursor.currentStep() else {
       say(style.paint("initial state", .bold) + ", before step \(trace.firstStep)")
       return
