@@ -185,7 +185,11 @@ enum ViewerScript {
 
     // ---- Selection -----------------------------------------------------------------------
     let selected = N ? 0 : -1, compareWith = null, picked = null; // picked: pointer tokens
-    const expanded = new Set([""]);
+    // Open nodes: those opened by hand, and those above the selected step's changes unless
+    // closed by hand. Changes open their ancestors only while their step is selected.
+    const expanded = new Set([""]), collapsed = new Set();
+    let auto = new Set();
+    const isOpen = (path) => expanded.has(path) || (auto.has(path) && !collapsed.has(path));
 
     function select(p, opts) {
       opts = opts || {};
@@ -193,7 +197,10 @@ enum ViewerScript {
       const t = performance.now();
       selected = p;
       if (!opts.noHash) history.replaceState(null, "", "#step=" + stepName(p));
-      renderHead(); renderTree(); renderAction(); renderList(true); drawTimeline(true);
+      const parts = window.__parts || (window.__parts = {});
+      const time = (name, f) => { const a = performance.now(); f(); parts[name] = (parts[name] || 0) + performance.now() - a; };
+      time("head", renderHead); time("tree", renderTree); time("action", renderAction);
+      time("list", () => renderList(true)); time("timeline", () => drawTimeline(true));
       if (compareWith !== null || $("pane-diff").classList.contains("on")) renderDiff();
       window.__lastSelectMs = performance.now() - t;
     }
@@ -303,7 +310,8 @@ enum ViewerScript {
       const tree = $("tree"), scroll = tree.scrollTop; tree.textContent = "";
       const changed = selected >= 0 ? changedPaths(steps[selected]) : [];
       const marks = { exact: new Set(changed), inside: new Set() };
-      for (const c of changed) { const t = parsePointer(c); for (let k = 0; k < t.length; k++) { const a = pointer(t.slice(0, k)); marks.inside.add(a); expanded.add(a); } }
+      auto = new Set();
+      for (const c of changed) { const t = parsePointer(c); for (let k = 0; k < t.length; k++) { const a = pointer(t.slice(0, k)); marks.inside.add(a); auto.add(a); } }
       tree.append(node(null, stateAfter(selected), [], marks));
       tree.scrollTop = scroll;
       const first = tree.querySelector(".line.changed");
@@ -318,21 +326,16 @@ enum ViewerScript {
       else if (marks.inside.has(path)) line.classList.add("inside");
       if (picked !== null && pointer(picked) === path) line.classList.add("picked");
       const isObj = value !== null && typeof value === "object";
-      const tw = el("span", "tw", isObj ? (expanded.has(path) ? "▾" : "▸") : "");
+      const tw = el("span", "tw", isObj ? (isOpen(path) ? "▾" : "▸") : "");
       line.append(tw);
       if (key !== null) line.append(el("span", "key", String(key)), ": ");
       if (!isObj) { line.append(scalar(value)); }
       else {
         const n = Array.isArray(value) ? value.length : Object.keys(value).length;
         line.append(el("span", "sum", Array.isArray(value) ? "[" + n + "]" : "{" + n + "}" + (value.id !== undefined && typeof value.id !== "object" ? " id=" + short(value.id, 40) : "")));
-        if (expanded.has(path)) wrap.append(children(value, tokens, marks));
+        if (isOpen(path)) wrap.append(children(value, tokens, marks));
       }
-      line.addEventListener("click", (e) => {
-        e.stopPropagation();
-        if (isObj && (e.target === tw || e.detail === 2 || e.altKey)) { toggle(path); return; }
-        if (isObj && !expanded.has(path)) { toggle(path); }
-        pick(tokens);
-      });
+      if (isObj) line.dataset.obj = "1";
       return wrap;
     }
     function children(value, tokens, marks) {
@@ -342,11 +345,11 @@ enum ViewerScript {
           const gid = pointer(tokens) + "#" + g, hi = Math.min(value.length, g + GROUP) - 1;
           const wrap = el("div", "node"), line = el("div", "line");
           const hasMark = [...marks.inside, ...marks.exact].some((m) => { const t = parsePointer(m); return t.length > tokens.length && pointer(t.slice(0, tokens.length)) === pointer(tokens) && +t[tokens.length] >= g && +t[tokens.length] <= hi; });
-          if (hasMark) { line.classList.add("inside"); expanded.add(gid); }
-          line.append(el("span", "tw", expanded.has(gid) ? "▾" : "▸"), el("span", "sum", "[" + g + " … " + hi + "]"));
-          line.addEventListener("click", (e) => { e.stopPropagation(); toggle(gid); });
+          if (hasMark) { line.classList.add("inside"); auto.add(gid); }
+          line.append(el("span", "tw", isOpen(gid) ? "▾" : "▸"), el("span", "sum", "[" + g + " … " + hi + "]"));
+          line.dataset.group = gid;
           wrap.append(line);
-          if (expanded.has(gid)) { const k = el("div", "kids"); for (let i = g; i <= hi; i++) k.append(node(i, value[i], tokens.concat(String(i)), marks)); wrap.append(k); }
+          if (isOpen(gid)) { const k = el("div", "kids"); for (let i = g; i <= hi; i++) k.append(node(i, value[i], tokens.concat(String(i)), marks)); wrap.append(k); }
           kids.append(wrap);
         }
         return kids;
@@ -355,12 +358,22 @@ enum ViewerScript {
       else for (const k of Object.keys(value)) kids.append(node(k, value[k], tokens.concat(k), marks));
       return kids;
     }
+    // One listener for the whole tree: a node's line holds its path.
+    $("tree").addEventListener("click", (e) => {
+      const line = e.target.closest(".line"); if (!line) return;
+      if (line.dataset.group) { toggle(line.dataset.group); return; }
+      const path = line.dataset.path;
+      if (line.dataset.obj && (e.target.classList.contains("tw") || e.detail === 2 || e.altKey)) { toggle(path); return; }
+      if (line.dataset.obj && !isOpen(path)) toggle(path);
+      pick(parsePointer(path));
+    });
     function scalar(v) {
       if (typeof v === "string") return el("span", "str", JSON.stringify(v));
       if (typeof v === "number") return el("span", "num", String(v));
       return el("span", "lit", String(v));
     }
-    function toggle(path) { if (expanded.has(path)) expanded.delete(path); else expanded.add(path); window.__scrollChanges = false; renderTree(); window.__scrollChanges = true; }
+    function toggle(path) {
+      if (isOpen(path)) { expanded.delete(path); collapsed.add(path); } else { expanded.add(path); collapsed.delete(path); } window.__scrollChanges = false; renderTree(); window.__scrollChanges = true; }
 
     // ---- Diff of two steps, side by side -------------------------------------------------
     function idOf(v) { return v !== null && typeof v === "object" && !Array.isArray(v) && v.id !== undefined && typeof v.id !== "object" ? JSON.stringify(v.id) : undefined; }
@@ -461,7 +474,8 @@ enum ViewerScript {
         const li = el("li");
         li.append(el("span", "kind k-" + h.kind, h.kind), el("span", "idx", h.p < 0 ? "initial" : String(steps[h.p].index)));
         const w = h.where[0];
-        li.append(el("code", "", pointer(w[0]) + " = " + short(w[1], 60) + (h.where.length > 1 ? " (+" + (h.where.length - 1) + ")" : "")));
+        const was = h.kind === "changes" && h.removed.length && h.where !== h.removed ? short(h.removed[0][1], 30) + " → " : "";
+        li.append(el("code", "", pointer(w[0]) + " = " + was + short(w[1], 60) + (h.where.length > 1 ? " (+" + (h.where.length - 1) + ")" : "")));
         if (h.p >= 0) li.title = steps[h.p].label;
         li.addEventListener("click", () => { select(h.p); pick(w[0], true); });
         ul.append(li);
@@ -518,7 +532,9 @@ enum ViewerScript {
           else if (!before && after) kind = "inserted";
           else if (before && after) {
             if (vb !== va && JSON.stringify(vb) !== JSON.stringify(va)) kind = "changed";
-            else if (pointer(before) !== pointer(after)) kind = "moved";
+            // A new position is a move only when the step moved the element itself; an insert
+            // or removal before it only shifts its index.
+            else if (pointer(before) !== pointer(after) && steps[p].patch.some((op) => op.op === "move" && related(op.from, pointer(before)))) kind = "moved";
           }
           if (kind) hits.push({ p: p, kind: kind, before: vb, after: va, from: before, to: after });
           at = after;
@@ -529,9 +545,19 @@ enum ViewerScript {
     }
     function pick(tokens, quiet) {
       picked = tokens;
+      let shown = true;
+      let v = stateAfter(selected);
+      for (let k = 0; k < tokens.length; k++) {
+        const a = pointer(tokens.slice(0, k));
+        // Long arrays show in groups of GROUP: open the group that holds the element too.
+        const g = Array.isArray(v) && v.length > GROUP ? a + "#" + (Math.floor(+tokens[k] / GROUP) * GROUP) : null;
+        for (const id of g ? [a, g] : [a]) if (!isOpen(id)) { expanded.add(id); collapsed.delete(id); shown = false; }
+        v = v === undefined ? undefined : get(v, [tokens[k]]);
+      }
+      if (!shown) { window.__scrollChanges = false; renderTree(); window.__scrollChanges = true; }
       for (const l of document.querySelectorAll(".line.picked")) l.classList.remove("picked");
       const line = document.querySelector('.line[data-path="' + CSS.escape(pointer(tokens)) + '"]');
-      if (line) line.classList.add("picked");
+      if (line) { line.classList.add("picked"); line.scrollIntoView({ block: "nearest" }); }
       if (!quiet) { showPane("history"); }
       renderHistory();
     }
@@ -599,10 +625,15 @@ enum ViewerScript {
         ctx.beginPath(); ctx.moveTo(x(p), 8); ctx.lineTo(x(p), H - 14); ctx.stroke();
         ctx.fillText(steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms", x(p) + 2, H - 3);
       }
-      // effects as spans
+      ctx.save(); ctx.beginPath(); ctx.rect(L - 4, 0, W - L + 4, H); ctx.clip();
+      // effects as spans; in a row, a span inside what is drawn already is skipped (10,000
+      // running effects would otherwise cost 10,000 rectangles a frame)
+      const drawnTo = new Array(ROWS).fill(-Infinity);
       for (const e of effects) {
         if (e.p1 < view.from || e.p0 > view.to) continue;
         const y = FX_TOP + e.row * FX_ROW, x0 = x(e.p0), x1 = Math.max(x(e.p1), x0 + 2);
+        if (x1 <= drawnTo[e.row] && e.step !== (steps[selected] || {}).index) continue;
+        drawnTo[e.row] = Math.max(drawnTo[e.row], x1);
         ctx.fillStyle = e.outcome === "finished" ? "#2e9d5b" : e.outcome === "cancelled" ? "#8e8e93" : "#c9a100";
         ctx.globalAlpha = e.step === (steps[selected] || {}).index ? 1 : 0.55;
         ctx.fillRect(x0, y, x1 - x0, 9);
@@ -635,6 +666,7 @@ enum ViewerScript {
         ctx.beginPath(); ctx.moveTo(x(crashPosition), 4); ctx.lineTo(x(crashPosition), H - 14); ctx.stroke();
         ctx.fillText("✖ crash", x(crashPosition) + 4, 12); ctx.lineWidth = 1;
       }
+      ctx.restore();
       $("timeline-status").textContent = "steps " + stepName(lo) + "–" + stepName(hi) + " · wheel to zoom, drag to pan";
     }
     function positionAt(clientX) {
@@ -690,13 +722,44 @@ enum ViewerScript {
     }
     window.addEventListener("hashchange", fromHash);
 
+    // More of the link, read once: #step=41&path=/todos/0/title&search=milk&pane=diff&compare=10
+    // (the browser test drives the page this way), and &bench=1 to time step switches.
+    function hashParams() {
+      const out = {};
+      for (const part of location.hash.slice(1).split("&")) {
+        const i = part.indexOf("="); if (i > 0) out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+      }
+      return out;
+    }
     applyFilters();
     if (!fromHash()) select(selected, { noHash: true });
-    window.__viewer = { ready: true, loadMs: performance.now() - T0, steps: N,
+    // From navigation start (parsing the page and its data included) to the first step drawn.
+    const readyMs = performance.now(), scriptMs = readyMs - T0;
+    const params = hashParams();
+    if (params.compare !== undefined) { const c = resolveStep(params.compare); if (c !== null) { compareWith = c; showPane("diff"); } }
+    if (params.path !== undefined) pick(parsePointer(params.path));
+    if (params.search !== undefined) { $("search").value = params.search; showPane("search"); renderSearch(params.search); }
+    if (params.pane) showPane(params.pane);
+    if (params.filter !== undefined) { $("f-label").value = params.filter; applyFilters(); }
+    if (params.bench) {
+      // Step switches as a person makes them: the next step, and jumps to random steps.
+      const t = [], r = [];
+      for (let k = 0; k < 100 && N > 1; k++) { const a = performance.now(); select((selected + 1) % N, { noHash: true }); t.push(performance.now() - a); }
+      let seed = 7;
+      for (let k = 0; k < 50 && N > 1; k++) { seed = (seed * 1103515245 + 12345) % 2147483648; const a = performance.now(); select(seed % N, { noHash: true }); r.push(performance.now() - a); }
+      const med = (a) => { a = a.slice().sort((x, y) => x - y); return a.length ? a[a.length >> 1] : 0; };
+      const s1 = performance.now(); const hits = searchHistory(params.bench === "1" ? "title" : params.bench); const sm = performance.now() - s1;
+      document.body.dataset.bench = JSON.stringify({ nextMedian: med(t), nextMax: Math.max.apply(null, t.concat([0])),
+        jumpMedian: med(r), jumpMax: Math.max.apply(null, r.concat([0])), searchMs: sm, searchHits: hits.length, parts: window.__parts });
+    }
+    window.__viewer = { ready: true, loadMs: readyMs, scriptMs: scriptMs, steps: N,
       select: select, search: renderSearch, pick: pick, showPane: showPane, stateAfter: stateAfter,
       pathHistory: (tokens) => pathHistory(identityPath(stateAfter(selected), tokens)).map((h) => [steps[h.p].index, h.kind]),
       searchHistory: (q) => searchHistory(q).map((h) => [h.p < 0 ? "initial" : steps[h.p].index, h.kind]) };
     document.body.dataset.ready = "1";
+    // From navigation start (parsing the page and its data included) to a drawn page.
+    document.body.dataset.loadMs = readyMs.toFixed(1);
+    document.body.dataset.scriptMs = scriptMs.toFixed(1);
     })();
     """#
 }
