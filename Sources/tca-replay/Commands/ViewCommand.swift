@@ -48,11 +48,8 @@ enum ViewCommand: Command {
     if let warning = timeline.warning { context.errors.write(warning + "\n") }
     let document = ViewerDocument(timeline)
     let data = document.scriptText
-    guard data.utf8.count <= maximumEmbeddedBytes else {
-      context.errors.write(
-        "Error: \(tracePath): the page would embed \(data.utf8.count / 1_000_000) MB of trace, "
-          + "over the viewer's \(maximumEmbeddedBytes / 1_000_000) MB limit; view a window of "
-          + "steps with --steps (e.g. --steps 0...9999)\n")
+    if let problem = sizeProblem(tracePath, bytes: data.utf8.count, limit: maximumEmbeddedBytes) {
+      context.errors.write("Error: \(problem)\n")
       return .badData
     }
     let title = String(tracePath.split(separator: "/").last ?? "trace")
@@ -66,6 +63,14 @@ enum ViewCommand: Command {
     context.errors.write(
       "Wrote \(output) (\(timeline.steps.count) steps, \(page.utf8.count / 1_000) KB)\n")
     return .success
+  }
+
+  /// Why a page embedding `bytes` of trace is refused, or `nil` when it is within `limit`.
+  static func sizeProblem(_ tracePath: String, bytes: Int, limit: Int) -> String? {
+    guard bytes > limit else { return nil }
+    return "\(tracePath): the page would embed \(bytes / 1_000_000) MB of trace, over the "
+      + "viewer's \(limit / 1_000_000) MB limit; view a window of steps with --steps "
+      + "(e.g. --steps 0...9999)"
   }
 
   /// `Traces/todos.ndjson` → `todos.html`, in the current directory.

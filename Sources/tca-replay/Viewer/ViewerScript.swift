@@ -386,7 +386,7 @@ enum ViewerScript {
         if (Array.isArray(a)) {
           if (identified(a) && identified(b)) {
             const bi = new Map(b.map((v, i) => [idOf(v), i])), ai = new Map(a.map((v, i) => [idOf(v), i]));
-            a.forEach((v, i) => { const j = bi.get(idOf(v)); if (j === undefined) out.push([tokens.concat(String(i)), v, undefined, "removed"]); else { if (i !== j) out.push([tokens.concat(String(i)), "[" + i + "]", "[" + j + "]", "moved"]); diffValues(v, b[j], tokens.concat(String(j)), out); } });
+            a.forEach((v, i) => { const j = bi.get(idOf(v)); if (j === undefined) out.push([tokens.concat(String(i)), v, undefined, "removed"]); else { if (i !== j) out.push([tokens.concat(String(i)), i, j, "moved"]); diffValues(v, b[j], tokens.concat(String(j)), out); } });
             b.forEach((v, j) => { if (!ai.has(idOf(v))) out.push([tokens.concat(String(j)), undefined, v, "inserted"]); });
             return;
           }
@@ -417,7 +417,8 @@ enum ViewerScript {
         const row = el("tr");
         const pc = el("td", "p", pointer(t) + (kind === "changed" ? "" : " (" + kind + ")"));
         pc.style.cursor = "pointer"; pc.addEventListener("click", () => pick(t));
-        row.append(pc, el("td", "a", short(a, 300)), el("td", "b", short(b, 300)));
+        const text = (v) => kind === "moved" ? "at index " + v : short(v, 300);
+        row.append(pc, el("td", "a", text(a)), el("td", "b", text(b)));
         table.append(row);
       }
       out.append(table);
