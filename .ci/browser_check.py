@@ -237,7 +237,7 @@ def main():
         page = os.path.join(out, "bench.html")
         subprocess.run([tool, "view", options.bench, "-o", page], check=True)
         for run_number in range(3):
-            root = dom(browser, url_for(page, step=5000, bench="title"))
+            root = dom(browser, url_for(page, step=5000, bench="true"))
             body = root.find(tag="body")[0]
             bench = json.loads(body.attrs.get("data-bench", "{}"))
             bench.pop("parts", None)

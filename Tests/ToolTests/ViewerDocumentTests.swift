@@ -8,7 +8,9 @@ import Testing
 /// that no trace string can break out of.
 @Suite("The viewer's embedded data")
 struct ViewerDocumentTests {
-  static func path(_ name: String) -> String { ToolRunner.packageRoot.appendingPathComponent(name).path }
+  static func path(_ name: String) -> String {
+    ToolRunner.packageRoot.appendingPathComponent(name).path
+  }
   static let hostile = path("Tests/ToolTests/Fixtures/hostile-chat.ndjson")
 
   @Test(

@@ -11,7 +11,8 @@ enum ViewerScript {
     (function () {
     const T0 = performance.now();
     const data = JSON.parse(document.getElementById("trace-data").textContent);
-    if (data.format !== 1) { document.body.textContent = "Unknown viewer data format " + data.format; return; }
+    if (data.format !== 1) { document.body.textContent = "Unknown viewer data format " +
+      data.format; return; }
     const steps = data.steps, N = steps.length;
     const $ = (id) => document.getElementById(id);
     function el(tag, cls, text) {
@@ -35,7 +36,8 @@ enum ViewerScript {
       let v = doc;
       for (const t of tokens) {
         if (v === null || typeof v !== "object") return undefined;
-        if (Array.isArray(v)) { const i = +t; if (!(i >= 0 && i < v.length)) return undefined; v = v[i]; }
+        if (Array.isArray(v)) { const i = +t; if (!(i >= 0 && i < v.length)) return undefined;
+          v = v[i]; }
         else { if (!Object.prototype.hasOwnProperty.call(v, t)) return undefined; v = v[t]; }
       }
       return v;
@@ -152,7 +154,8 @@ enum ViewerScript {
       let lo = 0, hi = N - 1;
       if (N === 0) return 0;
       if (t <= times[0]) return 0;
-      if (t >= times[N - 1]) return N - 1 + Math.min(1, (t - times[N - 1]) / ((times[N - 1] - times[0]) / N || 1));
+      if (t >= times[N - 1]) return N - 1 + Math.min(1,
+        (t - times[N - 1]) / ((times[N - 1] - times[0]) / N || 1));
       while (lo < hi - 1) { const m = (lo + hi) >> 1; if (times[m] <= t) lo = m; else hi = m; }
       const span = times[hi] - times[lo];
       return lo + (span > 0 ? (t - times[lo]) / span : 0);
@@ -172,9 +175,12 @@ enum ViewerScript {
       }
     })();
     const effectsByStep = new Map();
-    for (const e of effects) { if (!effectsByStep.has(e.step)) effectsByStep.set(e.step, []); effectsByStep.get(e.step).push(e); }
+    for (const e of effects) { if (!effectsByStep.has(e.step)) effectsByStep.set(e.step, []);
+      effectsByStep.get(e.step).push(e); }
     const childrenOf = new Map(); // cause index → positions of the steps its effects sent
-    steps.forEach((s, p) => { if (s.cause != null) { if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []); childrenOf.get(s.cause).push(p); } });
+    steps.forEach((s, p) => { if (s.cause != null) {
+      if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []); childrenOf.get(s.cause).push(p);
+      } });
     const crash = data.crash || null;
     const crashPosition = crash ? (() => {
       const i = crash.step != null ? crash.step : crash.index;
@@ -198,7 +204,8 @@ enum ViewerScript {
       selected = p;
       if (!opts.noHash) history.replaceState(null, "", "#step=" + stepName(p));
       const parts = window.__parts || (window.__parts = {});
-      const time = (name, f) => { const a = performance.now(); f(); parts[name] = (parts[name] || 0) + performance.now() - a; };
+      const time = (name, f) => { const a = performance.now(); f(); parts[name] = (parts[name] ||
+        0) + performance.now() - a; };
       time("head", renderHead); time("tree", renderTree); time("action", renderAction);
       time("list", () => renderList(true)); time("timeline", () => drawTimeline(true));
       if (compareWith !== null || $("pane-diff").classList.contains("on")) renderDiff();
@@ -210,9 +217,14 @@ enum ViewerScript {
     $("title").textContent = tr.file + " · " + tr.reducer;
     $("meta").textContent = N + " steps · " + effects.length + " effects · started " + tr.started +
       (tr.closed ? "" : " · not closed");
-    if (crash) $("crash-banner").append(el("span", "crash-banner",
-      "crashed" + (crash.step != null ? " at step " + crash.step : "") +
-      (crash.signal != null ? " (" + crash.signal + ")" : "")));
+    // The crash record (issue 15): the step being reduced when the process died, with its action.
+    if (crash) {
+      const banner = el("span", "crash-banner",
+        "crashed" + (crash.step != null ? " reducing step " + crash.step : "") +
+        (crash.label ? ": " + crash.label : "") + (crash.signal ? " (" + crash.signal + ")" : ""));
+      banner.title = crash.action !== undefined ? JSON.stringify(crash.action) : "";
+      $("crash-banner").append(banner);
+    }
     document.title = tr.file + " · tca-replay view";
 
     // ---- Action list (virtual: only the visible rows exist) ------------------------------
@@ -230,7 +242,8 @@ enum ViewerScript {
         if (path && !changedPaths(s).some((c) => related(c, path))) continue;
         visible.push(p);
       }
-      $("list-count").textContent = visible.length === N ? N + " steps" : visible.length + " of " + N + " steps";
+      $("list-count").textContent = visible.length === N ? N + " steps" : visible.length + " of " +
+        N + " steps";
       $("list-spacer").style.height = visible.length * ROW + "px";
       renderList(true);
     }
@@ -250,7 +263,8 @@ enum ViewerScript {
       const frag = document.createDocumentFragment();
       for (let i = first; i < last; i++) {
         const p = visible[i], s = steps[p];
-        const row = el("div", "row" + (p === selected ? " selected" : "") + (p === compareWith ? " compare" : ""));
+        const row = el("div", "row" + (p === selected ? " selected" : "") + (p === compareWith ?
+          " compare" : ""));
         row.style.top = i * ROW + "px";
         row.dataset.p = p;
         row.append(el("span", "idx", String(s.index)),
@@ -260,15 +274,18 @@ enum ViewerScript {
       }
       list.append(frag);
     }
-    function lowerBound(a, x) { let lo = 0, hi = a.length; while (lo < hi) { const m = (lo + hi) >> 1; if (a[m] < x) lo = m + 1; else hi = m; } return lo; }
+    function lowerBound(a, x) { let lo = 0, hi = a.length; while (lo < hi) { const m = (lo +
+      hi) >> 1; if (a[m] < x) lo = m + 1; else hi = m; } return lo; }
     list.addEventListener("scroll", () => renderList(false));
     list.addEventListener("click", (e) => {
       const row = e.target.closest(".row"); if (!row) return;
       const p = +row.dataset.p;
-      if (e.shiftKey) { compareWith = p; showPane("diff"); renderList(false); renderDiff(); return; }
+      if (e.shiftKey) { compareWith = p; showPane("diff"); renderList(false); renderDiff(); return;
+        }
       select(p);
     });
-    for (const id of ["f-label", "f-origin", "f-path"]) $(id).addEventListener("input", applyFilters);
+    for (const id of ["f-label", "f-origin", "f-path"]) $(id).addEventListener("input",
+      applyFilters);
 
     // ---- Step heading and action ---------------------------------------------------------
     function link(text, p) {
@@ -276,32 +293,40 @@ enum ViewerScript {
     }
     function renderHead() {
       const h = $("step-head"); h.textContent = "";
-      if (selected < 0) { h.append(el("div", "label", "Initial state (before step " + (N ? steps[0].index : 0) + ")")); return; }
+      if (selected < 0) { h.append(el("div", "label", "Initial state (before step " + (N ?
+        steps[0].index : 0) + ")")); return; }
       const s = steps[selected];
       h.append(el("div", "label", "Step " + s.index + "  " + s.label));
       const why = el("div", "why");
       why.append(s.origin === "send" ? "sent from outside" : "sent by an effect of ");
       if (s.origin === "effect") {
         if (s.cause == null) why.append("a step not recorded");
-        else if (positionOfIndex.has(s.cause)) why.append(link("step " + s.cause, positionOfIndex.get(s.cause)));
+        else if (positionOfIndex.has(s.cause)) why.append(link("step " + s.cause,
+          positionOfIndex.get(s.cause)));
         else why.append("step " + s.cause + " (not in this page)");
       }
       why.append(" · t=" + s.time.toFixed(6) + "s · " + changedPaths(s).length + " change(s)");
       const kids = childrenOf.get(s.index);
-      if (kids) { why.append(" · its effects sent "); kids.slice(0, 8).forEach((p, i) => { if (i) why.append(", "); why.append(link(String(steps[p].index), p)); }); if (kids.length > 8) why.append(" …"); }
+      if (kids) { why.append(" · its effects sent "); kids.slice(0, 8).forEach((p, i) => {
+        if (i) why.append(", "); why.append(link(String(steps[p].index), p)); });
+        if (kids.length > 8) why.append(" …"); }
       h.append(why);
     }
     function renderAction() {
       const pane = $("pane-action"); pane.textContent = "";
-      if (selected < 0) { pane.append(el("p", "note", "The initial state: no action yet.")); return; }
+      if (selected < 0) { pane.append(el("p", "note", "The initial state: no action yet.")); return;
+        }
       const s = steps[selected];
       pane.append(el("div", "note", "Label"), el("pre", "", s.label));
       pane.append(el("div", "note", "Action (JSON)"),
-        el("pre", "", s.action === null ? "null: the action could not be encoded" : JSON.stringify(s.action, null, 2)));
-      pane.append(el("div", "note", "Patch"), el("pre", "", s.patch.map((o) => JSON.stringify(o)).join("\n")));
+        el("pre", "", s.action === null ? "null: the action could not be encoded" :
+          JSON.stringify(s.action, null, 2)));
+      pane.append(el("div", "note", "Patch"), el("pre", "",
+        s.patch.map((o) => JSON.stringify(o)).join("\n")));
       const fx = effectsByStep.get(s.index);
       if (fx) pane.append(el("div", "note", "Effects returned"), el("pre", "", fx.map((e) =>
-        "effect " + e.id + ": " + e.outcome + " after " + ((e.end - e.start) * 1000).toFixed(3) + " ms").join("\n")));
+        "effect " + e.id + ": " + e.outcome + " after " + ((e.end - e.start) * 1000).toFixed(3) +
+          " ms").join("\n")));
     }
 
     // ---- State tree (lazy: collapsed nodes have no children in the DOM) ------------------
@@ -311,7 +336,8 @@ enum ViewerScript {
       const changed = selected >= 0 ? changedPaths(steps[selected]) : [];
       const marks = { exact: new Set(changed), inside: new Set() };
       auto = new Set();
-      for (const c of changed) { const t = parsePointer(c); for (let k = 0; k < t.length; k++) { const a = pointer(t.slice(0, k)); marks.inside.add(a); auto.add(a); } }
+      for (const c of changed) { const t = parsePointer(c); for (let k = 0; k < t.length; k++) {
+        const a = pointer(t.slice(0, k)); marks.inside.add(a); auto.add(a); } }
       tree.append(node(null, stateAfter(selected), [], marks));
       tree.scrollTop = scroll;
       const first = tree.querySelector(".line.changed");
@@ -332,7 +358,9 @@ enum ViewerScript {
       if (!isObj) { line.append(scalar(value)); }
       else {
         const n = Array.isArray(value) ? value.length : Object.keys(value).length;
-        line.append(el("span", "sum", Array.isArray(value) ? "[" + n + "]" : "{" + n + "}" + (value.id !== undefined && typeof value.id !== "object" ? " id=" + short(value.id, 40) : "")));
+        line.append(el("span", "sum", Array.isArray(value) ? "[" + n + "]" : "{" + n + "}" +
+          (value.id !== undefined && typeof value.id !== "object" ? " id=" + short(value.id, 40) :
+          "")));
         if (isOpen(path)) wrap.append(children(value, tokens, marks));
       }
       if (isObj) line.dataset.obj = "1";
@@ -344,18 +372,25 @@ enum ViewerScript {
         for (let g = 0; g < value.length; g += GROUP) {
           const gid = pointer(tokens) + "#" + g, hi = Math.min(value.length, g + GROUP) - 1;
           const wrap = el("div", "node"), line = el("div", "line");
-          const hasMark = [...marks.inside, ...marks.exact].some((m) => { const t = parsePointer(m); return t.length > tokens.length && pointer(t.slice(0, tokens.length)) === pointer(tokens) && +t[tokens.length] >= g && +t[tokens.length] <= hi; });
+          const hasMark = [...marks.inside, ...marks.exact].some((m) => { const t = parsePointer(m);
+            return t.length > tokens.length && pointer(t.slice(0,
+            tokens.length)) === pointer(tokens) && +t[tokens.length] >= g &&
+            +t[tokens.length] <= hi; });
           if (hasMark) { line.classList.add("inside"); auto.add(gid); }
-          line.append(el("span", "tw", isOpen(gid) ? "▾" : "▸"), el("span", "sum", "[" + g + " … " + hi + "]"));
+          line.append(el("span", "tw", isOpen(gid) ? "▾" : "▸"), el("span", "sum", "[" + g + " … " +
+            hi + "]"));
           line.dataset.group = gid;
           wrap.append(line);
-          if (isOpen(gid)) { const k = el("div", "kids"); for (let i = g; i <= hi; i++) k.append(node(i, value[i], tokens.concat(String(i)), marks)); wrap.append(k); }
+          if (isOpen(gid)) { const k = el("div", "kids"); for (let i = g; i <= hi;
+            i++) k.append(node(i, value[i], tokens.concat(String(i)), marks)); wrap.append(k); }
           kids.append(wrap);
         }
         return kids;
       }
-      if (Array.isArray(value)) value.forEach((v, i) => kids.append(node(i, v, tokens.concat(String(i)), marks)));
-      else for (const k of Object.keys(value)) kids.append(node(k, value[k], tokens.concat(k), marks));
+      if (Array.isArray(value)) value.forEach((v, i) => kids.append(node(i, v,
+        tokens.concat(String(i)), marks)));
+      else for (const k of Object.keys(value)) kids.append(node(k, value[k], tokens.concat(k),
+        marks));
       return kids;
     }
     // One listener for the whole tree: a node's line holds its path.
@@ -363,7 +398,8 @@ enum ViewerScript {
       const line = e.target.closest(".line"); if (!line) return;
       if (line.dataset.group) { toggle(line.dataset.group); return; }
       const path = line.dataset.path;
-      if (line.dataset.obj && (e.target.classList.contains("tw") || e.detail === 2 || e.altKey)) { toggle(path); return; }
+      if (line.dataset.obj && (e.target.classList.contains("tw") || e.detail === 2 || e.altKey)) {
+        toggle(path); return; }
       if (line.dataset.obj && !isOpen(path)) toggle(path);
       pick(parsePointer(path));
     });
@@ -373,11 +409,16 @@ enum ViewerScript {
       return el("span", "lit", String(v));
     }
     function toggle(path) {
-      if (isOpen(path)) { expanded.delete(path); collapsed.add(path); } else { expanded.add(path); collapsed.delete(path); } window.__scrollChanges = false; renderTree(); window.__scrollChanges = true; }
+      if (isOpen(path)) { expanded.delete(path); collapsed.add(path); } else { expanded.add(path);
+        collapsed.delete(path); } window.__scrollChanges = false; renderTree();
+        window.__scrollChanges = true; }
 
     // ---- Diff of two steps, side by side -------------------------------------------------
-    function idOf(v) { return v !== null && typeof v === "object" && !Array.isArray(v) && v.id !== undefined && typeof v.id !== "object" ? JSON.stringify(v.id) : undefined; }
-    function identified(a) { if (!a.length) return false; const seen = new Set(); for (const v of a) { const id = idOf(v); if (id === undefined || seen.has(id)) return false; seen.add(id); } return true; }
+    function idOf(v) { return v !== null && typeof v === "object" && !Array.isArray(v) &&
+      v.id !== undefined && typeof v.id !== "object" ? JSON.stringify(v.id) : undefined; }
+    function identified(a) { if (!a.length) return false; const seen = new Set();
+      for (const v of a) { const id = idOf(v); if (id === undefined || seen.has(id)) return false;
+      seen.add(id); } return true; }
     function diffValues(a, b, tokens, out) {
       if (a === b) return;
       if (out.length > 2000) return;
@@ -385,21 +426,29 @@ enum ViewerScript {
       if (ao && bo && Array.isArray(a) === Array.isArray(b)) {
         if (Array.isArray(a)) {
           if (identified(a) && identified(b)) {
-            const bi = new Map(b.map((v, i) => [idOf(v), i])), ai = new Map(a.map((v, i) => [idOf(v), i]));
-            a.forEach((v, i) => { const j = bi.get(idOf(v)); if (j === undefined) out.push([tokens.concat(String(i)), v, undefined, "removed"]); else { if (i !== j) out.push([tokens.concat(String(i)), i, j, "moved"]); diffValues(v, b[j], tokens.concat(String(j)), out); } });
-            b.forEach((v, j) => { if (!ai.has(idOf(v))) out.push([tokens.concat(String(j)), undefined, v, "inserted"]); });
+            const bi = new Map(b.map((v, i) => [idOf(v), i])), ai = new Map(a.map((v,
+              i) => [idOf(v), i]));
+            a.forEach((v, i) => { const j = bi.get(idOf(v));
+              if (j === undefined) out.push([tokens.concat(String(i)), v, undefined, "removed"]);
+              else { if (i !== j) out.push([tokens.concat(String(i)), i, j, "moved"]); diffValues(v,
+              b[j], tokens.concat(String(j)), out); } });
+            b.forEach((v, j) => { if (!ai.has(idOf(v))) out.push([tokens.concat(String(j)),
+              undefined, v, "inserted"]); });
             return;
           }
           const n = Math.max(a.length, b.length);
-          for (let i = 0; i < n; i++) diffValues(i < a.length ? a[i] : undefined, i < b.length ? b[i] : undefined, tokens.concat(String(i)), out);
+          for (let i = 0; i < n; i++) diffValues(i < a.length ? a[i] : undefined, i < b.length ?
+            b[i] : undefined, tokens.concat(String(i)), out);
           return;
         }
         const keys = new Set(Object.keys(a).concat(Object.keys(b)));
-        for (const k of keys) diffValues(k in a ? a[k] : undefined, k in b ? b[k] : undefined, tokens.concat(k), out);
+        for (const k of keys) diffValues(k in a ? a[k] : undefined, k in b ? b[k] : undefined,
+          tokens.concat(k), out);
         return;
       }
       if (!ao && !bo && a === b) return;
-      out.push([tokens, a, b, a === undefined ? "inserted" : b === undefined ? "removed" : "changed"]);
+      out.push([tokens, a, b, a === undefined ? "inserted" : b === undefined ? "removed" :
+        "changed"]);
     }
     function renderDiff() {
       const left = compareWith !== null ? compareWith : Math.max(-1, selected - 1);
@@ -409,9 +458,12 @@ enum ViewerScript {
     function diffBetween(pa, pb) {
       const out = $("diff-out"); out.textContent = "";
       const changes = []; diffValues(stateAfter(pa), stateAfter(pb), [], changes);
-      out.append(el("p", "note", changes.length + " difference(s) between the state after step " + stepName(pa) + " and after step " + stepName(pb) + " (arrays of identified objects match by id)."));
+      out.append(el("p", "note", changes.length + " difference(s) between the state after step " +
+        stepName(pa) + " and after step " + stepName(pb) +
+        " (arrays of identified objects match by id)."));
       const table = el("table", "diff"), head = el("tr");
-      head.append(el("th", "", "path"), el("th", "", "step " + stepName(pa)), el("th", "", "step " + stepName(pb)));
+      head.append(el("th", "", "path"), el("th", "", "step " + stepName(pa)), el("th", "", "step " +
+        stepName(pb)));
       table.append(head);
       for (const [t, a, b, kind] of changes) {
         const row = el("tr");
@@ -452,7 +504,8 @@ enum ViewerScript {
         for (const op of steps[p].patch) {
           const path = parsePointer(op.path);
           if (op.op === "remove" || op.op === "replace") matches(get(s, path), q, path, removed);
-          if (op.op === "add") { const old = get(s, path); if (old !== undefined && !Array.isArray(get(s, path.slice(0, -1)))) matches(old, q, path, removed); }
+          if (op.op === "add") { const old = get(s, path); if (old !== undefined &&
+            !Array.isArray(get(s, path.slice(0, -1)))) matches(old, q, path, removed); }
           if (op.op === "add" || op.op === "replace") matches(op.value, q, path, added);
           if (op.op === "copy") matches(get(s, parsePointer(op.from)), q, path, added);
           s = applyPatch(s, [op]);
@@ -460,7 +513,8 @@ enum ViewerScript {
         state = s;
         if (!removed.length && !added.length) continue;
         const before = count; count += added.length - removed.length;
-        const kind = before === 0 && count > 0 ? "appears" : before > 0 && count === 0 ? "disappears" : "changes";
+        const kind = before === 0 && count > 0 ? "appears" : before > 0 && count === 0 ?
+          "disappears" : "changes";
         hits.push({ p: p, kind: kind, where: added.length ? added : removed, removed: removed });
       }
       return hits;
@@ -469,14 +523,18 @@ enum ViewerScript {
       const out = $("search-out"); out.textContent = "";
       if (!query) return;
       const t = performance.now(), hits = searchHistory(query), ms = performance.now() - t;
-      out.append(el("p", "note", hits.length + " step(s) where a value containing " + JSON.stringify(query) + " appears, changes or disappears (" + ms.toFixed(1) + " ms)."));
+      out.append(el("p", "note", hits.length + " step(s) where a value containing " +
+        JSON.stringify(query) + " appears, changes or disappears (" + ms.toFixed(1) + " ms)."));
       const ul = el("ul", "hits");
       for (const h of hits.slice(0, 1000)) {
         const li = el("li");
-        li.append(el("span", "kind k-" + h.kind, h.kind), el("span", "idx", h.p < 0 ? "initial" : String(steps[h.p].index)));
+        li.append(el("span", "kind k-" + h.kind, h.kind), el("span", "idx", h.p < 0 ? "initial" :
+          String(steps[h.p].index)));
         const w = h.where[0];
-        const was = h.kind === "changes" && h.removed.length && h.where !== h.removed ? short(h.removed[0][1], 30) + " → " : "";
-        li.append(el("code", "", pointer(w[0]) + " = " + was + short(w[1], 60) + (h.where.length > 1 ? " (+" + (h.where.length - 1) + ")" : "")));
+        const was = h.kind === "changes" && h.removed.length && h.where !== h.removed ?
+          short(h.removed[0][1], 30) + " → " : "";
+        li.append(el("code", "", pointer(w[0]) + " = " + was + short(w[1], 60) +
+          (h.where.length > 1 ? " (+" + (h.where.length - 1) + ")" : "")));
         if (h.p >= 0) li.title = steps[h.p].label;
         li.addEventListener("click", () => { select(h.p); pick(w[0], true); });
         ul.append(li);
@@ -484,7 +542,8 @@ enum ViewerScript {
       out.append(ul);
       window.__lastSearch = { query: query, hits: hits.length, ms: ms };
     }
-    $("search-form").addEventListener("submit", (e) => { e.preventDefault(); renderSearch($("search").value); });
+    $("search-form").addEventListener("submit", (e) => { e.preventDefault();
+      renderSearch($("search").value); });
 
     // ---- Path history: every step that changed a node, following ids ---------------------
     // A path of the selected state as segments; an element of an array of identified objects
@@ -499,14 +558,16 @@ enum ViewerScript {
       return segs;
     }
     function identityText(segs) {
-      return segs.map((s) => typeof s === "object" ? "[id=" + JSON.parse(s.id) + "]" : "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("") || "/";
+      return segs.map((s) => typeof s === "object" ? "[id=" + JSON.parse(s.id) + "]" : "/" +
+        s.replace(/~/g, "~0").replace(/\//g, "~1")).join("") || "/";
     }
     function resolveIdentity(state, segs) { // → tokens, or null when absent
       const tokens = []; let v = state;
       for (const s of segs) {
         if (typeof s === "object") {
           if (!Array.isArray(v)) return null;
-          let i = s.at < v.length && idOf(v[s.at]) === s.id ? s.at : v.findIndex((x) => idOf(x) === s.id);
+          let i = s.at < v.length && idOf(v[s.at]) === s.id ? s.at :
+            v.findIndex((x) => idOf(x) === s.id);
           if (i < 0) return null;
           s.at = i; tokens.push(String(i)); v = v[i];
         } else { v = get(v, [s]); if (v === undefined) return null; tokens.push(s); }
@@ -522,12 +583,15 @@ enum ViewerScript {
         const before = at, beforeText = before && pointer(before);
         // Cheap test first: a step whose operations touch neither the node nor an array above it
         // leaves it where and what it was.
-        const touches = ch.some((c) => beforeText === null || related(c, beforeText) || (function () {
-          const t = parsePointer(c); return segs.some((s, k) => typeof s === "object" && pointer((before || []).slice(0, k)) === pointer(t.slice(0, k)) && t.length === k + 1);
+        const touches = ch.some((c) => beforeText === null || related(c, beforeText) ||
+          (function () {
+          const t = parsePointer(c); return segs.some((s, k) => typeof s === "object" &&
+            pointer((before || []).slice(0, k)) === pointer(t.slice(0, k)) && t.length === k + 1);
         })());
         if (touches) {
           const after = resolveIdentity(next, segs);
-          const vb = before ? get(state, before) : undefined, va = after ? get(next, after) : undefined;
+          const vb = before ? get(state, before) : undefined, va = after ? get(next, after) :
+            undefined;
           let kind = null;
           if (before && !after) kind = "removed";
           else if (!before && after) kind = "inserted";
@@ -535,7 +599,9 @@ enum ViewerScript {
             if (vb !== va && JSON.stringify(vb) !== JSON.stringify(va)) kind = "changed";
             // A new position is a move only when the step moved the element itself; an insert
             // or removal before it only shifts its index.
-            else if (pointer(before) !== pointer(after) && steps[p].patch.some((op) => op.op === "move" && related(op.from, pointer(before)))) kind = "moved";
+            else if (pointer(before) !== pointer(after) &&
+              steps[p].patch.some((op) => op.op === "move" && related(op.from,
+              pointer(before)))) kind = "moved";
           }
           if (kind) hits.push({ p: p, kind: kind, before: vb, after: va, from: before, to: after });
           at = after;
@@ -551,8 +617,10 @@ enum ViewerScript {
       for (let k = 0; k < tokens.length; k++) {
         const a = pointer(tokens.slice(0, k));
         // Long arrays show in groups of GROUP: open the group that holds the element too.
-        const g = Array.isArray(v) && v.length > GROUP ? a + "#" + (Math.floor(+tokens[k] / GROUP) * GROUP) : null;
-        for (const id of g ? [a, g] : [a]) if (!isOpen(id)) { expanded.add(id); collapsed.delete(id); shown = false; }
+        const g = Array.isArray(v) && v.length > GROUP ? a + "#" +
+          (Math.floor(+tokens[k] / GROUP) * GROUP) : null;
+        for (const id of g ? [a, g] : [a]) if (!isOpen(id)) { expanded.add(id);
+          collapsed.delete(id); shown = false; }
         v = v === undefined ? undefined : get(v, [tokens[k]]);
       }
       if (!shown) { window.__scrollChanges = false; renderTree(); window.__scrollChanges = true; }
@@ -571,14 +639,17 @@ enum ViewerScript {
       historyHits = pathHistory(segs);
       const ms = performance.now() - t;
       const title = el("p"); title.append(el("code", "", identityText(segs))); out.append(title);
-      out.append(el("p", "note", historyHits.length + " step(s) changed it (" + ms.toFixed(1) + " ms). Now at " + (pointer(picked) || "/") + "."));
+      out.append(el("p", "note", historyHits.length + " step(s) changed it (" + ms.toFixed(1) +
+        " ms). Now at " + (pointer(picked) || "/") + "."));
       const ul = el("ul", "hits");
       for (const h of historyHits) {
         const li = el("li");
-        li.append(el("span", "kind k-" + h.kind, h.kind), el("span", "idx", String(steps[h.p].index)));
+        li.append(el("span", "kind k-" + h.kind, h.kind), el("span", "idx",
+          String(steps[h.p].index)));
         let text = h.kind === "moved" ? pointer(h.from) + " → " + pointer(h.to)
           : h.kind === "inserted" ? "at " + pointer(h.to) + " = " + short(h.after, 60)
-          : h.kind === "removed" ? "from " + pointer(h.from) : short(h.before, 40) + " → " + short(h.after, 40);
+          : h.kind === "removed" ? "from " + pointer(h.from) : short(h.before, 40) + " → " +
+            short(h.after, 40);
         li.append(el("code", "", text)); li.title = steps[h.p].label;
         if (h.p === selected) li.style.background = "var(--sel)";
         li.addEventListener("click", () => select(h.p));
@@ -589,24 +660,28 @@ enum ViewerScript {
     }
     function nextChange(dir) {
       if (!historyHits.length) return;
-      const list = dir > 0 ? historyHits.filter((h) => h.p > selected) : historyHits.filter((h) => h.p < selected).reverse();
+      const list = dir > 0 ? historyHits.filter((h) => h.p > selected) :
+        historyHits.filter((h) => h.p < selected).reverse();
       if (list.length) select(list[0].p);
     }
 
     // ---- Tabs ----------------------------------------------------------------------------
     function showPane(name) {
       for (const b of $("tabs").children) b.classList.toggle("on", b.dataset.pane === name);
-      for (const p of document.querySelectorAll(".pane")) p.classList.toggle("on", p.id === "pane-" + name);
+      for (const p of document.querySelectorAll(".pane")) p.classList.toggle("on",
+        p.id === "pane-" + name);
       if (name === "diff") renderDiff();
     }
-    $("tabs").addEventListener("click", (e) => { if (e.target.dataset.pane) showPane(e.target.dataset.pane); });
+    $("tabs").addEventListener("click", (e) => {
+      if (e.target.dataset.pane) showPane(e.target.dataset.pane); });
 
     // ---- Timeline ------------------------------------------------------------------------
     const canvas = $("timeline"), ctx = canvas.getContext("2d");
     let view = { from: -0.5, to: Math.min(N, 300) - 0.5 };
     function fit(center) {
       const w = view.to - view.from;
-      if (center < view.from + w * 0.05 || center > view.to - w * 0.05) { view.from = center - w / 2; view.to = center + w / 2; }
+      if (center < view.from + w * 0.05 || center > view.to - w * 0.05) {
+        view.from = center - w / 2; view.to = center + w / 2; }
     }
     const LANE_SEND = 22, LANE_EFFECT = 44, FX_TOP = 62, FX_ROW = 14;
     function drawTimeline(follow) {
@@ -617,14 +692,16 @@ enum ViewerScript {
       const L = 70, R = 10, scale = (W - L - R) / (view.to - view.from);
       const x = (p) => L + (p - view.from) * scale;
       ctx.font = "11px system-ui, sans-serif"; ctx.fillStyle = "#6e6e73";
-      ctx.fillText("sent", 8, LANE_SEND + 4); ctx.fillText("by effect", 8, LANE_EFFECT + 4); ctx.fillText("effects", 8, FX_TOP + 10);
+      ctx.fillText("sent", 8, LANE_SEND + 4); ctx.fillText("by effect", 8, LANE_EFFECT + 4);
+        ctx.fillText("effects", 8, FX_TOP + 10);
       const lo = Math.max(0, Math.floor(view.from)), hi = Math.min(N - 1, Math.ceil(view.to));
       // axis: step indices and times
       const stepTick = Math.pow(10, Math.max(0, Math.ceil(Math.log10((view.to - view.from) / 8))));
       ctx.strokeStyle = "#eee"; ctx.fillStyle = "#999";
       for (let p = Math.ceil(lo / stepTick) * stepTick; p <= hi; p += stepTick) {
         ctx.beginPath(); ctx.moveTo(x(p), 8); ctx.lineTo(x(p), H - 14); ctx.stroke();
-        ctx.fillText(steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms", x(p) + 2, H - 3);
+        ctx.fillText(steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms", x(p) + 2,
+          H - 3);
       }
       ctx.save(); ctx.beginPath(); ctx.rect(L - 4, 0, W - L + 4, H); ctx.clip();
       // effects as spans; in a row, a span inside what is drawn already is skipped (10,000
@@ -635,7 +712,8 @@ enum ViewerScript {
         const y = FX_TOP + e.row * FX_ROW, x0 = x(e.p0), x1 = Math.max(x(e.p1), x0 + 2);
         if (x1 <= drawnTo[e.row] && e.step !== (steps[selected] || {}).index) continue;
         drawnTo[e.row] = Math.max(drawnTo[e.row], x1);
-        ctx.fillStyle = e.outcome === "finished" ? "#2e9d5b" : e.outcome === "cancelled" ? "#8e8e93" : "#c9a100";
+        ctx.fillStyle = e.outcome === "finished" ? "#2e9d5b" : e.outcome === "cancelled" ?
+          "#8e8e93" : "#c9a100";
         ctx.globalAlpha = e.step === (steps[selected] || {}).index ? 1 : 0.55;
         ctx.fillRect(x0, y, x1 - x0, 9);
         if (e.outcome === "cancelled") { ctx.fillStyle = "#d62c2c"; ctx.fillRect(x1 - 2, y, 2, 9); }
@@ -651,24 +729,32 @@ enum ViewerScript {
         if (many && !mine) continue;
         const yc = steps[c].origin === "send" ? LANE_SEND : LANE_EFFECT;
         ctx.strokeStyle = mine ? "#d9822b" : "rgba(217,130,43,.35)"; ctx.lineWidth = mine ? 2 : 1;
-        ctx.beginPath(); ctx.moveTo(x(c), yc); ctx.bezierCurveTo(x(c), yc + 18, x(p), LANE_EFFECT - 18, x(p), LANE_EFFECT); ctx.stroke();
+        ctx.beginPath(); ctx.moveTo(x(c), yc); ctx.bezierCurveTo(x(c), yc + 18, x(p),
+          LANE_EFFECT - 18, x(p), LANE_EFFECT); ctx.stroke();
       }
       ctx.lineWidth = 1;
       // steps
       const r = Math.max(1.5, Math.min(4, scale / 3));
       for (let p = lo; p <= hi; p++) {
         const s = steps[p], xp = x(p);
-        if (s.origin === "send") { ctx.fillStyle = "#2f6fdb"; ctx.beginPath(); ctx.arc(xp, LANE_SEND, r, 0, 7); ctx.fill(); }
-        else { ctx.fillStyle = "#d9822b"; ctx.beginPath(); ctx.moveTo(xp, LANE_EFFECT - r - 1); ctx.lineTo(xp + r + 1, LANE_EFFECT); ctx.lineTo(xp, LANE_EFFECT + r + 1); ctx.lineTo(xp - r - 1, LANE_EFFECT); ctx.fill(); }
+        if (s.origin === "send") { ctx.fillStyle = "#2f6fdb"; ctx.beginPath(); ctx.arc(xp,
+          LANE_SEND, r, 0, 7); ctx.fill(); }
+        else { ctx.fillStyle = "#d9822b"; ctx.beginPath(); ctx.moveTo(xp, LANE_EFFECT - r - 1);
+          ctx.lineTo(xp + r + 1, LANE_EFFECT); ctx.lineTo(xp, LANE_EFFECT + r + 1);
+          ctx.lineTo(xp - r - 1, LANE_EFFECT); ctx.fill(); }
       }
-      if (selected >= 0) { ctx.strokeStyle = "#2f6fdb"; ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(x(selected), 6); ctx.lineTo(x(selected), H - 14); ctx.stroke(); ctx.lineWidth = 1; }
+      if (selected >= 0) { ctx.strokeStyle = "#2f6fdb"; ctx.lineWidth = 2; ctx.beginPath();
+        ctx.moveTo(x(selected), 6); ctx.lineTo(x(selected), H - 14); ctx.stroke();
+        ctx.lineWidth = 1; }
       if (crashPosition !== null) {
         ctx.strokeStyle = "#d62c2c"; ctx.fillStyle = "#d62c2c"; ctx.lineWidth = 3;
-        ctx.beginPath(); ctx.moveTo(x(crashPosition), 4); ctx.lineTo(x(crashPosition), H - 14); ctx.stroke();
+        ctx.beginPath(); ctx.moveTo(x(crashPosition), 4); ctx.lineTo(x(crashPosition), H - 14);
+          ctx.stroke();
         ctx.fillText("✖ crash", x(crashPosition) + 4, 12); ctx.lineWidth = 1;
       }
       ctx.restore();
-      $("timeline-status").textContent = "steps " + stepName(lo) + "–" + stepName(hi) + " · wheel to zoom, drag to pan";
+      $("timeline-status").textContent = "steps " + stepName(lo) + "–" + stepName(hi) +
+        " · wheel to zoom, drag to pan";
     }
     function positionAt(clientX) {
       const rect = canvas.getBoundingClientRect(), L = 70, R = 10;
@@ -682,7 +768,8 @@ enum ViewerScript {
       view.from = at - f * w; view.to = view.from + w; drawTimeline(false);
     }, { passive: false });
     let drag = null;
-    canvas.addEventListener("mousedown", (e) => { drag = { x: e.clientX, from: view.from, to: view.to, moved: false }; });
+    canvas.addEventListener("mousedown", (e) => { drag = { x: e.clientX, from: view.from,
+      to: view.to, moved: false }; });
     window.addEventListener("mousemove", (e) => {
       if (!drag) return;
       const dx = e.clientX - drag.x; if (Math.abs(dx) > 3) drag.moved = true;
@@ -697,9 +784,11 @@ enum ViewerScript {
 
     // ---- Keyboard, like the terminal stepper ---------------------------------------------
     document.addEventListener("keydown", (e) => {
-      if (e.target.matches("input, select, textarea")) { if (e.key === "Escape") e.target.blur(); return; }
+      if (e.target.matches("input, select, textarea")) { if (e.key === "Escape") e.target.blur();
+        return; }
       if (e.metaKey || e.ctrlKey || e.altKey) return;
-      const moves = { n: 1, j: 1, ArrowRight: 1, ArrowDown: 1, b: -1, k: -1, ArrowLeft: -1, ArrowUp: -1, "]": 10, "[": -10 };
+      const moves = { n: 1, j: 1, ArrowRight: 1, ArrowDown: 1, b: -1, k: -1, ArrowLeft: -1,
+        ArrowUp: -1, "]": 10, "[": -10 };
       if (e.key in moves) { select(selected + moves[e.key]); e.preventDefault(); return; }
       switch (e.key) {
         case "Home": select(-1); break;
@@ -707,7 +796,8 @@ enum ViewerScript {
         case "c": nextChange(1); break;
         case "C": nextChange(-1); break;
         case "/": showPane("search"); $("search").focus(); break;
-        case "g": { const v = prompt("Go to step (a number, initial or last):"); const p = v === null ? null : resolveStep(v); if (p !== null) select(p); break; }
+        case "g": { const v = prompt("Go to step (a number, initial or last):");
+          const p = v === null ? null : resolveStep(v); if (p !== null) select(p); break; }
         default: return;
       }
       e.preventDefault();
@@ -728,7 +818,8 @@ enum ViewerScript {
     function hashParams() {
       const out = {};
       for (const part of location.hash.slice(1).split("&")) {
-        const i = part.indexOf("="); if (i > 0) out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+        const i = part.indexOf("="); if (i > 0) out[part.slice(0,
+          i)] = decodeURIComponent(part.slice(i + 1));
       }
       return out;
     }
@@ -737,26 +828,43 @@ enum ViewerScript {
     // From navigation start (parsing the page and its data included) to the first step drawn.
     const readyMs = performance.now(), scriptMs = readyMs - T0;
     const params = hashParams();
-    if (params.compare !== undefined) { const c = resolveStep(params.compare); if (c !== null) { compareWith = c; showPane("diff"); } }
+    if (params.compare !== undefined) { const c = resolveStep(params.compare); if (c !== null) {
+      compareWith = c; showPane("diff"); } }
     if (params.path !== undefined) pick(parsePointer(params.path));
-    if (params.search !== undefined) { $("search").value = params.search; showPane("search"); renderSearch(params.search); }
+    if (params.search !== undefined) { $("search").value = params.search; showPane("search");
+      renderSearch(params.search); }
     if (params.pane) showPane(params.pane);
     if (params.filter !== undefined) { $("f-label").value = params.filter; applyFilters(); }
     if (params.bench) {
       // Step switches as a person makes them: the next step, and jumps to random steps.
       const t = [], r = [];
-      for (let k = 0; k < 100 && N > 1; k++) { const a = performance.now(); select((selected + 1) % N, { noHash: true }); t.push(performance.now() - a); }
+      for (let k = 0; k < 100 && N > 1; k++) { const a = performance.now(); select((selected +
+        1) % N, { noHash: true }); t.push(performance.now() - a); }
       let seed = 7;
-      for (let k = 0; k < 50 && N > 1; k++) { seed = (seed * 1103515245 + 12345) % 2147483648; const a = performance.now(); select(seed % N, { noHash: true }); r.push(performance.now() - a); }
-      const med = (a) => { a = a.slice().sort((x, y) => x - y); return a.length ? a[a.length >> 1] : 0; };
-      const s1 = performance.now(); const hits = searchHistory(params.bench === "1" ? "title" : params.bench); const sm = performance.now() - s1;
-      document.body.dataset.bench = JSON.stringify({ nextMedian: med(t), nextMax: Math.max.apply(null, t.concat([0])),
-        jumpMedian: med(r), jumpMax: Math.max.apply(null, r.concat([0])), searchMs: sm, searchHits: hits.length, parts: window.__parts });
+      for (let k = 0; k < 50 && N > 1; k++) { seed = (seed * 1103515245 + 12345) % 2147483648;
+        const a = performance.now(); select(seed % N, { noHash: true });
+        r.push(performance.now() - a); }
+      const med = (a) => { a = a.slice().sort((x, y) => x - y); return a.length ? a[a.length >> 1] :
+        0; };
+      const s1 = performance.now(); const hits = searchHistory(params.bench === "1" ? "true" :
+        params.bench); const sm = performance.now() - s1;
+      // The history of the first path the selected step changed, followed by id.
+      const h1 = performance.now(), changedHere = N ? changedPaths(steps[selected]) : [];
+      const historyHits = changedHere.length ? pathHistory(identityPath(stateAfter(selected),
+        parsePointer(changedHere[0]))).length : 0;
+      const hm = performance.now() - h1;
+      document.body.dataset.bench = JSON.stringify({ nextMedian: med(t),
+        nextMax: Math.max.apply(null, t.concat([0])),
+        jumpMedian: med(r), jumpMax: Math.max.apply(null, r.concat([0])), searchMs: sm,
+          searchHits: hits.length, historyMs: hm, historyHits: historyHits,
+          parts: window.__parts });
     }
     window.__viewer = { ready: true, loadMs: readyMs, scriptMs: scriptMs, steps: N,
       select: select, search: renderSearch, pick: pick, showPane: showPane, stateAfter: stateAfter,
-      pathHistory: (tokens) => pathHistory(identityPath(stateAfter(selected), tokens)).map((h) => [steps[h.p].index, h.kind]),
-      searchHistory: (q) => searchHistory(q).map((h) => [h.p < 0 ? "initial" : steps[h.p].index, h.kind]) };
+      pathHistory: (tokens) => pathHistory(identityPath(stateAfter(selected),
+        tokens)).map((h) => [steps[h.p].index, h.kind]),
+      searchHistory: (q) => searchHistory(q).map((h) => [h.p < 0 ? "initial" : steps[h.p].index,
+        h.kind]) };
     document.body.dataset.ready = "1";
     // From navigation start (parsing the page and its data included) to a drawn page.
     document.body.dataset.loadMs = readyMs.toFixed(1);
