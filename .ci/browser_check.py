@@ -215,6 +215,20 @@ def main():
     rows = root.find(id="diff-out")[0].find(tag="tr")
     checks.expect(len(rows) > 2, f"todos: the diff of steps 10 and 60 has rows ({len(rows) - 1})")
 
+    # The list's filters agree with `tca-replay log`: sort actions sent by effects.
+    golden = open("Tests/ToolTests/Golden/log-todos-effect-sort.txt", encoding="utf-8").read()
+    expected = len(golden.splitlines())
+    root = dom(browser, url_for(todos, step=0, filter="sort", origin="effect"))
+    count = root.find(id="list-count")[0].content()
+    checks.expect(count == f"{expected} of 250 steps",
+                  f"todos: label 'sort' and origin effect list {expected} steps, as log does ({count})")
+    root = dom(browser, url_for(todos, step=0, changed="/filter"))
+    count = root.find(id="list-count")[0].content()
+    filters = sum(1 for r in trace_records("Traces/todos.ndjson") if r.get("kind") == "step"
+                  and any(o["op"] != "test" and o["path"] == "/filter" for o in r["patch"]))
+    checks.expect(count == f"{filters} of 250 steps",
+                  f"todos: changed path /filter lists the {filters} steps that changed it ({count})")
+
     # Hostile strings stay text: no script of theirs ran, no element of theirs exists.
     root = dom(browser, url_for(pages["Tests/ToolTests/Fixtures/hostile-chat.ndjson"], step=0))
     body = root.find(tag="body")[0]

@@ -648,8 +648,7 @@ enum ViewerScript {
           String(steps[h.p].index)));
         let text = h.kind === "moved" ? pointer(h.from) + " → " + pointer(h.to)
           : h.kind === "inserted" ? "at " + pointer(h.to) + " = " + short(h.after, 60)
-          : h.kind === "removed" ? "from " + pointer(h.from) : short(h.before, 40) + " → " +
-            short(h.after, 40);
+          : h.kind === "removed" ? "from " + pointer(h.from) : changeText(h.before, h.after);
         li.append(el("code", "", text)); li.title = steps[h.p].label;
         if (h.p === selected) li.style.background = "var(--sel)";
         li.addEventListener("click", () => select(h.p));
@@ -657,6 +656,16 @@ enum ViewerScript {
       }
       out.append(ul);
       window.__lastHistory = { path: identityText(segs), hits: historyHits.length, ms: ms };
+    }
+    // A change of a container, told by what changed inside it: "/title: "B" → "Bu" (+1)".
+    function changeText(before, after) {
+      const isObj = (v) => v !== null && typeof v === "object";
+      if (!isObj(before) || !isObj(after)) return short(before, 40) + " → " + short(after, 40);
+      const inside = []; diffValues(before, after, [], inside);
+      if (!inside.length) return "(same value)";
+      const [t, a, b] = inside[0];
+      return pointer(t) + ": " + short(a, 30) + " → " + short(b, 30) +
+        (inside.length > 1 ? " (+" + (inside.length - 1) + ")" : "");
     }
     function nextChange(dir) {
       if (!historyHits.length) return;
@@ -834,7 +843,14 @@ enum ViewerScript {
     if (params.search !== undefined) { $("search").value = params.search; showPane("search");
       renderSearch(params.search); }
     if (params.pane) showPane(params.pane);
-    if (params.filter !== undefined) { $("f-label").value = params.filter; applyFilters(); }
+    // The list's filters: &filter=<label text>&origin=send|effect&changed=<pointer>.
+    if (params.filter !== undefined || params.origin !== undefined ||
+      params.changed !== undefined) {
+      $("f-label").value = params.filter || "";
+      $("f-origin").value = params.origin || "";
+      $("f-path").value = params.changed || "";
+      applyFilters();
+    }
     if (params.bench) {
       // Step switches as a person makes them: the next step, and jumps to random steps.
       const t = [], r = [];
