@@ -76,7 +76,7 @@ struct TraceChecker {
         throw failure(
           "the keyframe after step \(keyframe.index) differs from the state the patches rebuild")
       }
-    case .effect, .end:
+    case .effect, .end, .crash:
       break
     }
   }

@@ -26,6 +26,8 @@ public final class TraceIndex {
   public let header: TraceHeader
   /// The end record, when the recorder closed the trace cleanly.
   public var end: TraceEnd? { contents.end }
+  /// The crash record, when the process crashed while recording.
+  public var crash: TraceCrash? { contents.crash }
   /// Set when the file ends in an incomplete line, which was skipped.
   public let warning: String?
   /// The keyframes: the step each follows, in order.
@@ -51,6 +53,7 @@ public final class TraceIndex {
     var keyframes: [Keyframe] = []
     var effectRecordCount = 0
     var end: TraceEnd?
+    var crash: TraceCrash?
   }
 
   /// The number of steps.
@@ -138,6 +141,7 @@ public final class TraceIndex {
       case .keyframe(let keyframe): try appendKeyframe(keyframe.index)
       case .effect: contents.effectRecordCount += 1
       case .end(let record): contents.end = record
+      case .crash(let record): contents.crash = record
       case .header:
         throw TraceReadError(
           path: path, line: line.number, kind: .malformed,

@@ -66,6 +66,9 @@ extension TraceRecord {
       object["kind"] = "end"
       object["steps"] = .integer(Int64(end.steps))
       object["time"] = .double(end.time)
+
+    case let .crash(crash):
+      return crash.json
     }
     return .object(object)
   }
@@ -161,6 +164,31 @@ extension TraceRecord {
 
     case "end":
       self = .end(TraceEnd(steps: try fields.count("steps"), time: try fields.double("time")))
+
+    case "crash":
+      let finished = fields.optional("finished")
+      guard finished == nil || finished?.boolValue != nil else {
+        throw TraceFormatError("\"finished\" must be true or false")
+      }
+      let label = fields.optional("label")
+      guard label == nil || label?.stringValue != nil else {
+        throw TraceFormatError("\"label\" must be a string")
+      }
+      let signal = fields.optional("signal")
+      guard signal == nil || signal!.isNull || signal?.stringValue != nil else {
+        throw TraceFormatError("\"signal\" must be a string")
+      }
+      let action = fields.optional("action")
+      self = .crash(
+        TraceCrash(
+          step: try fields.optionalCount("step"),
+          time: try fields.double("time"),
+          action: action?.isNull == true ? nil : action,
+          label: label?.stringValue,
+          finished: finished?.boolValue ?? false,
+          signal: signal?.stringValue
+        )
+      )
 
     default:
       return nil

@@ -13,6 +13,8 @@ public enum TraceRecord: Sendable, Equatable {
   case effect(EffectEvent)
   /// The last line of a trace whose recorder was closed cleanly.
   case end(TraceEnd)
+  /// The last line of a trace whose process crashed: the signal, and the step it interrupted.
+  case crash(TraceCrash)
 }
 
 /// The version of the trace format this build writes, and the newest it reads.

@@ -20,6 +20,8 @@ public struct TraceSink: Sendable {
   let close: @Sendable () throws -> Void
   /// Starts a new segment; `nil` for sinks that cannot, which then ignore size limits.
   let rotate: (@Sendable () throws -> Void)?
+  /// The file's path, for a file sink: where a crash handler appends when all else failed.
+  var path: String?
 
   /// Creates a sink from closures; `write` receives one or more complete lines.
   public init(
@@ -57,12 +59,14 @@ public struct TraceSink: Sendable {
   /// a new file is started at `path`.
   public static func file(atPath path: String, keep: Int = 0) throws -> Self {
     let file = try RotatingTraceFile(path: path, keep: keep)
-    return Self(
+    var sink = Self(
       write: { try file.write($0) },
       flush: { try file.synchronize() },
       close: { try file.close() },
       rotate: { try file.rotate() }
     )
+    sink.path = path
+    return sink
   }
 }
 
