@@ -32,19 +32,6 @@ public struct TraceCrash: Sendable, Equatable {
     self.finished = finished
     self.signal = signal
   }
-
-  /// One line for people: `crashed: SIGTRAP at step 17 (.itemAdded), which did not finish`.
-  public var summary: String {
-    var text = "crashed: " + (signal ?? "unknown signal")
-    if let step {
-      text += " at step \(step)"
-      if let label { text += " (\(label))" }
-      text += finished ? "" : ", which did not finish"
-    } else {
-      text += " outside a recording reducer"
-    }
-    return text
-  }
 }
 
 extension TraceCrash {

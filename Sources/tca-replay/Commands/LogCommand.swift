@@ -42,6 +42,13 @@ enum LogCommand: Command {
     var before: JSONValue?
     var lines: [String] = []
     while let record = try reader.next() {
+      if case .crash(let crash) = record {
+        // The step that never finished, unless a filter leaves it out.
+        if pattern?.matches(crash.label ?? "") ?? true, origin == nil, changed == nil {
+          lines.append(json ? jsonLine(crash) : crashLine(crash, style: context.style))
+        }
+        continue
+      }
       guard case .step(let step) = record else {
         if let changed { before = changed.resolve(in: reader.state) }
         continue
@@ -68,6 +75,12 @@ enum LogCommand: Command {
   private static func write(_ lines: [String], json: Bool, to output: StandardStream) {
     let text = lines.joined(separator: "\n") + "\n"
     if json { output.writeJSON(text) } else { output.write(text) }
+  }
+
+  private static func jsonLine(_ crash: TraceCrash) -> String {
+    guard case .object(var object) = TraceRecord.crash(crash).json else { return "{}" }
+    _ = object.removeValue(forKey: "action")
+    return JSONValue.object(object).jsonString
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {

@@ -93,6 +93,7 @@ struct Stepper {
     say(
       "\(trace.path): \(trace.header.reducer.escapingControlCharacters), \(range). "
         + "Type 'help' for commands.")
+    if let crash = trace.crash { say(style.paint("The session " + crashSentence(crash) + ".", .red)) }
     sayLocation()
     // On a terminal, lines are edited here: cursor keys, history, Ctrl-A/E/U/K/C/D.
     var terminal = isInteractive ? TerminalLineReader(output: context.output) : nil
@@ -194,6 +195,9 @@ struct Stepper {
     let target = overflow ? (offset > 0 ? trace.stepCount : 0) : min(max(sum, 0), trace.stepCount)
     if target == current {
       say(offset > 0 ? "Already at the last step." : "Already at the initial state.")
+      if offset > 0, let crash = trace.crash {
+        say(style.paint("Then the session " + crashSentence(crash) + ".", .red))
+      }
       return
     }
     try cursor.move(to: target == 0 ? nil : trace.firstStep + target - 1)
@@ -233,6 +237,9 @@ struct Stepper {
     for index in start..<end {
       let marker = index == cursor.step ? "=> " : "   "
       lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
+    }
+    if end == indices.upperBound, let crash = trace.crash {
+      lines.append(crashLine(crash, style: style, marker: "   "))
     }
     say(lines.joined(separator: "\n"))
   }
@@ -334,6 +341,10 @@ struct Stepper {
         + step.label.escapingControlCharacters
         + style.paint("  (\(originText(step.origin)))", .dim)
     )
+    // The step after the last one is the step that crashed.
+    if step.index == trace.stepIndices.last, let crash = trace.crash {
+      say(style.paint("Then the session " + crashSentence(crash) + ".", .red))
+    }
   }
 
   private func say(_ text: String) {

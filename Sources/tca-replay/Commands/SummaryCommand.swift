@@ -47,6 +47,7 @@ struct Summary {
   var effects: [EffectEvent.Kind: Int] = [:]
   var keyframes = 0
   var ended = false
+  var crash: TraceCrash?
 
   /// Reads the whole trace through the checked reader, whose first problem is the verdict.
   init(reading reader: CheckedTraceReader) throws(TraceReadError) {
@@ -71,6 +72,9 @@ struct Summary {
       case .end(let end):
         ended = true
         duration = end.time
+      case .crash(let record):
+        crash = record
+        duration = max(duration, record.time)
       }
     }
   }
@@ -83,9 +87,13 @@ struct Summary {
       ? "none"
       : header.redactions.map(\.description.escapingControlCharacters).joined(separator: ", ")
     let integrity =
-      ended
-      ? "complete: ends with an end record; every patch applies"
-      : "no end record (the recorder did not close); every patch applies"
+      if let crash {
+        crashSentence(crash) + "; every patch applies"
+      } else if ended {
+        "complete: ends with an end record; every patch applies"
+      } else {
+        "no end record (the recorder did not close); every patch applies"
+      }
     let metadata =
       header.metadata.isEmpty
       ? "none"
@@ -139,6 +147,12 @@ struct Summary {
       JSONObject(header.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
     )
     object["complete"] = .bool(ended)
+    if let crash {
+      // The crash record, less the action's JSON, which `step`/`show` print.
+      guard case .object(var record) = TraceRecord.crash(crash).json else { return .null }
+      for key in ["kind", "action"] { _ = record.removeValue(forKey: key) }
+      object["crash"] = .object(record)
+    }
     return .object(object)
   }
 }
