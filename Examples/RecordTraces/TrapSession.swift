@@ -34,7 +34,9 @@ struct Ledger: Reducer {
     switch action {
     case let .posted(account, cents):
       state.balances[account]! += cents
+      // The last few postings: a state that stays small, so the writer keeps up in debug builds.
       state.journal.append(Posting(account: account, cents: cents))
+      if state.journal.count > 8 { state.journal.removeFirst() }
     case .faulted(.trap):
       state.balances["missing"]! += 1
     case .faulted(.segv):

@@ -88,6 +88,7 @@ struct RecordingTests {
       case let .keyframe(keyframe): "keyframe \(keyframe.index)"
       case .effect: "effect"
       case let .end(end): "end \(end.steps)"
+      case .crash: "crash"
       }
     }
     #expect(kinds == ["header", "step 0", "step 1", "step 2", "step 3", "step 4", "end 5"])
