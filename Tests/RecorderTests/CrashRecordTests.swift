@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Recorder
 
@@ -38,16 +39,18 @@ struct CrashRecordTests {
       var arguments = ["--trap-at", String(trial.steps), path, "--signal", trial.fault]
       if trial.everyStep { arguments.append("--every-step") }
       // Without the runtime's backtracer, which would spend seconds on each crash.
+      var environment = ProcessInfo.processInfo.environment
+      environment["SWIFT_BACKTRACE"] = "enable=no"
       let ending = try ChildProcess.run(
-        Self.recordTraces, arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        Self.recordTraces, arguments, environment: environment, timeLimit: 60)
       let expectedSignals: [Int32] =
         switch trial.fault {
         case "segv": [SIGSEGV]
         case "abort": [SIGABRT]
         default: [SIGILL, SIGTRAP]  // A Swift trap is SIGILL on x86_64, SIGTRAP on arm64.
         }
-      guard case .signaled(let signal) = ending, expectedSignals.contains(signal) else {
-        Issue.record("\(trial): the child ended with \(ending), not a crash")
+      guard let signal = ending.signal, expectedSignals.contains(signal) else {
+        Issue.record("\(trial): the child ended with status \(ending.status), not a crash")
         continue
       }
       try checkTrace(at: path, trial: trial, signal: signal)
