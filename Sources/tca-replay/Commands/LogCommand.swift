@@ -8,7 +8,9 @@ enum LogCommand: Command {
     "USAGE: tca-replay log <trace> [--action <pattern>] [--origin send|effect] [--changed <path>] [--json]"
   static let help = """
     OVERVIEW: Print one line per step: its index, the time since recording started, where the
-    action came from (sent, or from the effect of an earlier step) and the action.
+    action came from (sent, or from the effect of an earlier step) and the action. A trace
+    whose app crashed ends with the step that did not finish and the signal
+    ("crashed: SIGTRAP"); --origin and --changed leave that line out.
 
     \(usage)
 

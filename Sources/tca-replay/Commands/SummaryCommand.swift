@@ -10,7 +10,8 @@ enum SummaryCommand: Command {
     redacted paths, and whether it is complete and every patch applies.
 
     The whole trace is read and checked: every line parses, every patch applies, and every
-    keyframe matches the state the patches rebuild.
+    keyframe matches the state the patches rebuild. A trace whose app crashed says so: the
+    signal, and the step being reduced, which did not finish.
 
     \(usage)
 
