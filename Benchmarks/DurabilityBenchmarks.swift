@@ -21,50 +21,57 @@ private func durabilityTable<R: Reducer>(
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("durability-\(getpid()).ndjson").path
   defer { unlink(path) }
-  let modes: [(name: String, options: TraceRecorder.Options, operations: Int, baseline: String?)] =
-    [
-      ("no crash records (recordsCrashes: false)", .init(recordsCrashes: false), operations, nil),
-      ("default: crash records, batched", .init(), operations, "no crash records"),
-      ("durability: .everyStep", .init(durability: .everyStep), everyStepOperations, "default"),
-    ]
+  let modes: [(name: String, options: TraceRecorder.Options, operations: Int)] = [
+    ("no crash records (recordsCrashes: false)", .init(recordsCrashes: false), operations),
+    ("default: crash records, batched", .init(), operations),
+    ("durability: .everyStep", .init(durability: .everyStep), everyStepOperations),
+  ]
   // At once: every action back to back, the writer behind. Then one a millisecond, as a
-  // person drives an app: each mode against the one above it, paced by the same clock.
-  for (name, options, count, baseline) in modes {
-    var samples: [Double] = []
-    for run in 0...harness.runs {
+  // person drives an app. The modes take turns within each run, so that a load that comes
+  // and goes on a shared machine falls on all of them alike; each is compared with the mode
+  // above it.
+  var atOnce = Array(repeating: [Double](), count: modes.count)
+  var paced = Array(repeating: [Double](), count: modes.count)
+  let pacing = Pacing(burst: 1, operations: 500)
+  for run in 0...harness.runs {
+    for (position, mode) in modes.enumerated() {
       let recording = RecordingRun.warmedUp(
-        shape, capacity: count + warmUpSteps + 1, options: options, path: path)
+        shape, capacity: mode.operations + warmUpSteps + 1, options: mode.options, path: path)
       let clock = ContinuousClock()
       let start = clock.now
-      for index in warmUpSteps..<(warmUpSteps + count) {
+      for index in warmUpSteps..<(warmUpSteps + mode.operations) {
         _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
       }
       let sent = clock.now
       recording.close()
-      if run > 0 { samples.append((sent - start).nanoseconds / Double(count)) }
+      if run > 0 { atOnce[position].append((sent - start).nanoseconds / Double(mode.operations)) }
     }
-    table.add(
-      "\(name), \(count) at once", Harness.Figure(nanosecondsPerOperation: samples),
-      baseline: baseline.map { base in
-        table.rows.first { $0.name.hasPrefix(base) && $0.name.hasSuffix("at once") }!.name
-      })
+    guard run > 0 else { continue }
+    for (position, mode) in modes.enumerated() {
+      let figure = pacing.measure(Harness(runs: 1)) {
+        RecordingRun.warmedUp(
+          shape, capacity: 1 + warmUpSteps + 1, options: mode.options, path: path)
+      } send: { recording, index in
+        _ = recording.reducer.reduce(
+          into: &recording.state, action: shape.action(warmUpSteps + index))
+      } between: { recording in
+        recording.flush()
+      } tearDown: { recording in
+        recording.close()
+      }
+      paced[position] += figure.nanosecondsPerOperation
+    }
   }
-  let pacing = Pacing(burst: 1, operations: 500)
-  for (name, options, _, baseline) in modes {
-    let figure = pacing.measure(harness) {
-      RecordingRun.warmedUp(shape, capacity: 1 + warmUpSteps + 1, options: options, path: path)
-    } send: { recording, index in
-      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(warmUpSteps + index))
-    } between: { recording in
-      recording.flush()
-    } tearDown: { recording in
-      recording.close()
-    }
+  for (position, mode) in modes.enumerated() {
     table.add(
-      "\(name), \(pacing.name)", figure,
-      baseline: baseline.map { base in
-        table.rows.first { $0.name.hasPrefix(base) && $0.name.hasSuffix(pacing.name) }!.name
-      })
+      "\(mode.name), \(mode.operations) at once",
+      Harness.Figure(nanosecondsPerOperation: atOnce[position]),
+      baseline: position == 0 ? nil : "\(modes[position - 1].name), \(modes[position - 1].operations) at once")
+  }
+  for (position, mode) in modes.enumerated() {
+    table.add(
+      "\(mode.name), \(pacing.name)", Harness.Figure(nanosecondsPerOperation: paced[position]),
+      baseline: position == 0 ? nil : "\(modes[position - 1].name), \(pacing.name)")
   }
   return table
 }
