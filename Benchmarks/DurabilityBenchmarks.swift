@@ -66,7 +66,8 @@ private func durabilityTable<R: Reducer>(
     table.add(
       "\(mode.name), \(mode.operations) at once",
       Harness.Figure(nanosecondsPerOperation: atOnce[position]),
-      baseline: position == 0 ? nil : "\(modes[position - 1].name), \(modes[position - 1].operations) at once")
+      baseline: position == 0
+        ? nil : "\(modes[position - 1].name), \(modes[position - 1].operations) at once")
   }
   for (position, mode) in modes.enumerated() {
     table.add(

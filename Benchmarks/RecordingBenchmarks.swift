@@ -219,7 +219,9 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   let reducer: Reduce<R.State, R.Action>
   var state: R.State
 
-  init(shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil) {
+  init(
+    shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+  ) {
     var options = options
     options.queueCapacity = capacity
     recorder =

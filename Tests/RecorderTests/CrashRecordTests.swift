@@ -75,7 +75,7 @@ struct CrashRecordTests {
     let firstWrong = zip(indices, 0...).first { $0 != $1 }?.1
     #expect(
       indices.count == trial.steps && firstWrong == nil,
-      "\(trial): \(indices.count) steps, the first out of order at \(String(describing: firstWrong))")
+      "\(trial): \(indices.count) steps, the first out of order at \(firstWrong ?? -1)")
     guard case .crash(let crash) = records.last else {
       Issue.record("\(trial): the trace does not end with a crash record")
       return

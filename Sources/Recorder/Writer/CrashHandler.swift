@@ -100,8 +100,9 @@ final class CrashHandler: @unchecked Sendable {
   }
 
   private func installIfNeeded() {
-    guard isInstalled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-    else { return }
+    let first = isInstalled.compareExchange(
+      expected: false, desired: true, ordering: .acquiringAndReleasing)
+    guard first.exchanged else { return }
     var wakePipe: [Int32] = [-1, -1]
     var replyPipe: [Int32] = [-1, -1]
     guard pipe(&wakePipe) == 0, pipe(&replyPipe) == 0 else { return }

@@ -93,7 +93,9 @@ struct Stepper {
     say(
       "\(trace.path): \(trace.header.reducer.escapingControlCharacters), \(range). "
         + "Type 'help' for commands.")
-    if let crash = trace.crash { say(style.paint("The session " + crashSentence(crash) + ".", .red)) }
+    if let crash = trace.crash {
+      say(style.paint("The session " + crashSentence(crash) + ".", .red))
+    }
     sayLocation()
     // On a terminal, lines are edited here: cursor keys, history, Ctrl-A/E/U/K/C/D.
     var terminal = isInteractive ? TerminalLineReader(output: context.output) : nil
