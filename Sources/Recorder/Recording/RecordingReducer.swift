@@ -54,11 +54,14 @@ where Base.State: Encodable, Base.Action: Encodable {
       return base.reduce(into: &state, action: action)
     }
     let context = ReduceContext.current
+    // Numbered before reducing, so that a crash record can name the step that never ended.
+    let (index, origin) = pipeline.beginStep(context: context)
+    pipeline.willReduce(action, step: index)
     let (values, effect) = pipeline.tap.listen {
       base.reduce(into: &state, action: action)
     }
+    pipeline.didReduce()
     let hasEffects = !effect.isNone
-    let (index, origin) = pipeline.beginStep(context: context)
     let time = pipeline.now
     // The effects' `started` records travel with the step, in one hand-over to the writer.
     // Their numbers are taken now, for the step record; the store numbers the runs the same
@@ -89,6 +92,7 @@ where Base.State: Encodable, Base.Action: Encodable {
         )
       )
     )
+    if pipeline.writesEveryStep { pipeline.waitUntilWritten() }
     return recordedEffect
   }
 }

@@ -291,7 +291,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
 
   /// The case name of an action that could not be encoded. Never its description, which can
   /// hold the payload (or anything a custom `description` returns) that the rules would hide.
-  private static func fallbackLabel(for action: Action) -> String {
+  static func fallbackLabel(for action: Action) -> String {
     let mirror = Mirror(reflecting: action)
     guard mirror.displayStyle == .enum else { return "<not encodable>" }
     if let name = mirror.children.first?.label { return "." + name }

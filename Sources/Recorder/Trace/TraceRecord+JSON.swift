@@ -73,6 +73,8 @@ extension TraceRecord {
       object["to"] = .integer(Int64(gap.to))
       object["reason"] = .string(gap.reason)
       object["state"] = gap.state
+    case let .crash(crash):
+      return crash.json
     }
     return .object(object)
   }
@@ -177,6 +179,30 @@ extension TraceRecord {
         TraceGap(
           from: from, to: to, reason: try fields.string("reason"),
           state: try fields.required("state")))
+    case "crash":
+      let finished = fields.optional("finished")
+      guard finished == nil || finished?.boolValue != nil else {
+        throw TraceFormatError("\"finished\" must be true or false")
+      }
+      let label = fields.optional("label")
+      guard label == nil || label?.stringValue != nil else {
+        throw TraceFormatError("\"label\" must be a string")
+      }
+      let signal = fields.optional("signal")
+      guard signal == nil || signal!.isNull || signal?.stringValue != nil else {
+        throw TraceFormatError("\"signal\" must be a string")
+      }
+      let action = fields.optional("action")
+      self = .crash(
+        TraceCrash(
+          step: try fields.optionalCount("step"),
+          time: try fields.double("time"),
+          action: action?.isNull == true ? nil : action,
+          label: label?.stringValue,
+          finished: finished?.boolValue ?? false,
+          signal: signal?.stringValue
+        )
+      )
 
     default:
       return nil

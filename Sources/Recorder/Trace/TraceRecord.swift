@@ -15,6 +15,8 @@ public enum TraceRecord: Sendable, Equatable {
   case end(TraceEnd)
   /// Steps lost to a failed write, and the state after them.
   case gap(TraceGap)
+  /// The last line of a trace whose process crashed: the signal, and the step it interrupted.
+  case crash(TraceCrash)
 }
 
 /// The version of the trace format this build writes, and the newest it reads.
