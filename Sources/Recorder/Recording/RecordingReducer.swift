@@ -54,8 +54,9 @@ where Base.State: Encodable, Base.Action: Encodable {
       return base.reduce(into: &state, action: action)
     }
     let context = ReduceContext.current
-    let (values, effect) = pipeline.tap.listen {
-      base.reduce(into: &state, action: action)
+    // The clock is read under the tap too: a read there is the step's, never an effect's.
+    let (values, (effect, clock)) = pipeline.tap.listen {
+      (base.reduce(into: &state, action: action), RecordingClockTime.now())
     }
     let hasEffects = !effect.isNone
     let (index, origin) = pipeline.beginStep(context: context)
@@ -85,7 +86,8 @@ where Base.State: Encodable, Base.Action: Encodable {
           action: action,
           state: state,
           dependencies: values,
-          effects: startedEffects
+          effects: startedEffects,
+          clock: clock
         )
       )
     )

@@ -69,9 +69,19 @@ enum GenTestCommand: Command {
       }
     }
     if let warning = test.warning { context.errors.write(warning + "\n") }
+    // A run of steps left out for one reason is one warning, as it is one comment in the file.
+    var runs: [(first: Int, last: Int, reason: String)] = []
     for step in test.skippedSteps {
-      let reason = step.reason.escapingControlCharacters
-      context.errors.write("warning: step \(step.index) is left out: \(reason)\n")
+      if let run = runs.last, run.last + 1 == step.index, run.reason == step.reason {
+        runs[runs.count - 1].last = step.index
+      } else {
+        runs.append((step.index, step.index, step.reason))
+      }
+    }
+    for run in runs {
+      let reason = run.reason.escapingControlCharacters
+      let steps = run.first == run.last ? "step \(run.first) is" : "steps \(run.first)...\(run.last) are"
+      context.errors.write("warning: \(steps) left out: \(reason)\n")
     }
     guard let path = arguments.value("--output") else {
       context.output.write(test.source)
