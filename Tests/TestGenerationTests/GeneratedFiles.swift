@@ -116,6 +116,34 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
         )
       )
     }
+    // A trace recorded with `.key("email")`: its tests leave out the steps that read an address
+    // and pass against the reducer that recorded it; a change elsewhere still fails them.
+    let newsletterCheck = TestGenerator.TypeCheck.decoding(
+      NewsletterSignupFeature.State.self, NewsletterSignupFeature.Action.self)
+    var newsletter = TestGenerator.Options()
+    newsletter.typeName = "NewsletterRedactedTraceTests"
+    newsletter.typeCheck = newsletterCheck
+    files.append(
+      GeneratedFile(
+        trace: NewsletterSession.fixture,
+        output: "Tests/GeneratedTests/Generated/NewsletterRedactedTraceTests.swift",
+        options: newsletter
+      )
+    )
+    for mutant in ["NewsletterSignupFeature", "NewsletterUppercasingTopics"] {
+      var options = TestGenerator.Options()
+      options.framework = .plain
+      options.typeName = "\(mutant)Replay"
+      options.reducer = mutant
+      options.typeCheck = newsletterCheck
+      files.append(
+        GeneratedFile(
+          trace: NewsletterSession.fixture,
+          output: "Tests/TestGenerationTests/Mutants/\(mutant)Replay.swift",
+          options: options
+        )
+      )
+    }
     return files
   }()
 

@@ -63,3 +63,17 @@ struct BrewTickingEveryTwoSeconds: Reducer {
     .cancellable(id: BrewTimerFeature.CancelID.brew)
   }
 }
+
+/// `NewsletterSignupFeature` with a bug where no address is involved: topics are stored in
+/// capitals. A generated test of a redacted trace must still catch it.
+struct NewsletterUppercasingTopics: Reducer {
+  typealias State = NewsletterSignupFeature.State
+  typealias Action = NewsletterSignupFeature.Action
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    guard case let .topicToggled(topic) = action else {
+      return NewsletterSignupFeature().reduce(into: &state, action: action)
+    }
+    return NewsletterSignupFeature().reduce(into: &state, action: .topicToggled(topic.uppercased()))
+  }
+}
