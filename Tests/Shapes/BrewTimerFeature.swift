@@ -8,6 +8,7 @@ struct BrewTimerFeature: Reducer {
   struct State: Equatable, Codable {
     var seconds = 0
     var isBrewing = false
+    var startedAt: Date?
     var notes = ""
     var savedNotes: String?
     var recipe: String?
@@ -28,11 +29,13 @@ struct BrewTimerFeature: Reducer {
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.brewRecipes) var recipes
+  @Dependency(\.date.now) var now
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startTapped:
       state.isBrewing = true
+      state.startedAt = now
       return .run { send in
         for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
       }

@@ -21,6 +21,7 @@ enum BrewSession {
     } withDependencies: {
       $0.continuousClock = clock
       $0.brewRecipes = BrewRecipes { "V60: 15 g, 250 ml, 3 min" }
+      $0.date = .constant(Date(timeIntervalSinceReferenceDate: 790_000_000))
     }
     /// Yields until `condition` holds and every running effect sleeps on the clock.
     func settle(until condition: (BrewTimerFeature.State) -> Bool = { _ in true }) async {

@@ -53,6 +53,17 @@ struct EffectMutationTests {
     #expect(first.message.hasPrefix("Expected to receive an action, but received none"))
   }
 
+  @Test("a reducer that reads the date once more than recorded fails at step 3, where it reads")
+  func extraDateRead() async throws {
+    let first = try await firstIssue("BrewReadingDateTwice") {
+      try? await BrewReadingDateTwiceReplay().steps0To11()
+    }
+    #expect(first.step == 3)
+    #expect(
+      first.message
+        == "DateGenerator.sequence was asked for more values than the 1 it was given.")
+  }
+
   /// The first issue `run` reports, with the step of the generated file it is reported in:
   /// the step whose `// Step N:` block holds its line.
   private func firstIssue(

@@ -150,6 +150,6 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
   /// The brew timer's reducer and its effect mutants, as the generated tests name them.
   static let brewMutants = [
     "BrewTimerFeature", "BrewDroppingSave", "BrewSavingWithoutCancelInFlight",
-    "BrewStoppingWrongID", "BrewTickingEveryTwoSeconds",
+    "BrewStoppingWrongID", "BrewTickingEveryTwoSeconds", "BrewReadingDateTwice",
   ]
 }

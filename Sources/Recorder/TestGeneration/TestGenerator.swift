@@ -9,9 +9,10 @@
 ///
 /// Each test function starts from the state the trace recorded before its first step, sends
 /// the recorded actions, and asserts each recorded state change as the mutations its patch
-/// implies (`$0.count = 1`). Effects do not run: the store's `runsEffects` is off, and what
-/// effects sent is fed in, in recorded order, with `receive(replaying:)`. The `uuid`, `date`
-/// and random values the reducer read are supplied through `withDependencies`. Long traces are
+/// implies (`$0.count = 1`). Effects that read only a clock run on a `TestClock` advanced as the
+/// recording's clock moved, and what they send is received (see ``EffectPlan`` for the rule);
+/// what other effects sent is fed in with `receive(replaying:)`. The `uuid`, `date` and random
+/// values the reducer read are supplied through `withDependencies`. Long traces are
 /// split into functions of ``Options/stepsPerTest`` steps, so a failure points to a small
 /// window; a step that cannot be replayed ends a function, with a comment saying why.
 public struct TestGenerator: Sendable {

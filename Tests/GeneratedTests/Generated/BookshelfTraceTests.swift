@@ -28,7 +28,7 @@ struct BookshelfTraceTests {
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
-      $0.uuid = .incrementing
+      $0.uuid = .sequence([UUID(counting: 0), UUID(counting: 1)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692800),
         Date(timeIntervalSinceReferenceDate: 821692801),
@@ -396,7 +396,7 @@ struct BookshelfTraceTests {
       BookshelfFeature()
     } withDependencies: {
       $0.uuid = .sequence([UUID(counting: 2)])
-      $0.date = .constant(Date(timeIntervalSinceReferenceDate: 821692802))
+      $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 821692802)])
     }
     // Effects do not run: what they sent is fed in as the trace recorded it.
     store.runsEffects = false

@@ -33,7 +33,12 @@ struct ComposedAppTraceTests {
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
-      $0.uuid = .incrementing
+      $0.uuid = .sequence([
+        UUID(counting: 0),
+        UUID(counting: 1),
+        UUID(counting: 2),
+        UUID(counting: 3),
+      ])
     }
     // Effects do not run: what they sent is fed in as the trace recorded it.
     store.runsEffects = false

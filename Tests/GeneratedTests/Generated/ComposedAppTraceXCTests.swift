@@ -31,7 +31,12 @@ final class ComposedAppTraceXCTests: XCTestCase {
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
-      $0.uuid = .incrementing
+      $0.uuid = .sequence([
+        UUID(counting: 0),
+        UUID(counting: 1),
+        UUID(counting: 2),
+        UUID(counting: 3),
+      ])
     }
     // Effects do not run: what they sent is fed in as the trace recorded it.
     store.runsEffects = false

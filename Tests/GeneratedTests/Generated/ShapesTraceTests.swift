@@ -41,7 +41,7 @@ struct ShapesTraceTests {
     let store = TestStore(initialState: initialState) {
       ShapesFeature()
     } withDependencies: {
-      $0.date = .constant(Date(timeIntervalSinceReferenceDate: 800000000))
+      $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 800000000)])
     }
     // Effects do not run: what they sent is fed in as the trace recorded it.
     store.runsEffects = false

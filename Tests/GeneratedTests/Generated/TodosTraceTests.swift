@@ -20,7 +20,12 @@ struct TodosTraceTests {
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
-      $0.uuid = .incrementing
+      $0.uuid = .sequence([
+        UUID(counting: 0),
+        UUID(counting: 1),
+        UUID(counting: 2),
+        UUID(counting: 3),
+      ])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692800),
         Date(timeIntervalSinceReferenceDate: 821692801),

@@ -28,6 +28,7 @@ struct BrewTickingEveryTwoSecondsReplay {
       BrewTickingEveryTwoSeconds()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 790000000)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
@@ -56,6 +57,7 @@ struct BrewTickingEveryTwoSecondsReplay {
     // Step 3: sent
     let step3 = await store.send(.startTapped) {
       $0.isBrewing = true
+      $0.startedAt = Date(timeIntervalSinceReferenceDate: 790000000)
     }
 
     // Step 4: from the effect of step 3

@@ -47,6 +47,20 @@ struct BrewStoppingWrongID: Reducer {
   }
 }
 
+/// Reads the date twice when the brew starts, and keeps the second reading.
+struct BrewReadingDateTwice: Reducer {
+  typealias State = BrewTimerFeature.State
+  typealias Action = BrewTimerFeature.Action
+
+  @Dependency(\.date.now) var now
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let effect = BrewTimerFeature().reduce(into: &state, action: action)
+    if case .startTapped = action { state.startedAt = now }
+    return effect
+  }
+}
+
 /// Ticks every two seconds instead of every second.
 struct BrewTickingEveryTwoSeconds: Reducer {
   typealias State = BrewTimerFeature.State
