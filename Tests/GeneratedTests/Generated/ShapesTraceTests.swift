@@ -13,8 +13,8 @@ import Testing
 @MainActor
 @Suite("shapes.ndjson, replayed through ShapesFeature")
 struct ShapesTraceTests {
-  @Test("steps 0 to 32")
-  func steps0To32() async throws {
+  @Test("steps 0 to 37")
+  func steps0To37() async throws {
     // The state before step 0, as the trace recorded it.
     let initialState: ShapesFeature.State = try decoded(
       #"""
@@ -34,7 +34,9 @@ struct ShapesTraceTests {
         "account": {
           "display_name": "",
           "email": ""
-        }
+        },
+        "countsByMood": [],
+        "pins": []
       }
       """#
     )
@@ -209,6 +211,34 @@ struct ShapesTraceTests {
     // Step 32: sent
     await store.send(.accountEdited(name: "Ada L.", email: "ada@example.com")) {
       $0.account = try decoded(#"{"display_name":"Ada L.","email":"ada@example.com"}"#)
+    }
+
+    // Step 33: sent
+    await store.send(.moodNoted(.calm)) {
+      $0.countsByMood = [.calm: 1]
+    }
+
+    // Step 34: sent
+    await store.send(.moodNoted(.busy)) {
+      $0.countsByMood = [.busy: 1, .calm: 1]
+    }
+
+    // Step 35: sent
+    await store.send(.moodNoted(.calm)) {
+      $0.countsByMood = [.busy: 1, .calm: 2]
+    }
+
+    // Step 36: sent
+    await store.send(.pinned(try decoded(#"{"shelf":1,"book":10}"#))) {
+      $0.pins = [try decoded(#"{"shelf":1,"book":10}"#)]
+    }
+
+    // Step 37: sent
+    await store.send(.pinned(try decoded(#"{"shelf":1,"book":11}"#))) {
+      $0.pins = [
+        try decoded(#"{"shelf":1,"book":10}"#),
+        try decoded(#"{"shelf":1,"book":11}"#),
+      ]
     }
   }
 }
