@@ -25,12 +25,15 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
     /// The ids of the effects the step returned, whose `started` records follow the step's:
     /// consecutive, so a range, which needs no array on the app's thread.
     let effects: Range<Int>
+    /// The store's test clock's time, when it has one; see ``TraceStep/clock``.
+    let clock: Double?
 
     @usableFromInline
     init(
       index: Int, time: Double, origin: TraceStep.Origin, action: Action, state: State,
-      dependencies: [DependencyTap.Value], effects: Range<Int>
+      dependencies: [DependencyTap.Value], effects: Range<Int>, clock: Double? = nil
     ) {
+      self.clock = clock
       self.index = index
       self.time = time
       self.origin = origin

@@ -130,9 +130,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
     if addsValuesAtNewPaths(patch) { typeCapture.learn(from: step.state) }
-    let stepBytes = append(
-      .step(
-        TraceStep(
+    var traceStep = TraceStep(
           index: step.index,
           time: step.time,
           origin: step.origin,
@@ -143,8 +141,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           effects: step.startedEffects,
           types: typeCapture.takeNewFacts()
         )
-      )
-    )
+    traceStep.clock = step.clock
+    let stepBytes = append(.step(traceStep))
     count(stepBytes)
     stepCount = step.index + 1
     outputSteps = (outputSteps?.lowerBound ?? step.index)...step.index

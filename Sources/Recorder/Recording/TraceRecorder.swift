@@ -297,9 +297,20 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   /// Records the end of the effect numbered `effect`, which `step` returned.
   @usableFromInline
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
-    let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
-    enqueue(.effect(EffectEvent(event: event, effect: effect, step: step, time: now)))
+    effectEnded(effect, step: step, cancelled: cancelled, reads: [])
   }
+
+  /// Records the end of an effect with the `@Dependency` names its run read.
+  @usableFromInline
+  func effectEnded(_ effect: Int, step: Int, cancelled: Bool, reads: [String]) {
+    let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
+    enqueue(
+      .effect(EffectEvent(event: event, effect: effect, step: step, time: now, reads: reads)))
+  }
+
+  /// A recorder writes what each run read, for `gen-test`.
+  @usableFromInline
+  var gathersReads: Bool { true }
 
   @usableFromInline
   func enqueue(_ event: consuming RecorderEvent<State, Action>) {

@@ -32,6 +32,7 @@ extension TraceRecord {
       object["kind"] = "step"
       object["index"] = .integer(Int64(step.index))
       object["time"] = .double(step.time)
+      if let clock = step.clock { object["clock"] = .double(clock) }
       switch step.origin {
       case .send:
         object["origin"] = "send"
@@ -61,6 +62,7 @@ extension TraceRecord {
       object["effect"] = .integer(Int64(event.effect))
       object["step"] = .integer(Int64(event.step))
       object["time"] = .double(event.time)
+      if let reads = event.reads { object["reads"] = .array(reads.map(JSONValue.string)) }
 
     case let .end(end):
       object["kind"] = "end"
@@ -133,8 +135,7 @@ extension TraceRecord {
       } catch {
         throw TraceFormatError("malformed patch: \(error)")
       }
-      self = .step(
-        TraceStep(
+      var step = TraceStep(
           index: try fields.count("index"),
           time: try fields.double("time"),
           origin: origin,
@@ -147,7 +148,8 @@ extension TraceRecord {
           effects: try fields.countArray("effects"),
           types: fields.optional("types")
         )
-      )
+      if fields.optional("clock") != nil { step.clock = try fields.double("clock") }
+      self = .step(step)
 
     case "keyframe":
       self = .keyframe(
@@ -164,7 +166,8 @@ extension TraceRecord {
           event: event,
           effect: try fields.count("effect"),
           step: try fields.count("step"),
-          time: try fields.double("time")
+          time: try fields.double("time"),
+          reads: try fields.optionalStringArray("reads")
         )
       )
 
@@ -356,6 +359,22 @@ private struct Fields {
       throw TraceFormatError("\(name(key)) must be a number")
     }
     return value
+  }
+
+  /// An optional array of strings; `nil` when absent.
+  func optionalStringArray(_ key: String) throws(TraceFormatError) -> [String]? {
+    guard let value = object[key] else { return nil }
+    guard case let .array(elements) = value else {
+      throw TraceFormatError("\(name(key)) must be an array of strings")
+    }
+    var result: [String] = []
+    for element in elements {
+      guard let string = element.stringValue else {
+        throw TraceFormatError("\(name(key)) must be an array of strings")
+      }
+      result.append(string)
+    }
+    return result
   }
 
   func stringDictionary(_ key: String) throws(TraceFormatError) -> [String: String] {

@@ -93,6 +93,10 @@ public struct TraceStep: Sendable, Equatable {
   /// Swift types the recorder first met in this step's action or state: a ``TypeSchema``'s
   /// JSON, merged into what the header and earlier steps said.
   public var types: JSONValue? = nil
+  /// Seconds on the store's `continuousClock` when it is a test or immediate clock, from that
+  /// clock's start; `nil` with a live clock, whose time is ``time``. What `gen-test` advances a
+  /// test's clock by, so that a session recorded on a test clock replays its timers.
+  public var clock: Double? = nil
 
   /// Whether the step can be replayed: its action was encoded.
   public var isReplayable: Bool { action != nil }
@@ -135,6 +139,9 @@ public struct EffectEvent: Sendable, Equatable {
   public var step: Int
   /// Seconds since recording started.
   public var time: Double
+  /// The `@Dependency` properties the run read, by key path name (`continuousClock`), sorted;
+  /// `nil` when the trace does not say (recorded before the member was added).
+  public var reads: [String]? = nil
 }
 
 /// The last record of a cleanly closed trace.
