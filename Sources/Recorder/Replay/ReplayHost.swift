@@ -37,6 +37,8 @@ public enum ReplayHost {
     let channel = dup(1)
     dup2(2, 1)
     let connection = HostConnection(input: 0, output: channel)
+    // A reducer that traps still tells tca-replay which step it was reducing.
+    CrashSite.arm(channel: channel)
     connection.send(hello(targets))
     while let line = connection.readLine() {
       guard let request = try? JSONValue(parsing: line), case .object = request else {
@@ -116,6 +118,8 @@ public enum ReplayHost {
           + (served.isEmpty ? "no reducers" : served)
       )
     }
+    CrashSite.begin(request: id)
+    defer { CrashSite.end() }
     do {
       let report = try target.replay(tracePath: path, options: options)
       return ["kind": "report", "id": id, "report": try JSONValueEncoder().encode(report)]

@@ -25,8 +25,9 @@ final class HostProcessGroup {
   /// How long the group has between SIGTERM and SIGKILL.
   static let grace: Duration = .milliseconds(500)
 
-  /// Starts `command`, or throws the `errno` of what failed.
-  init(command: String) throws(StartFailure) {
+  /// Starts `command` with its standard error on `standardError`, or throws the `errno` of what
+  /// failed.
+  init(command: String, standardError: Int32) throws(StartFailure) {
     Self.installSignalHandlers()
     // A host that dies while we write to it must be an error, not a SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
@@ -44,6 +45,7 @@ final class HostProcessGroup {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toHost[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromHost[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, standardError, 2)
     for descriptor in toHost + fromHost { posix_spawn_file_actions_addclose(&actions, descriptor) }
 
     // The signals that stop hosts are blocked from before the spawn until the group is
