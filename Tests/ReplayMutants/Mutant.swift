@@ -23,6 +23,11 @@ public enum Mutant: String, CaseIterable, Sendable {
   case crash
   /// The counter never returns from its first action: a host that hangs.
   case hang
+  /// The pantry force-unwraps the stock of the item used, and traps at step 3 of
+  /// ``PantryFeature/session``: a reducer that crashes mid-trace, at a known step.
+  case pantryForceUnwrap = "pantry-force-unwrap"
+  /// No change: the examples and the pantry as they are.
+  case unchanged
 
   /// The trace in `Traces/` this mutant replays.
   public var traceName: String {
@@ -30,6 +35,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case .timerOffByOne: "composed-app.ndjson"
     case .savedDateDropped: "todos.ndjson"
     case .factFailureAsFact, .crash, .hang: "counter.ndjson"
+    // Recorded by the tests that use it: the examples have no pantry.
+    case .pantryForceUnwrap, .unchanged: "pantry.ndjson"
     }
   }
 
@@ -47,6 +54,8 @@ public enum Mutant: String, CaseIterable, Sendable {
       self == .savedDateDropped ? ReplayTarget(SavedDateDropped()) : ReplayTarget(TodosFeature()),
       self == .timerOffByOne ? ReplayTarget(TimerOffByOne()) : ReplayTarget(AppFeature()),
       ReplayTarget(BookshelfFeature()),
+      self == .pantryForceUnwrap
+        ? ReplayTarget(PantryForceUnwrap()) : ReplayTarget(PantryFeature()),
     ]
   }
 }

@@ -72,7 +72,11 @@ enum VerifyCommand: Command {
         output.writeJSON(object.jsonString + "\n")
       } else {
         output.write(text + "\n")
-        for warning in report?.warnings ?? [] { errors.write("warning: \(warning)\n") }
+        // Each names its trace: a folder of traces (`.lastSteps` segments) warns about several.
+        for warning in report?.warnings ?? [] {
+          let named = warning.hasPrefix(path + ":") ? warning : "\(path): \(warning)"
+          errors.write("warning: \(named)\n")
+        }
       }
     }
 

@@ -84,8 +84,8 @@ final class HostLog {
   }
 
   /// The first lines of a crash's reason in `text`, the host's standard error: the runtime's
-  /// `…: Fatal error: …` line and what follows it, up to three lines; else the backtracer's
-  /// `Program crashed: …` line; else nothing.
+  /// first `…: Fatal error: …` line and what follows it, up to three lines; else the
+  /// backtracer's `Program crashed: …` line; else nothing.
   static func reason(in text: String) -> [String] {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       String($0).trimmingCharacters(in: .whitespaces)
@@ -94,9 +94,14 @@ final class HostLog {
     let crashed = lines.lastIndex { $0.contains("Program crashed:") }
     let before = lines[..<(crashed ?? lines.endIndex)]
     let markers = ["Fatal error", "Precondition failed", "Assertion failed", "fatal error"]
-    if let first = before.lastIndex(where: { line in markers.contains { line.contains($0) } }) {
+    // The first: when several threads trap at once, the first to say so is the first to report.
+    if let first = before.firstIndex(where: { line in markers.contains { line.contains($0) } }) {
       return Array(
-        before[first...].prefix { !$0.isEmpty }.prefix(3).map { Self.shortened($0) }
+        before[first...].prefix { line in
+          // The runtime's own stack trace, when the backtracer is off, is not the reason.
+          !line.isEmpty && !["Current stack trace", "*** ", "💣"].contains { line.hasPrefix($0) }
+        }
+        .prefix(3).map { Self.shortened($0) }
       )
     }
     if let crashed {
