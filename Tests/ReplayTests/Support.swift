@@ -163,6 +163,11 @@ struct Run {
 
   /// `tca-replay` with `arguments`, run off the concurrency threads.
   static func tool(_ arguments: String...) async throws -> Run {
+    try await tool(arguments)
+  }
+
+  /// `tca-replay` with `arguments`, run off the concurrency threads.
+  static func tool(_ arguments: [String]) async throws -> Run {
     try await offPool { try Run("tca-replay", arguments) }
   }
 

@@ -156,6 +156,27 @@ struct ToolReplayTests {
     try? FileManager.default.removeItem(atPath: String(run.errors.dropFirst(note.count).dropLast()))
   }
 
+  @Test("verify names the trace each \"recorded by another build\" warning is about")
+  func anotherBuildWarningNamesItsTrace() async throws {
+    // As if both traces came from another build, like segments recorded with `.lastSteps`.
+    let paths = try ["counter.ndjson", "todos.ndjson"].map { name in
+      try editedTrace(name) { lines in
+        lines[0] = lines[0].replacing(#/"fingerprint":\{"state":"[0-9a-f]+"/#) { _ in
+          #""fingerprint":{"state":"0000000000000000""#
+        }
+      }
+    }
+    defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+    let run = try await Run.tool(["verify"] + paths + ["--host", Self.exampleHost])
+    #expect(run.status == 0, "\(run.errors)")
+    let warnings = run.errors.split(separator: "\n")
+    #expect(warnings.count == 2, "\(run.errors)")
+    for (warning, path) in zip(warnings, paths) {
+      #expect(warning.hasPrefix("warning: \(path): the trace's fingerprint (state 0000000000000000"))
+      #expect(warning.contains("it was recorded by another build"))
+    }
+  }
+
   @Test("a host that hangs is stopped after the timeout: one clear line and exit 125")
   func hostHangs() async throws {
     // Long enough for a debug host to start on a loaded machine; it hangs on its first step.
