@@ -19,7 +19,8 @@ public enum Mutant: String, CaseIterable, Sendable {
   case savedDateDropped = "saved-date-dropped"
   /// The counter shows a failed fact request's message as the fact, not as the error.
   case factFailureAsFact = "fact-failure-as-fact"
-  /// The counter traps on its first action: a host that crashes mid-replay.
+  /// The counter force-unwraps the fact when a request fails, while it is `nil`: a reducer that
+  /// traps at step 77 of `Traces/counter.ndjson`, its first failed request.
   case crash
   /// The counter never returns from its first action: a host that hangs.
   case hang
@@ -106,7 +107,11 @@ public struct CrashingCounter: Reducer, Sendable {
   public func reduce(
     into state: inout CounterFeature.State, action: CounterFeature.Action
   ) -> Effect<CounterFeature.Action> {
-    fatalError("CrashingCounter crashes on purpose")
+    let effect = CounterFeature().reduce(into: &state, action: action)
+    if case let .factRequestFailed(message) = action {
+      state.factError = message + " (after \(state.fact!))"
+    }
+    return effect
   }
 }
 

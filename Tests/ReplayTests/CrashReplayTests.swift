@@ -62,6 +62,25 @@ struct CrashReplayTests {
     #expect(try Self.log(named: run.errors).contains(Self.reason))
   }
 
+  @Test(
+    "bisect names the first step to crash, though isolated threads crash later steps first",
+    arguments: ReplayMode.allCases
+  )
+  func bisectNamesTheFirstCrash(mode: ReplayMode) async throws {
+    // Steps 77, 158 and 241 crash; keyframes every 100 steps give the threads 158 and 241 too.
+    let host = "\(Paths.executable("mutant-replay-host")) crash"
+    let run = try await Run.tool(
+      "bisect", "Traces/counter.ndjson", "--host", host, "--mode", mode.rawValue, "--json"
+    )
+    #expect(run.status == 1, "\(run.errors)")
+    let report = try JSONValueDecoder().decode(
+      ReplayReport.self, from: JSONValue(parsing: Array(run.output.utf8))
+    )
+    #expect(report.firstDivergence?.step == 77)
+    #expect(report.firstDivergence?.reason == .crashed)
+    _ = try Self.log(named: run.errors)
+  }
+
   @Test("bisect --json reports the crash as a divergence whose reason is crashed, with its signal")
   func bisectJSON() async throws {
     let trace = try Self.recordPantry()

@@ -143,14 +143,17 @@ struct ToolReplayTests {
     #expect(lines.last == "4 traces: 3 ok, 1 diverge, 0 cannot be tested")
   }
 
-  @Test("a reducer that traps on the first step: step 0 crashed the reducer, exit 1")
+  @Test("a reducer that traps mid-trace: step 77 crashed the reducer, exit 1")
   func hostCrashes() async throws {
     let run = try await Run.tool("verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.crash))
     #expect(run.status == 1)
     #expect(run.output.hasPrefix(
-      "diverges     Traces/counter.ndjson: step 0 .incrementButtonTapped crashed the reducer ("
+      "diverges     Traces/counter.ndjson: step 77 .factRequestFailed(\"No fact is known abou…\") "
+        + "crashed the reducer (signal "
+    ), "\(run.output)")
+    #expect(run.output.contains(
+      "Fatal error: Unexpectedly found nil while unwrapping an Optional value)\n"
     ))
-    #expect(run.output.contains("Fatal error: CrashingCounter crashes on purpose)\n"))
     let note = "note: the replay host's output, with its backtrace, is in "
     #expect(run.errors.hasPrefix(note) && run.errors.split(separator: "\n").count == 1)
     try? FileManager.default.removeItem(atPath: String(run.errors.dropFirst(note.count).dropLast()))

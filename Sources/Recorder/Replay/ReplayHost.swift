@@ -95,6 +95,10 @@ public enum ReplayHost {
     }
     if let count = request["maximumDivergences"]?.int64Value { options.maximumDivergences = Int(count) }
     if let count = request["precedingSteps"]?.int64Value { options.precedingSteps = Int(count) }
+    // One thread reduces the steps in order: what finds the first step that crashes.
+    if let count = request["workers"]?.int64Value, count > 0 {
+      options.workers = Int(min(count, 1_024))
+    }
     // Progress, at most a few times a second, tells tca-replay the host is alive and working.
     let throttle = Throttle(interval: .milliseconds(250))
     options.progress = { steps in

@@ -39,8 +39,8 @@ enum BisectCommand: Command {
 
     A reducer that crashes (a force-unwrap of nil, a failed precondition) is a divergence at
     the step it was reducing: "step 7 crashed the reducer", with the signal and the first lines
-    of the reason. In isolated mode, several threads reduce at once: the step named crashed,
-    but an earlier one may crash too; cumulative mode names the first.
+    of the reason. In isolated mode, where several threads reduce at once, the trace is then
+    replayed again on one thread, so that the step named is the first to crash.
 
     EXIT CODES:
       0 no divergence, 1 diverges or crashes, 64 bad arguments, 65 malformed trace, 66 missing
@@ -91,7 +91,13 @@ enum BisectCommand: Command {
       case "malformedTrace": return .badData
       default: return .cannotTest
       }
-    case let .crashed(crash):
+    case var .crashed(crash):
+      if mode == .isolated {
+        crash = crash.first(
+          command: command, timeout: timeout, logPath: parsed.value("--host-log"), path: path,
+          precedingSteps: precedingSteps
+        )
+      }
       let report = crash.report(trace: path, mode: mode, precedingSteps: precedingSteps)
       if parsed.has("--json") {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")

@@ -113,8 +113,12 @@ enum VerifyCommand: Command {
         switch try host.replay(
           path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0
         ) {
-        case let .crashed(crash):
+        case var .crashed(crash):
           running = nil
+          crash = crash.first(
+            command: command, timeout: timeout, logPath: parsed.value("--host-log"), path: path,
+            precedingSteps: 0
+          )
           let report = crash.report(trace: path, mode: .isolated, precedingSteps: 0)
           let label = report.firstDivergence?.label ?? ""
           let signal = HostCrash.describe(signal: crash.signal)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Recorder
 
 /// A replay host that died while reducing a step: the reducer crashed there.
@@ -28,5 +31,32 @@ struct HostCrash: Equatable {
       trace: path, mode: mode, step: step, signal: Int(signal), reason: reason,
       precedingSteps: precedingSteps
     )
+  }
+}
+
+extension HostCrash {
+  /// The trace's first crash, when this one came from an isolated replay.
+  ///
+  /// In isolated mode several threads reduce at once, so the step a crash names crashed, but an
+  /// earlier one may crash too. This replays the trace again in a new host, on one thread, in
+  /// order (`"workers": 1`), where the first step to crash is the trace's first. Only a crash
+  /// costs this second run, which stops at that step. Should it go otherwise (an older host
+  /// ignores `workers`, the crash does not happen again, the host fails), this crash stands.
+  func first(
+    command: String, timeout: Duration, logPath: String?, path: String, precedingSteps: Int
+  ) -> HostCrash {
+    guard step > 0,
+      let host = try? HostProcess(command: command, timeout: timeout, logPath: logPath)
+    else { return self }
+    defer { host.finish() }
+    guard
+      case let .crashed(again)? = try? host.replay(
+        path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: precedingSteps,
+        workers: 1
+      ), again.step <= step
+    else { return self }
+    // The first run's temporary log told of a later step; the second's tells of this one.
+    if logPath == nil, again.log != log { unlink(log) }
+    return again
   }
 }

@@ -89,18 +89,24 @@ final class HostProcess {
     case crashed(HostCrash)
   }
 
-  /// Asks the host to replay the trace at `path`.
+  /// Asks the host to replay the trace at `path`; with `workers`, on that many threads.
   func replay(
-    path: String, mode: ReplayMode, maximumDivergences: Int, precedingSteps: Int
+    path: String, mode: ReplayMode, maximumDivergences: Int, precedingSteps: Int,
+    workers: Int? = nil
   ) throws(HostError) -> Answer {
     let id = nextID
     nextID += 1
-    try send([
+    var request: JSONValue = [
       "kind": "replay", "id": .integer(Int64(id)), "trace": .string(path),
       "mode": .string(mode.rawValue),
       "maximumDivergences": .integer(Int64(maximumDivergences)),
       "precedingSteps": .integer(Int64(precedingSteps)),
-    ])
+    ]
+    if let workers, case var .object(members) = request {
+      members["workers"] = .integer(Int64(workers))
+      request = .object(members)
+    }
+    try send(request)
     let what = "its report on \(path)"
     let logOffset = log.size
     let limit = Self.requestLimit(timeout: timeout, traceBytes: Self.size(of: path))
