@@ -158,6 +158,7 @@ struct CrashReplayTests {
       crash=$(git rev-parse HEAD)
       echo two >> README; commit "README: more"
       echo three >> README; commit "README: even more"
+      mkdir .logs; export TMPDIR="$PWD/.logs"  # the crashed hosts' logs, removed with the folder
       git bisect start HEAD HEAD~5 >/dev/null
       git bisect run '\(Paths.executable("tca-replay"))' verify pantry.ndjson --host 'sh host.sh'
       echo; echo "crash commit: $crash"
