@@ -14,8 +14,8 @@
 /// would have, with its backtrace. Everything the handler touches is allocated beforehand, and
 /// it calls only `write`, `sigaction`, `raise` and `pthread_getspecific`.
 ///
-/// Unarmed (a replay in a test, ``assertReplay(tracePath:reducer:mode:fileID:filePath:line:column:)``),
-/// marking a step costs one load: an in-process replay cannot outlive a trap anyway.
+/// Unarmed (a replay in the test process, with ``Replayer`` or `assertReplay`), marking a step
+/// costs a load and a branch: an in-process replay cannot outlive a trap anyway.
 package enum CrashSite {
   /// What the signal handler reads; one allocation, made before any handler is installed.
   private struct Storage {

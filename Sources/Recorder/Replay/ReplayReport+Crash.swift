@@ -5,8 +5,9 @@
 #endif
 
 extension ReplayReport {
-  /// The report of a replay whose reducer crashed at `step`: one divergence, ``Divergence/Reason/crashed``,
-  /// with the step's action, origin and the steps before it, read from the trace.
+  /// The report of a replay whose reducer crashed at `step`: one divergence,
+  /// ``Divergence/Reason/crashed``, with the step's action, origin and the steps before it, read
+  /// from the trace.
   ///
   /// A crash ends the replay, so nothing else is known: `divergentSteps` is 1, and `replayed`
   /// counts the steps replayed before it in cumulative mode, and none in isolated mode, whose

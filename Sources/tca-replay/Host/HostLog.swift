@@ -32,8 +32,8 @@ final class HostLog {
     } else {
       let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
         ?? "/tmp"
-      var template = Array(
-        ((folder.hasSuffix("/") ? folder : folder + "/") + "tca-replay-host.XXXXXX.log").utf8CString)
+      let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+      var template = Array((prefix + "tca-replay-host.XXXXXX.log").utf8CString)
       let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
       guard descriptor >= 0 else {
         throw HostLogFailure(
@@ -56,9 +56,6 @@ final class HostLog {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
     return Int(status.st_size)
   }
-
-  /// Whether the log is worth naming: it is the user's, or the host wrote something in it.
-  var isWorthNaming: Bool { !isTemporary || size > 0 }
 
   /// Deletes a temporary log; called when the host gave no trouble.
   func discard() {
