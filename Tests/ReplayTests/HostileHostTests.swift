@@ -107,6 +107,9 @@ struct HostileHostTests {
     let expected = "Error: the replay host '\(host.command)' \(hostile.message)\n"
     // A host that wrote on its standard error has it kept in a log, named at the end.
     let errors = run.errors.replacing(#/; its output is in /\S+\n$/#, with: "\n")
+    if let named = run.errors.firstMatch(of: #/; its output is in (/\S+)\n$/#) {
+      try? FileManager.default.removeItem(atPath: String(named.1))
+    }
     #expect(errors.hasSuffix(expected), "\(run.errors)")
     #expect(run.errors.components(separatedBy: "Error: ").count == 2, "\(run.errors)")
     #expect(

@@ -43,11 +43,14 @@ final class HostLog {
       self.path = String(cString: template)
       self.descriptor = descriptor
       isTemporary = true
+      HostProcessGroup.installSignalHandlers()
+      HostProcessGroup.setTemporaryLog(self.path)
     }
   }
 
   deinit {
     close(descriptor)
+    if isTemporary { HostProcessGroup.setTemporaryLog(nil) }
   }
 
   /// How many bytes the file holds; 0 when it is not a regular file (`/dev/stderr`).
@@ -55,6 +58,11 @@ final class HostLog {
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
     return Int(status.st_size)
+  }
+
+  /// Keeps the log, which a message names: an interrupted `tca-replay` no longer deletes it.
+  func keep() {
+    if isTemporary { HostProcessGroup.setTemporaryLog(nil) }
   }
 
   /// Deletes a temporary log; called when the host gave no trouble.

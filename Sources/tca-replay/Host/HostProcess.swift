@@ -183,6 +183,7 @@ final class HostProcess {
     _ = group.hasExited(within: timeout)
     group.terminate()
     keepsLog = true
+    log.keep()
     let reason = HostLog.reason(in: log.text(since: logOffset))
     guard let step = message["step"]?.int64Value.flatMap({ Int(exactly: $0) }), step >= 0 else {
       return try failed(
@@ -314,6 +315,7 @@ final class HostProcess {
     group.terminate()
     let wrote = log.size > logStart
     log.discardIfEmpty()
+    if wrote { log.keep() }
     return HostError(command, problem + (wrote ? "; its output is in \(log.path)" : ""))
   }
 
