@@ -15,7 +15,9 @@ extension ReplayReport: CustomStringConvertible {
       ? "cumulative replay from the initial state"
       : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
     if let divergence = firstDivergence {
-      lines.append("\(trace): step \(divergence.step) diverges from the recording (\(replay))")
+      let verdict =
+        divergence.reason == .crashed ? "crashed the reducer" : "diverges from the recording"
+      lines.append("\(trace): step \(divergence.step) \(verdict) (\(replay))")
       lines += divergence.detailLines
       // Every divergence the report details (all of them with `--all`), then a count of the rest.
       for other in divergences.dropFirst() {
@@ -96,6 +98,9 @@ extension Divergence: CustomStringConvertible {
       )
     case .stateDoesNotEncode:
       lines.append("  the replayed state does not encode: \(message ?? "")")
+    case .crashed:
+      lines.append("  crash   \(Self.describe(signal: signal ?? 0))")
+      for line in (message ?? "").split(separator: "\n").prefix(3) { lines.append("    \(line)") }
     }
     if extraDependencyReads > 0 {
       lines.append(

@@ -59,6 +59,9 @@ public struct Divergence: Sendable, Equatable, Codable {
     case stateDoesNotDecode
     /// The state the reducer computed cannot be encoded.
     case stateDoesNotEncode
+    /// The reducer crashed (trapped) on the step: ``Divergence/signal`` ended the replay host,
+    /// and ``Divergence/message`` holds the first lines of the reason.
+    case crashed
   }
 
   /// The step's index in the trace.
@@ -85,6 +88,8 @@ public struct Divergence: Sendable, Equatable, Codable {
   public var unreadDependencyValues: Int
   /// Issues the reducer reported while replaying the step, such as an action for a missing row.
   public var issues: [String]
+  /// For a crash: the signal that ended the replay host (4, SIGILL, for a Swift runtime trap).
+  public var signal: Int? = nil
 }
 
 /// One difference between the recorded and the replayed state.
