@@ -68,7 +68,7 @@ struct StateDiffer<State: Encodable> {
         canWalk = false
         json = whole
         value = state
-        return JSONPatch.diff(from: old, to: whole)
+        return JSONPatch.diff(from: old, to: whole, splicingStrings: true)
       }
     }
     value = state
@@ -89,7 +89,7 @@ struct StateDiffer<State: Encodable> {
 
   private mutating func advanceWhole(to state: State) throws -> JSONPatch {
     let new = try encodeWhole(state)
-    let patch = JSONPatch.diff(from: json, to: new)
+    let patch = JSONPatch.diff(from: json, to: new, splicingStrings: true)
     json = new
     value = state
     size = new.nodeCount
@@ -182,7 +182,7 @@ struct StateDiffer<State: Encodable> {
 
     func replace() throws {
       let newJSON = try encode(new, at: path, codingPath)
-      for operation in JSONPatch.diff(from: oldJSON, to: newJSON).operations {
+      for operation in JSONPatch.diff(from: oldJSON, to: newJSON, splicingStrings: true).operations {
         operations.append(operation.prefixed(by: path))
       }
     }
@@ -279,6 +279,8 @@ extension JSONPatch.Operation {
     case .move(let from, let path): return .move(from: join(from), path: join(path))
     case .copy(let from, let path): return .copy(from: join(from), path: join(path))
     case .test(let path, let value): return .test(path: join(path), value: value)
+    case .splice(let path, let offset, let old, let new):
+      return .splice(path: join(path), offset: offset, old: old, new: new)
     }
   }
 }
