@@ -18,8 +18,8 @@ struct StateDiffer<State: Encodable> {
   /// The encoded, redacted previous state.
   private(set) var json: JSONValue
   private var value: State
-  private let encoder = JSONValueEncoder()
-  private let redactions: [Redaction]
+  let encoder = JSONValueEncoder()
+  let redactions: [Redaction]
   /// Roughly how many JSON values the state holds; small states are diffed whole.
   private var size: Int
   private var walksToVerify = 3
@@ -27,6 +27,9 @@ struct StateDiffer<State: Encodable> {
   private let types = WalkTypes()
 
   static var walkThreshold: Int { 256 }
+
+  /// Whether the walk is on: it turns off for good when a walked patch proves wrong.
+  var isWalking: Bool { canWalk }
 
   init(initialState: State, redactions: [Redaction]) throws {
     self.redactions = redactions
@@ -96,7 +99,7 @@ struct StateDiffer<State: Encodable> {
     return patch
   }
 
-  private func walk(
+  func walk(
     old: any Encodable, new: any Encodable, oldJSON: JSONValue, path: JSONPointer,
     codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws {
@@ -137,6 +140,30 @@ struct StateDiffer<State: Encodable> {
     // A small value is encoded whole and diffed: taking it apart cost more per member than
     // encoding it, and the patch is the same.
     if !oldJSON.holdsAtLeast(64) { return try replace() }
+
+    // Standard collections are compared element by element, or key by key, with `==`.
+    if facts.isWalkableArray, let newArray = new as? any WalkableArray,
+      let oldArray = old as? any WalkableArray
+    {
+      if try walkArray(
+        old: oldArray, new: newArray, oldJSON: oldJSON, path: path, codingPath: codingPath,
+        into: &operations)
+      {
+        return
+      }
+      return try replace()
+    }
+    if facts.isWalkableKeyed, let newCollection = new as? any WalkableKeyedCollection,
+      let oldCollection = old as? any WalkableKeyedCollection
+    {
+      if try walkKeyed(
+        old: oldCollection, new: newCollection, oldJSON: oldJSON, path: path,
+        codingPath: codingPath, into: &operations)
+      {
+        return
+      }
+      return try replace()
+    }
 
     // Otherwise the walk follows what the value's own `encode(to:)` writes, one level at a
     // time: the keys it writes and the values it writes under them, never the stored
@@ -196,7 +223,7 @@ struct StateDiffer<State: Encodable> {
   }
 
   /// `value` encoded as the part of the state at `path`, redacted as it is there.
-  private func encode(
+  func encode(
     _ value: any Encodable, at path: JSONPointer, _ codingPath: [any CodingKey]
   ) throws -> JSONValue {
     var json = try encoder.encode(value, asPartAt: codingPath)
@@ -229,6 +256,10 @@ private final class WalkTypes {
     /// Whether the walk may follow the type's encoding into its members: not for classes, nor
     /// for dictionaries and sets.
     let isWalkable: Bool
+    /// Whether the type is an array of `Equatable` elements.
+    let isWalkableArray: Bool
+    /// Whether the type is a dictionary with `Equatable` values, or a set.
+    let isWalkableKeyed: Bool
     /// The value as `Encodable`, by a cast to the concrete type; `nil` if the type is not.
     let encodable: ((Any) -> (any Encodable)?)?
   }
@@ -246,6 +277,8 @@ private final class WalkTypes {
       equal: equal,
       isPositional: type is any PositionallyDiffable.Type,
       isWalkable: !(type is AnyClass) && !(type is any JSONUnorderedCollection.Type),
+      isWalkableArray: type is any WalkableArray.Type,
+      isWalkableKeyed: type is any WalkableKeyedCollection.Type,
       encodable: encodable
     )
     known[ObjectIdentifier(type)] = facts
