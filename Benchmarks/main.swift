@@ -13,10 +13,13 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|reader|replay|all] [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|shapes|reader|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step.
+    shapes  Plain arrays, dictionaries, sets, a 1 MB string and Data, and the counter, each
+            against _printChanges-style work, a JSONEncoder snapshot, Store.send and the
+            copy-on-write copy (issue 18).
     reader  Opening a trace, showing a random step, stepping back, peak memory.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
@@ -69,6 +72,9 @@ if suite == "store" || suite == "all" {
 }
 if suite == "record" || suite == "all" {
   for table in recordingBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
+if suite == "shapes" || suite == "all" {
+  for table in shapeBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {

@@ -48,7 +48,7 @@ enum Tool {
   static let commands: [any Command.Type] = [
     SummaryCommand.self, LogCommand.self, StateCommand.self, ShowCommand.self,
     DiffCommand.self, StepCommand.self, GenTestCommand.self, BisectCommand.self,
-    VerifyCommand.self, CompareCommand.self,
+    VerifyCommand.self, CompareCommand.self, ExportCommand.self,
   ]
 
   static var usage: String {
