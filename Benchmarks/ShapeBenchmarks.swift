@@ -32,11 +32,21 @@ func shapeBenchmarks(_ harness: Harness, sizes: [Int] = [1_000, 10_000]) -> [Tab
 /// One shape's measurements, made generic over its reducer once and run without knowing it.
 @MainActor
 struct ShapeRun {
+  let name: String
   let measure: @MainActor (Harness, Int, String?) -> ShapeRows
+  let profile: @MainActor (Int) -> Void
 
   init<R: Reducer>(_ shape: Shape<R>) where R.State: Codable, R.Action: Codable {
+    name = shape.name
     measure = { harness, size, cpuBaseline in
       measureShape(shape, harness, size: size, cpuBaseline: cpuBaseline)
+    }
+    profile = { steps in
+      let recording = RecordingRun.warmedUp(shape, capacity: 64)
+      for index in warmUpSteps..<(warmUpSteps + steps) {
+        _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+      }
+      recording.close()
     }
   }
 
@@ -66,21 +76,21 @@ private func measureShape<R: Reducer>(
 ) -> ShapeRows where R.State: Codable, R.Action: Codable {
   // Whole-state work (a dump, a snapshot) costs milliseconds at 10,000 elements: fewer steps.
   let heavy = shape.name.contains("1 MB") || size >= 10_000
-  let operations = heavy ? 400 : 2_000
-  let wholeOperations = heavy ? 10 : (size >= 1_000 ? 100 : 2_000)
+  let operations = heavy ? 200 : 2_000
+  let wholeOperations = heavy ? 3 : (size >= 1_000 ? 30 : 2_000)
   let reducer = shape.reducer
   let name = shape.name
   var result = ShapeRows()
   let bare = "\(name): bare reducer"
   result.rows.append(
-    (bare, harness.measure(operations: operations) { shape.initialState } _: { state, index in
+    (bare, cpuMeasure(harness, operations: operations) { shape.initialState } _: { state, index in
       _ = reducer.reduce(into: &state, action: shape.action(index))
     }, nil, .time))
 
   // Keeping the previous state makes the reducer's change copy what it changes.
   let copy = "\(name): bare reducer keeping the previous state (copy-on-write copy)"
   result.rows.append(
-    (copy, harness.measure(operations: operations) {
+    (copy, cpuMeasure(harness, operations: operations) {
       (shape.initialState, shape.initialState)
     } _: { context, index in
       context.1 = context.0
@@ -88,14 +98,14 @@ private func measureShape<R: Reducer>(
     }, bare, .time))
 
   result.rows.append(
-    ("\(name): Store.send", harness.measure(operations: operations) {
+    ("\(name): Store.send", cpuMeasure(harness, operations: operations) {
       Store(initialState: shape.initialState) { reducer }
     } _: { store, index in
       store.send(shape.action(index))
     }, bare, .time))
 
   result.rows.append(
-    ("\(name): _printChanges-style dump and text diff", harness.measure(
+    ("\(name): _printChanges-style dump and text diff", cpuMeasure(harness,
       operations: wholeOperations
     ) {
       (shape.initialState, 0)
@@ -108,7 +118,7 @@ private func measureShape<R: Reducer>(
   let snapshot = "\(name): JSONEncoder snapshot"
   result.snapshotRow = snapshot
   result.rows.append(
-    (snapshot, harness.measure(operations: wholeOperations) {
+    (snapshot, cpuMeasure(harness, operations: wholeOperations) {
       (shape.initialState, NaiveSnapshotRecorder())
     } _: { context, index in
       _ = reducer.reduce(into: &context.0, action: shape.action(index))
@@ -174,4 +184,32 @@ func printChangesWork<State>(_ old: State, _ new: State) -> Int {
   for line in oldLines[prefix..<(oldLines.count - suffix)] { diff += "-" + line + "\n" }
   for line in newLines[prefix..<(newLines.count - suffix)] { diff += "+" + line + "\n" }
   return diff.utf8.count
+}
+
+/// Like `Harness.measure`, in CPU time of the process rather than wall-clock time: on a shared
+/// machine, a loaded run stretches wall-clock time but not the CPU a step costs, and the
+/// recorder's total is CPU time too.
+func cpuMeasure<Context>(
+  _ harness: Harness, operations: Int, setUp: () -> Context, _ body: (inout Context, Int) -> Void
+) -> Harness.Figure {
+  var samples: [Double] = []
+  for run in 0...harness.runs {
+    var context = setUp()
+    let start = processCPUNanoseconds()
+    for index in 0..<operations { body(&context, index) }
+    let elapsed = processCPUNanoseconds() - start
+    withExtendedLifetime(context) {}
+    if run > 0 { samples.append(elapsed / Double(operations)) }
+  }
+  return Harness.Figure(nanosecondsPerOperation: samples)
+}
+
+/// `benchmarks profile-shape <name part> [--steps N]`: only the recorder loop of the first shape
+/// whose name holds the text, for a profiler.
+@MainActor
+func shapeProfile(_ arguments: [String], steps: Int?) {
+  let part = arguments.dropFirst().first ?? "dictionary"
+  let runs = stateShapes(count: 10_000) + longValueShapes() + [ShapeRun(counterShape)]
+  guard let run = runs.first(where: { $0.name.contains(part) }) else { return }
+  run.profile(steps ?? 2_000)
 }

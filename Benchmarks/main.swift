@@ -32,6 +32,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
       benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--bare] [--dump PATH]
       benchmarks profile-store [--steps N] [--bare]
       benchmarks profile-array OP todos1000|todos10000 [--steps N]
+      benchmarks profile-shape 'plain array'|dictionary|set|'1 MB string'|'1 MB Data'|counter
     """
   )
   exit(0)
@@ -54,6 +55,10 @@ if arguments.first == "profile-store" {
 }
 if arguments.first == "profile-record" {
   recordingProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
+if arguments.first == "profile-shape" {
+  shapeProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)
 }
 if arguments.first == "profile-array" {

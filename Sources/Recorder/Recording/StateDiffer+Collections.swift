@@ -56,6 +56,7 @@ extension StateDiffer {
     path: JSONPointer, codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws -> Bool {
     guard let edits = new._keyEdits(fromAny: old) else { return false }
+    if edits.entries.isEmpty { return true }
     guard edits.entries.count <= max(64, new.count / Self.changedShareLimit) else { return false }
     switch oldJSON {
     case .object(let oldObject) where !type(of: new).isSet && oldObject.count == old.count:

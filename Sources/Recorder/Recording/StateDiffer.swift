@@ -31,6 +31,11 @@ struct StateDiffer<State: Encodable> {
   /// Whether the walk is on: it turns off for good when a walked patch proves wrong.
   var isWalking: Bool { canWalk }
 
+  /// How many JSON values the last ``advance(to:)`` encoded: the work that follows the state's
+  /// size when the walk cannot follow the change.
+  var encodedInLastAdvance: Int { tally.values }
+  private let tally = EncodeTally()
+
   init(initialState: State, redactions: [Redaction]) throws {
     self.redactions = redactions
     self.value = initialState
@@ -42,6 +47,7 @@ struct StateDiffer<State: Encodable> {
 
   /// Moves to `state`, returning the patch from the previous state to it.
   mutating func advance(to state: State) throws -> JSONPatch {
+    tally.values = 0
     guard canWalk, size >= Self.walkThreshold else { return try advanceWhole(to: state) }
     var operations: [JSONPatch.Operation] = []
     try walk(
@@ -96,6 +102,7 @@ struct StateDiffer<State: Encodable> {
     json = new
     value = state
     size = new.nodeCount
+    tally.values += size
     return patch
   }
 
@@ -104,7 +111,12 @@ struct StateDiffer<State: Encodable> {
     codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws {
     let facts = types.facts(of: new)
-    if facts.equal?(old, new) == true { return }
+    // A standard collection is compared element by element below, and a large struct member
+    // by member: `==` first would compare everything in it twice, once per level.
+    let comparesParts =
+      facts.isWalkableArray || facts.isWalkableKeyed
+      || (facts.isWalkable && !facts.isPositional && oldJSON.holdsAtLeast(64))
+    if !comparesParts, facts.equal?(old, new) == true { return }
 
     // An identified array encodes its elements in order, each as itself (its conformance is
     // ours): a changed element is walked on its own.
@@ -139,7 +151,10 @@ struct StateDiffer<State: Encodable> {
 
     // A small value is encoded whole and diffed: taking it apart cost more per member than
     // encoding it, and the patch is the same.
-    if !oldJSON.holdsAtLeast(64) { return try replace() }
+    if !oldJSON.holdsAtLeast(64) {
+      if facts.equal?(old, new) == true { return }
+      return try replace()
+    }
 
     // Standard collections are compared element by element, or key by key, with `==`.
     if facts.isWalkableArray, let newArray = new as? any WalkableArray,
@@ -151,7 +166,7 @@ struct StateDiffer<State: Encodable> {
       {
         return
       }
-      return try replace()
+      return try replaceUnlessEqual()
     }
     if facts.isWalkableKeyed, let newCollection = new as? any WalkableKeyedCollection,
       let oldCollection = old as? any WalkableKeyedCollection
@@ -162,7 +177,7 @@ struct StateDiffer<State: Encodable> {
       {
         return
       }
-      return try replace()
+      return try replaceUnlessEqual()
     }
 
     // Otherwise the walk follows what the value's own `encode(to:)` writes, one level at a
@@ -170,12 +185,12 @@ struct StateDiffer<State: Encodable> {
     // properties, so the patch holds what a whole encoding would. Classes are encoded whole (an
     // old and a new state may share an instance changed in place), and so are dictionaries and
     // sets, whose members the encoder sorts.
-    guard facts.isWalkable, type(of: old) == type(of: new) else { return try replace() }
+    guard facts.isWalkable, type(of: old) == type(of: new) else { return try replaceUnlessEqual() }
     switch (EncodedShape.of(old), EncodedShape.of(new)) {
     case (.keyed(let oldMembers), .keyed(let newMembers)):
       guard case .object(let oldObject) = oldJSON, oldMembers.count == oldObject.count,
         oldMembers.allSatisfy({ oldObject.contains(key: $0.key) })
-      else { return try replace() }
+      else { return try replaceUnlessEqual() }
       for (position, member) in newMembers.enumerated() {
         let memberPath = path.appending(member.key)
         let memberCodingPath = codingPath + [JSONCodingKey(stringValue: member.key)]
@@ -204,6 +219,13 @@ struct StateDiffer<State: Encodable> {
         into: &operations
       )
     default:
+      try replaceUnlessEqual()
+    }
+
+    /// Encodes the value whole, unless `==` (skipped above to compare the parts) says that it
+    /// did not change.
+    func replaceUnlessEqual() throws {
+      if comparesParts, facts.equal?(old, new) == true { return }
       try replace()
     }
 
@@ -228,8 +250,14 @@ struct StateDiffer<State: Encodable> {
   ) throws -> JSONValue {
     var json = try encoder.encode(value, asPartAt: codingPath)
     Redaction.apply(redactions, to: &json, at: path)
+    tally.values += json.nodeCount
     return json
   }
+}
+
+/// Counts what the differ encodes, for tests; a class, so the non-mutating walk can count.
+private final class EncodeTally {
+  var values = 0
 }
 
 enum StateDifferError: Error, CustomStringConvertible {

@@ -90,16 +90,23 @@ extension Dictionary: WalkableKeyedCollection where Key: Encodable, Value: Equat
     var edits = KeyEdits()
     // A copy changed in place keeps its buckets, so both iterate in the same order: compare
     // side by side, and look keys up only when the orders part.
+    // By index, not by (key, value) pairs: this code is not specialised, and a pair costs a
+    // tuple-metadata lookup per element.
     if old.count == count {
       var inStep = true
-      for (before, after) in zip(old, self) {
-        guard before.key == after.key else {
+      var oldIndex = old.startIndex
+      var newIndex = startIndex
+      while oldIndex != old.endIndex {
+        guard old.keys[oldIndex] == keys[newIndex] else {
           inStep = false
           break
         }
-        if before.value != after.value {
-          edits.entries.append(entry(before.key, old: before.value, new: after.value))
+        if old.values[oldIndex] != values[newIndex] {
+          edits.entries.append(
+            entry(keys[newIndex], old: old.values[oldIndex], new: values[newIndex]))
         }
+        old.formIndex(after: &oldIndex)
+        formIndex(after: &newIndex)
       }
       if inStep { return edits }
       edits.entries.removeAll()
