@@ -156,8 +156,12 @@ struct Pacing {
         }
         elapsed += clock.now - start
         between(context)
+        // Idle on the main run loop, not in `usleep`: the store's effects are main-actor
+        // tasks, and they start (and end, and are recorded) only when the main actor is free.
         let idle = start + period - clock.now
-        if idle > .zero { usleep(UInt32(idle.nanoseconds / 1_000)) }
+        if idle > .zero {
+          RunLoop.main.run(until: Date(timeIntervalSinceNow: Double(idle.nanoseconds) / 1e9))
+        }
       }
       tearDown(context)
       if run > 0 { samples.append(elapsed.nanoseconds / Double(index)) }

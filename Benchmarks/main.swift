@@ -13,11 +13,14 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|reader|replay|all] [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|durability|shapes|reader|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
             durability: crash records and .everyStep against the modes below them.
+    shapes  Plain arrays, dictionaries, sets, a 1 MB string and Data, and the counter, each
+            against _printChanges-style work, a JSONEncoder snapshot, Store.send and the
+            copy-on-write copy (issue 18).
     reader  Opening a trace, showing a random step, stepping back, peak memory.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
@@ -30,6 +33,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
       benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--bare] [--dump PATH]
       benchmarks profile-store [--steps N] [--bare]
       benchmarks profile-array OP todos1000|todos10000 [--steps N]
+      benchmarks profile-shape 'plain array'|dictionary|set|'1 MB string'|'1 MB Data'|counter
     """
   )
   exit(0)
@@ -54,6 +58,10 @@ if arguments.first == "profile-record" {
   recordingProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)
 }
+if arguments.first == "profile-shape" {
+  shapeProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
 if arguments.first == "profile-array" {
   arrayProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)
@@ -73,6 +81,9 @@ if suite == "record" || suite == "all" {
 }
 if suite == "durability" || suite == "record" || suite == "all" {
   for table in durabilityBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
+if suite == "shapes" || suite == "all" {
+  for table in shapeBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {

@@ -65,6 +65,11 @@ extension JSONPatch {
     case .copy(let from, let path):
       guard let value = from.resolve(in: document) else { throw failure(.fromNotFound) }
       try add(value, at: path, in: &document)
+    case .splice(let path, let offset, let old, let new):
+      try modify(&document, at: path.tokens[...], missing: .pathNotFound) {
+        target throws(JSONPatchError) in
+        try applySplice(at: path, offset: offset, old: old, new: new, to: &target)
+      }
     case .test(let path, let expected):
       let actual = path.resolve(in: document)
       guard actual == expected else {
@@ -84,6 +89,7 @@ extension JSONPatch {
       switch operation {
       case .add(_, let value), .replace(_, let value), .test(_, let value):
         size += value.jsonSize(upTo: .max)
+      case .splice(_, _, let old, let new): size += old.utf8.count + new.utf8.count
       case .remove, .move, .copy: break
       }
     }

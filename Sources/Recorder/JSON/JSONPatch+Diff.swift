@@ -17,8 +17,14 @@ extension JSONPatch {
   ///
   /// Operations apply in sequence: every index refers to the array as the earlier operations
   /// left it.
-  public static func diff(from old: JSONValue, to new: JSONValue) -> JSONPatch {
-    var differ = Differ()
+  ///
+  /// With `splicingStrings`, a long string changed in a small run of its bytes is one
+  /// ``Operation/splice(path:offset:old:new:)``, tca-replay's extension, instead of a `test`
+  /// and `replace` of the whole string.
+  public static func diff(
+    from old: JSONValue, to new: JSONValue, splicingStrings: Bool = false
+  ) -> JSONPatch {
+    var differ = Differ(splicesStrings: splicingStrings)
     if !old.isIdentical(to: new) { differ.diff(old, new, at: JSONPointer()) }
     return JSONPatch(differ.operations)
   }
@@ -33,6 +39,7 @@ private struct Identities {
 
 private struct Differ {
   var operations: [JSONPatch.Operation] = []
+  var splicesStrings = false
 
   /// Diffs two values already known to differ. Callers skip identical pairs before building
   /// their path, which keeps unchanged subtrees (the common case) free of allocations.
@@ -45,6 +52,12 @@ private struct Differ {
         diffByIdentity(oldElements, oldIDs, newElements, newIDs, at: path)
       } else {
         diffByIndex(oldElements, newElements, at: path)
+      }
+    case (.string(let oldText), .string(let newText)) where splicesStrings:
+      if let splice = JSONPatch.Operation.splice(from: oldText, to: newText, at: path) {
+        operations.append(splice)
+      } else {
+        replace(old, with: new, at: path)
       }
     default:
       replace(old, with: new, at: path)

@@ -51,6 +51,9 @@ extension JSONPatch {
         if from.isProperPrefix(of: path) { throw failure("cannot move a value into its own child") }
         steps.append([.move(from: path, path: from)])
         index += 1
+      case .splice(let path, let offset, let old, let new):
+        steps.append([.splice(path: path, offset: offset, old: new, new: old)])
+        index += 1
       case .copy:
         throw failure("a copy may overwrite a value it does not record")
       }

@@ -60,6 +60,23 @@ extension JSONPatch {
     case "move": return .move(from: try pointer("from"), path: try pointer("path"))
     case "copy": return .copy(from: try pointer("from"), path: try pointer("path"))
     case "test": return .test(path: try pointer("path"), value: try value())
+    case "splice":
+      guard case .string(let new) = try value() else {
+        throw failure("\"value\" of a splice must be a string", name: name, path: rawPath)
+      }
+      guard case .string(let old) = object["old"] else {
+        throw failure("a splice needs an \"old\" string", name: name, path: rawPath)
+      }
+      let offset: Int? =
+        switch object["offset"] {
+        case .integer(let offset) where offset >= 0: Int(exactly: offset)
+        case .unsignedInteger(let offset): Int(exactly: offset)
+        default: nil
+        }
+      guard let offset else {
+        throw failure("a splice needs an \"offset\" of 0 or more", name: name, path: rawPath)
+      }
+      return .splice(path: try pointer("path"), offset: offset, old: old, new: new)
     default: throw failure("unknown op \(opValue)", name: name, path: rawPath)
     }
   }
@@ -72,6 +89,11 @@ extension JSONPatch.Operation {
     object.appendNew(key: "op", value: .string(name))
     if let from { object.appendNew(key: "from", value: .string(from.description)) }
     object.appendNew(key: "path", value: .string(path.description))
+    if case .splice(_, let offset, let old, let new) = self {
+      object.appendNew(key: "offset", value: .integer(Int64(offset)))
+      object.appendNew(key: "old", value: .string(old))
+      object.appendNew(key: "value", value: .string(new))
+    }
     if let value { object.appendNew(key: "value", value: value) }
     return .object(object)
   }

@@ -15,6 +15,10 @@ extension JSONPatch {
     case copy(from: JSONPointer, path: JSONPointer)
     /// Fails the patch unless the value at `path` equals `value` (JSON equality).
     case test(path: JSONPointer, value: JSONValue)
+    /// tca-replay's extension (not RFC 6902): replaces the text `old`, which must start
+    /// `offset` UTF-8 bytes into the string at `path`, with `new`. A change inside a long
+    /// string (or `Data`'s base64 text) costs about the change, and carries its own test.
+    case splice(path: JSONPointer, offset: Int, old: String, new: String)
 
     /// The RFC's name for the operation: `add`, `remove`, `replace`, `move`, `copy` or `test`.
     public var name: String {
@@ -25,6 +29,7 @@ extension JSONPatch {
       case .move: "move"
       case .copy: "copy"
       case .test: "test"
+      case .splice: "splice"
       }
     }
 
@@ -32,7 +37,7 @@ extension JSONPatch {
     public var path: JSONPointer {
       switch self {
       case .add(let path, _), .remove(let path), .replace(let path, _), .test(let path, _),
-        .move(_, let path), .copy(_, let path):
+        .move(_, let path), .copy(_, let path), .splice(let path, _, _, _):
         path
       }
     }
@@ -45,7 +50,8 @@ extension JSONPatch {
       }
     }
 
-    /// The value carried by `add`, `replace` and `test`; `nil` for the other operations.
+    /// The value carried by `add`, `replace` and `test`; `nil` for the other operations
+    /// (a `splice` carries text, not a value).
     public var value: JSONValue? {
       switch self {
       case .add(_, let value), .replace(_, let value), .test(_, let value): value

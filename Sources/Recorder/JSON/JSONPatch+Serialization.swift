@@ -25,6 +25,14 @@ extension JSONPatch.Operation {
     }
     appendLiteral(#","path":"#, to: &out)
     path.serialize(into: &out)
+    if case .splice(_, let offset, let old, let new) = self {
+      appendLiteral(#","offset":"#, to: &out)
+      out.append(contentsOf: String(offset).utf8)
+      appendLiteral(#","old":"#, to: &out)
+      JSONValue.string(old).serialize(into: &out)
+      appendLiteral(#","value":"#, to: &out)
+      JSONValue.string(new).serialize(into: &out)
+    }
     if let value {
       appendLiteral(#","value":"#, to: &out)
       value.serialize(into: &out)

@@ -32,6 +32,8 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
     /// The patch's `copy` operations copy more than `limit` bytes of JSON, together (see
     /// ``JSONPatch/copyAllowance``).
     case copiesTooMuch(limit: Int)
+    /// A `splice` did not find its old text where it said (the detail says what was there).
+    case spliceFailed(String)
   }
 
   /// The position of the operation in the patch, or `nil` for a problem with the whole patch.
@@ -102,6 +104,8 @@ extension JSONPatchError.Reason {
     case .copiesTooMuch(let limit):
       "the patch copies more than \(limit) bytes of JSON, more than a patch may produce "
         + "(as much as it holds, or 4 KiB)"
+    case .spliceFailed(let detail):
+      "splice failed: \(detail)"
     }
   }
 

@@ -18,8 +18,8 @@ struct StateDiffer<State: Encodable> {
   /// The encoded, redacted previous state.
   private(set) var json: JSONValue
   private var value: State
-  private let encoder = JSONValueEncoder()
-  private let redactions: [Redaction]
+  let encoder = JSONValueEncoder()
+  let redactions: [Redaction]
   /// Roughly how many JSON values the state holds; small states are diffed whole.
   private var size: Int
   private var walksToVerify = 3
@@ -27,6 +27,14 @@ struct StateDiffer<State: Encodable> {
   private let types = WalkTypes()
 
   static var walkThreshold: Int { 256 }
+
+  /// Whether the walk is on: it turns off for good when a walked patch proves wrong.
+  var isWalking: Bool { canWalk }
+
+  /// How many JSON values the last ``advance(to:)`` encoded: the work that follows the state's
+  /// size when the walk cannot follow the change.
+  var encodedInLastAdvance: Int { tally.values }
+  private let tally = EncodeTally()
 
   init(initialState: State, redactions: [Redaction]) throws {
     self.redactions = redactions
@@ -39,6 +47,7 @@ struct StateDiffer<State: Encodable> {
 
   /// Moves to `state`, returning the patch from the previous state to it.
   mutating func advance(to state: State) throws -> JSONPatch {
+    tally.values = 0
     guard canWalk, size >= Self.walkThreshold else { return try advanceWhole(to: state) }
     var operations: [JSONPatch.Operation] = []
     try walk(
@@ -68,7 +77,7 @@ struct StateDiffer<State: Encodable> {
         canWalk = false
         json = whole
         value = state
-        return JSONPatch.diff(from: old, to: whole)
+        return JSONPatch.diff(from: old, to: whole, splicingStrings: true)
       }
     }
     value = state
@@ -89,19 +98,25 @@ struct StateDiffer<State: Encodable> {
 
   private mutating func advanceWhole(to state: State) throws -> JSONPatch {
     let new = try encodeWhole(state)
-    let patch = JSONPatch.diff(from: json, to: new)
+    let patch = JSONPatch.diff(from: json, to: new, splicingStrings: true)
     json = new
     value = state
     size = new.nodeCount
+    tally.values += size
     return patch
   }
 
-  private func walk(
+  func walk(
     old: any Encodable, new: any Encodable, oldJSON: JSONValue, path: JSONPointer,
     codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws {
     let facts = types.facts(of: new)
-    if facts.equal?(old, new) == true { return }
+    // A standard collection is compared element by element below, and a large struct member
+    // by member: `==` first would compare everything in it twice, once per level.
+    let comparesParts =
+      facts.isWalkableArray || facts.isWalkableKeyed
+      || (facts.isWalkable && !facts.isPositional && oldJSON.holdsAtLeast(64))
+    if !comparesParts, facts.equal?(old, new) == true { return }
 
     // An identified array encodes its elements in order, each as itself (its conformance is
     // ours): a changed element is walked on its own.
@@ -136,19 +151,46 @@ struct StateDiffer<State: Encodable> {
 
     // A small value is encoded whole and diffed: taking it apart cost more per member than
     // encoding it, and the patch is the same.
-    if !oldJSON.holdsAtLeast(64) { return try replace() }
+    if !oldJSON.holdsAtLeast(64) {
+      if facts.equal?(old, new) == true { return }
+      return try replace()
+    }
+
+    // Standard collections are compared element by element, or key by key, with `==`.
+    if facts.isWalkableArray, let newArray = new as? any WalkableArray,
+      let oldArray = old as? any WalkableArray
+    {
+      if try walkArray(
+        old: oldArray, new: newArray, oldJSON: oldJSON, path: path, codingPath: codingPath,
+        into: &operations)
+      {
+        return
+      }
+      return try replaceUnlessEqual()
+    }
+    if facts.isWalkableKeyed, let newCollection = new as? any WalkableKeyedCollection,
+      let oldCollection = old as? any WalkableKeyedCollection
+    {
+      if try walkKeyed(
+        old: oldCollection, new: newCollection, oldJSON: oldJSON, path: path,
+        codingPath: codingPath, into: &operations)
+      {
+        return
+      }
+      return try replaceUnlessEqual()
+    }
 
     // Otherwise the walk follows what the value's own `encode(to:)` writes, one level at a
     // time: the keys it writes and the values it writes under them, never the stored
     // properties, so the patch holds what a whole encoding would. Classes are encoded whole (an
     // old and a new state may share an instance changed in place), and so are dictionaries and
     // sets, whose members the encoder sorts.
-    guard facts.isWalkable, type(of: old) == type(of: new) else { return try replace() }
+    guard facts.isWalkable, type(of: old) == type(of: new) else { return try replaceUnlessEqual() }
     switch (EncodedShape.of(old), EncodedShape.of(new)) {
     case (.keyed(let oldMembers), .keyed(let newMembers)):
       guard case .object(let oldObject) = oldJSON, oldMembers.count == oldObject.count,
         oldMembers.allSatisfy({ oldObject.contains(key: $0.key) })
-      else { return try replace() }
+      else { return try replaceUnlessEqual() }
       for (position, member) in newMembers.enumerated() {
         let memberPath = path.appending(member.key)
         let memberCodingPath = codingPath + [JSONCodingKey(stringValue: member.key)]
@@ -177,12 +219,19 @@ struct StateDiffer<State: Encodable> {
         into: &operations
       )
     default:
+      try replaceUnlessEqual()
+    }
+
+    /// Encodes the value whole, unless `==` (skipped above to compare the parts) says that it
+    /// did not change.
+    func replaceUnlessEqual() throws {
+      if comparesParts, facts.equal?(old, new) == true { return }
       try replace()
     }
 
     func replace() throws {
       let newJSON = try encode(new, at: path, codingPath)
-      for operation in JSONPatch.diff(from: oldJSON, to: newJSON).operations {
+      for operation in JSONPatch.diff(from: oldJSON, to: newJSON, splicingStrings: true).operations {
         operations.append(operation.prefixed(by: path))
       }
     }
@@ -196,13 +245,19 @@ struct StateDiffer<State: Encodable> {
   }
 
   /// `value` encoded as the part of the state at `path`, redacted as it is there.
-  private func encode(
+  func encode(
     _ value: any Encodable, at path: JSONPointer, _ codingPath: [any CodingKey]
   ) throws -> JSONValue {
     var json = try encoder.encode(value, asPartAt: codingPath)
     Redaction.apply(redactions, to: &json, at: path)
+    tally.values += json.nodeCount
     return json
   }
+}
+
+/// Counts what the differ encodes, for tests; a class, so the non-mutating walk can count.
+private final class EncodeTally {
+  var values = 0
 }
 
 enum StateDifferError: Error, CustomStringConvertible {
@@ -229,6 +284,10 @@ private final class WalkTypes {
     /// Whether the walk may follow the type's encoding into its members: not for classes, nor
     /// for dictionaries and sets.
     let isWalkable: Bool
+    /// Whether the type is an array of `Equatable` elements.
+    let isWalkableArray: Bool
+    /// Whether the type is a dictionary with `Equatable` values, or a set.
+    let isWalkableKeyed: Bool
     /// The value as `Encodable`, by a cast to the concrete type; `nil` if the type is not.
     let encodable: ((Any) -> (any Encodable)?)?
   }
@@ -246,6 +305,8 @@ private final class WalkTypes {
       equal: equal,
       isPositional: type is any PositionallyDiffable.Type,
       isWalkable: !(type is AnyClass) && !(type is any JSONUnorderedCollection.Type),
+      isWalkableArray: type is any WalkableArray.Type,
+      isWalkableKeyed: type is any WalkableKeyedCollection.Type,
       encodable: encodable
     )
     known[ObjectIdentifier(type)] = facts
@@ -279,6 +340,8 @@ extension JSONPatch.Operation {
     case .move(let from, let path): return .move(from: join(from), path: join(path))
     case .copy(let from, let path): return .copy(from: join(from), path: join(path))
     case .test(let path, let value): return .test(path: join(path), value: value)
+    case .splice(let path, let offset, let old, let new):
+      return .splice(path: join(path), offset: offset, old: old, new: new)
     }
   }
 }

@@ -32,8 +32,8 @@ extension StateDifference {
         differences.append(.init(path: path, expected: path.resolve(in: expected), actual: value))
       case let .remove(path):
         differences.append(.init(path: path, expected: path.resolve(in: expected), actual: nil))
-      case .copy:
-        break  // The differ never copies.
+      case .copy, .splice:
+        break  // This diff neither copies nor splices.
       }
     }
     return differences.filter { $0.expected != Redaction.placeholder }

@@ -152,7 +152,8 @@ struct StateAssertionWriter {
             "\(parent.code).insert(\(parent.code).remove(at: \(source)), at: \(destination))")
         ]
       }
-    case .copy, .test:
+    case .copy, .test, .splice:
+      // A splice assigns the whole string below, as the patch leaves it.
       break
     }
     return fallback(

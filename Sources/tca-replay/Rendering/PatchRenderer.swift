@@ -30,6 +30,12 @@ struct PatchRenderer {
         lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(show(path))")
       case .copy(let from, let path):
         lines.append(indent + style.paint("+", .green) + " \(show(path)): a copy of \(show(from))")
+      case .splice(let path, let offset, let old, let new):
+        // Only the changed run of a long string: `~ /path @byte: "old" → "new"`.
+        lines.append(
+          indent + style.paint("~", .yellow) + " \(show(path)) @\(offset): "
+            + json.inline(.string(old), limit: 40) + " → " + json.inline(.string(new))
+        )
       }
     }
     return lines.isEmpty ? [indent + style.paint("(no change)", .dim)] : lines
