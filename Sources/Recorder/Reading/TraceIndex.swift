@@ -285,8 +285,9 @@ struct LineLocation: Sendable, Equatable {
   var number: Int { Int(storedNumber) }
 }
 
-/// A file read by offset, shared by the scanner and the index.
-final class LineFile {
+/// A file read by offset, shared by the scanner and the index. Only `pread`s it: threads share
+/// it safely.
+final class LineFile: @unchecked Sendable {
   let path: String
   let descriptor: Int32
   /// The size when opened.
@@ -314,17 +315,26 @@ final class LineFile {
 
   /// Fills `buffer` from `offset` on, or as much of it as the file holds; returns the count.
   func read(into buffer: inout [UInt8], count: Int, at offset: Int) throws(TraceReadError) -> Int {
-    let total = buffer.withUnsafeMutableBytes { bytes in
-      var total = 0
-      while total < count {
-        let read = pread(
-          descriptor, bytes.baseAddress! + total, count - total, off_t(offset + total))
-        if read < 0, errno == EINTR { continue }
-        if read < 0 { return -1 }
-        if read == 0 { break }
-        total += read
+    try buffer.withUnsafeMutableBufferPointer { (bytes) throws(TraceReadError) in
+      try read(into: bytes.baseAddress!, count: count, at: offset)
+    }
+  }
+
+  /// Fills `count` bytes at `pointer` from `offset` on, or as many as the file holds; returns
+  /// the count.
+  func read(into pointer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
+    throws(TraceReadError) -> Int
+  {
+    var total = 0
+    while total < count {
+      let read = pread(descriptor, pointer + total, count - total, off_t(offset + total))
+      if read < 0, errno == EINTR { continue }
+      if read < 0 {
+        total = -1
+        break
       }
-      return total
+      if read == 0 { break }
+      total += read
     }
     guard total >= 0 else {
       throw TraceReadError(

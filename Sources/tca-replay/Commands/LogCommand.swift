@@ -37,8 +37,29 @@ enum LogCommand: Command {
     let changed = try arguments.value("--changed").map(parsePointer)
     let json = arguments.has("--json")
 
+    let path = arguments.positionals[0]
+    let style = context.style
+    // On every core first, each thread writing its steps' lines. A trace with anything to
+    // report is read again, checked, from the first run not written yet.
+    let options = TraceScan.Options(labels: true, changed: changed) { step in
+      guard step.changed, pattern?.matches(step.label) ?? true else { return nil }
+      if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
+      return json ? jsonLine(step) : stepLine(step, style: style)
+    }
+    let output = context.output
+    let outcome = try? TraceScan.run(path: path, options: options) { chunk in
+      guard !chunk.text.isEmpty else { return }
+      if json { output.writeJSON(chunk.text) } else { output.write(chunk.text) }
+    }
+    var fromLine = 1
+    switch outcome {
+    case .complete?: return .success
+    case .needsCheckedRead(let line)?: fromLine = line
+    case nil: break
+    }
+
     // Checked as summary checks it: a trace summary refuses is refused here too.
-    let reader = try CheckedTraceReader(path: arguments.positionals[0])
+    let reader = try CheckedTraceReader(path: path)
     var before: JSONValue?
     var lines: [String] = []
     while let record = try reader.next() {
@@ -52,6 +73,7 @@ enum LogCommand: Command {
         didChange = after != before
         before = after
       }
+      guard reader.line >= fromLine else { continue }
       guard didChange, pattern?.matches(step.label) ?? true else { continue }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { continue }
       lines.append(json ? jsonLine(step) : stepLine(step, style: context.style))
@@ -71,9 +93,23 @@ enum LogCommand: Command {
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {
-    // The step's record, less what a log line does not show.
-    guard case .object(var object) = TraceRecord.step(step).json else { return "{}" }
-    for key in ["kind", "action", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
+    jsonLine(ScannedStep(step))
+  }
+
+  /// The step's record, less what a log line does not show, plus whether it replays.
+  private static func jsonLine(_ step: ScannedStep) -> String {
+    var object = JSONObject()
+    object["index"] = .integer(Int64(step.index))
+    object["time"] = .double(step.time)
+    switch step.origin {
+    case .send:
+      object["origin"] = "send"
+    case let .effect(cause):
+      object["origin"] = "effect"
+      object["cause"] = cause.map { .integer(Int64($0)) } ?? .null
+    }
+    object["label"] = .string(step.label)
+    if !step.effects.isEmpty { object["effects"] = .array(step.effects.map { .integer(Int64($0)) }) }
     object["replayable"] = .bool(step.isReplayable)
     return JSONValue.object(object).jsonString
   }
