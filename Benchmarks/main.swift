@@ -13,11 +13,13 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|reader|replay|all] [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|reader|scan|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step.
     reader  Opening a trace, showing a random step, stepping back, peak memory.
+    scan    summary, log and verify of a counter session, as the built tool runs them,
+            against cat and decoding every action (`swift build -c release` first).
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -72,6 +74,11 @@ if suite == "record" || suite == "all" {
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {
+    print(table.render(), terminator: "\n\n")
+  }
+}
+if suite == "scan" || suite == "all" {
+  for table in scanBenchmarks(harness, steps: counterSteps) {
     print(table.render(), terminator: "\n\n")
   }
 }

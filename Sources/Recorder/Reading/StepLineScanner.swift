@@ -76,11 +76,43 @@ struct StepLineScanner {
   }
 
   /// The step on this line, or `nil` when the line must be parsed in full.
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, labels: Bool) -> (ScannedStep, JSONPatch)? {
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, labels: Bool, pointers: PointerCache = PointerCache()
+  ) -> (ScannedStep, JSONPatch)? {
     guard bytes.count > 2, bytes.baseAddress != nil else { return nil }
     var scanner = StepLineScanner(bytes)
     guard scanner.readTopLevel() else { return nil }
-    return scanner.step(labels: labels, bytes: bytes)
+    return scanner.step(labels: labels, pointers: pointers)
+  }
+
+  /// The pointers of recent patches, by their text: a trace's patches name few paths, and
+  /// parsing one costs more than finding it.
+  final class PointerCache {
+    private var texts: [[UInt8]] = []
+    private var pointers: [JSONPointer] = []
+    private var next = 0
+
+    init() {}
+
+    func pointer(_ text: UnsafeBufferPointer<UInt8>) -> JSONPointer? {
+      for (index, known) in texts.enumerated() where known.count == text.count {
+        if known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress!, text.count) })
+          == 0
+        {
+          return pointers[index]
+        }
+      }
+      guard let pointer = JSONPointer(String(decoding: text, as: UTF8.self)) else { return nil }
+      if texts.count < 32 {
+        texts.append(Array(text))
+        pointers.append(pointer)
+      } else {
+        texts[next] = Array(text)
+        pointers[next] = pointer
+        next = (next + 1) % 32
+      }
+      return pointer
+    }
   }
 
   // MARK: - Members
@@ -112,7 +144,7 @@ struct StepLineScanner {
       maximumValueCount: maximumTraceLineValueCount)
   }
 
-  private func step(labels: Bool, bytes: UnsafeBufferPointer<UInt8>) -> (ScannedStep, JSONPatch)? {
+  private func step(labels: Bool, pointers: PointerCache) -> (ScannedStep, JSONPatch)? {
     let required: [Member] = [.kind, .index, .time, .origin, .action, .label, .patch]
     guard required.allSatisfy(has), equals(range(.kind), #""step""#),
       let index = countValue(range(.index))
@@ -157,12 +189,136 @@ struct StepLineScanner {
         effects.append(Int(number))
       }
     }
-    guard let patchJSON = parse(range(.patch)), let patch = try? JSONPatch(json: patchJSON)
-    else { return nil }
+    guard let patch = readPatch(range(.patch), pointers: pointers) else { return nil }
     let step = ScannedStep(
       index: index, time: time, origin: origin, label: text, effects: effects,
       isReplayable: !equals(range(.action), "null"))
     return (step, patch)
+  }
+
+  // MARK: - Patch
+
+  /// The patch in `range`, already checked as JSON, read the way `JSONPatch(json:)` reads it
+  /// for the operations the recorder writes; `nil` for anything else, which that reads.
+  private func readPatch(_ range: Range<Int>, pointers: PointerCache) -> JSONPatch? {
+    var position = range.lowerBound
+    func skipWhitespace() {
+      while position < range.upperBound,
+        base[position] == 0x20 || base[position] == 0x0A || base[position] == 0x0D
+          || base[position] == 0x09
+      {
+        position += 1
+      }
+    }
+    /// A string without escapes, as the range of its contents.
+    func plainString() -> Range<Int>? {
+      guard base[position] == UInt8(ascii: "\"") else { return nil }
+      let start = position + 1
+      guard let end = memchr(base + start, Int32(UInt8(ascii: "\"")), range.upperBound - start)
+      else { return nil }
+      let stop = UnsafePointer<UInt8>(end.assumingMemoryBound(to: UInt8.self)) - base
+      guard memchr(base + start, Int32(UInt8(ascii: "\\")), stop - start) == nil else { return nil }
+      position = stop + 1
+      return start..<stop
+    }
+    var operations: [JSONPatch.Operation] = []
+    guard base[position] == UInt8(ascii: "[") else { return nil }
+    position += 1
+    skipWhitespace()
+    if base[position] == UInt8(ascii: "]") { return JSONPatch([]) }
+    while true {
+      skipWhitespace()
+      guard base[position] == UInt8(ascii: "{") else { return nil }
+      position += 1
+      var op: Range<Int>?
+      var path: Range<Int>?
+      var from: Range<Int>?
+      var value: Range<Int>?
+      while true {
+        skipWhitespace()
+        guard let key = plainString() else { return nil }
+        skipWhitespace()
+        position += 1  // The colon.
+        skipWhitespace()
+        if equals(key, "op") {
+          op = plainString()
+          if op == nil { return nil }
+        } else if equals(key, "path") {
+          path = plainString()
+          if path == nil { return nil }
+        } else if equals(key, "from") {
+          from = plainString()
+          if from == nil { return nil }
+        } else if equals(key, "value") {
+          let start = position
+          var skipper = self
+          skipper.position = start
+          guard skipper.skipValue() else { return nil }
+          position = skipper.position
+          value = start..<position
+        } else {
+          return nil
+        }
+        skipWhitespace()
+        if base[position] == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        guard base[position] == UInt8(ascii: "}") else { return nil }
+        position += 1
+        break
+      }
+      guard let op, let path, let pathPointer = pointer(path, pointers) else { return nil }
+      let operation: JSONPatch.Operation
+      if equals(op, "replace") || equals(op, "test") || equals(op, "add") {
+        guard let value, let json = self.value(value) else { return nil }
+        operation =
+          equals(op, "replace")
+          ? .replace(path: pathPointer, value: json)
+          : equals(op, "test") ? .test(path: pathPointer, value: json) : .add(path: pathPointer, value: json)
+      } else if equals(op, "remove") {
+        operation = .remove(path: pathPointer)
+      } else if equals(op, "move") || equals(op, "copy") {
+        guard let from, let fromPointer = pointer(from, pointers) else { return nil }
+        operation =
+          equals(op, "move")
+          ? .move(from: fromPointer, path: pathPointer) : .copy(from: fromPointer, path: pathPointer)
+      } else {
+        return nil
+      }
+      operations.append(operation)
+      skipWhitespace()
+      if base[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard base[position] == UInt8(ascii: "]") else { return nil }
+      return JSONPatch(operations)
+    }
+  }
+
+  private func pointer(_ text: Range<Int>, _ pointers: PointerCache) -> JSONPointer? {
+    pointers.pointer(UnsafeBufferPointer(start: base + text.lowerBound, count: text.count))
+  }
+
+  /// The value in `range`, already checked as JSON, as the parser reads it.
+  private func value(_ range: Range<Int>) -> JSONValue? {
+    switch base[range.lowerBound] {
+    case UInt8(ascii: "t"): return .bool(true)
+    case UInt8(ascii: "f"): return .bool(false)
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "\""):
+      let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+      if memchr(base + inner.lowerBound, Int32(UInt8(ascii: "\\")), inner.count) == nil {
+        return .string(
+          String(
+            decoding: UnsafeBufferPointer(start: base + inner.lowerBound, count: inner.count),
+            as: UTF8.self))
+      }
+      return parse(range)
+    default:
+      return parse(range)
+    }
   }
 
   // MARK: - Syntax
@@ -361,8 +517,9 @@ struct StepLineScanner {
     byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
   }
 
-  /// Skips a number the parser reads without trouble: at most 18 digits before any exponent,
-  /// and an exponent of at most two digits, so it is always in range.
+  /// Skips a number the parser reads without trouble: at most 200 digits before the point and
+  /// an exponent of at most two digits, so it is always in range (any number of digits after
+  /// the point, as times have).
   private mutating func skipNumber() -> Bool {
     if base[position] == UInt8(ascii: "-") { position += 1 }
     var digits = 0
@@ -377,15 +534,12 @@ struct StepLineScanner {
         digits += 1
       }
     }
+    guard digits <= 200 else { return false }
     if position < count, base[position] == UInt8(ascii: ".") {
       position += 1
       guard position < count, Self.isDigit(base[position]) else { return false }
-      while position < count, Self.isDigit(base[position]) {
-        position += 1
-        digits += 1
-      }
+      while position < count, Self.isDigit(base[position]) { position += 1 }
     }
-    guard digits <= 18 else { return false }
     if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
       if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-")

@@ -36,6 +36,9 @@ public enum TraceScan {
     /// How many threads read; twice as many runs at most are read ahead of the one delivered,
     /// which bounds memory.
     public var threads: Int
+    /// How many bytes a run holds, about: enough to share the work, few enough that each run
+    /// starts at a keyframe. Tests make it small.
+    var runSize = 8 << 20
 
     /// Options reading labels and watching nothing.
     public init(
@@ -93,8 +96,7 @@ public enum TraceScan {
   ) throws(TraceReadError) -> Outcome {
     let file = try LineFile(path: path)
     let size = file.size
-    // Runs of about 8 MiB: enough to share the work, few enough that each starts at a keyframe.
-    let runSize = 8 << 20
+    let runSize = max(1, options.runSize)
     let nominal = max(1, min(size / runSize, 4096))
     var starts = [0]
     for index in 1..<max(nominal, 1) {
@@ -111,7 +113,7 @@ public enum TraceScan {
           while let index = workers.take() {
             workers.finish(
               index, RunReader(file: file, bounds: bounds[index], isFirst: index == 0,
-                isLast: index == runs - 1, options: options).read())
+                options: options).read())
           }
         }
         thread.stackSize = 1 << 22
@@ -125,7 +127,7 @@ public enum TraceScan {
       let result: RunResult
       if runs == 1 {
         result = RunReader(
-          file: file, bounds: bounds[0], isFirst: true, isLast: true, options: options
+          file: file, bounds: bounds[0], isFirst: true, options: options
         ).read()
       } else {
         result = workers.wait(for: index)
@@ -241,7 +243,6 @@ private struct RunReader {
   let file: LineFile
   let bounds: Range<Int>
   let isFirst: Bool
-  let isLast: Bool
   let options: TraceScan.Options
 
   private struct Failure: Error {}
@@ -294,6 +295,7 @@ private struct RunReader {
       }
     }
     var before = options.changed?.resolve(in: checker.state)
+    let pointers = StepLineScanner.PointerCache()
     var chunk = result.chunk
     defer { result.chunk = chunk }
     while let line = try next(lines) {
@@ -305,7 +307,7 @@ private struct RunReader {
       var isLast = false
       if !isOwn, case .keyframe = line.head { isLast = true }
       var step: ScannedStep?
-      let scanned = StepLineScanner.scan(line.bytes, labels: options.labels)
+      let scanned = StepLineScanner.scan(line.bytes, labels: options.labels, pointers: pointers)
       if let (fast, patch) = scanned {
         guard (try? checker.checkStep(index: fast.index, patch: patch, path: path, line: 0)) != nil
         else { throw Failure() }
