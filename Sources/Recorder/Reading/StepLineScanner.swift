@@ -222,6 +222,7 @@ struct StepLineScanner {
       return start..<stop
     }
     var operations: [JSONPatch.Operation] = []
+    operations.reserveCapacity(4)
     guard base[position] == UInt8(ascii: "[") else { return nil }
     position += 1
     skipWhitespace()
@@ -432,7 +433,7 @@ struct StepLineScanner {
     defer { depth -= 1 }
     position += 1
     let firstKey = keys.count
-    defer { keys.removeSubrange(firstKey...) }
+    defer { while keys.count > firstKey { keys.removeLast() } }
     skipWhitespace()
     if position < count, base[position] == UInt8(ascii: "}") {
       position += 1

@@ -39,17 +39,19 @@ enum LogCommand: Command {
 
     let path = arguments.positionals[0]
     let style = context.style
-    // On every core first, each thread writing its steps' lines. A trace with anything to
-    // report is read again, checked, from the first run not written yet.
+    // On every core first, each thread writing its steps' lines, made safe for a terminal as
+    // `write` and `writeJSON` make them. A trace with anything to report is read again,
+    // checked, from the first run not written yet.
     let options = TraceScan.Options(labels: true, changed: changed) { step in
       guard step.changed, pattern?.matches(step.label) ?? true else { return nil }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
-      return json ? jsonLine(step) : stepLine(step, style: style)
+      return json
+        ? TerminalText.rendered(jsonLine(step), escape: .json)
+        : TerminalText.rendered(stepLine(step, style: style))
     }
     let output = context.output
     let outcome = try? TraceScan.run(path: path, options: options) { chunk in
-      guard !chunk.text.isEmpty else { return }
-      if json { output.writeJSON(chunk.text) } else { output.write(chunk.text) }
+      if !chunk.text.isEmpty { output.writeRaw(chunk.text) }
     }
     var fromLine = 1
     switch outcome {
