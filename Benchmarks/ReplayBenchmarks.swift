@@ -60,7 +60,7 @@ private func replayTable<R: Reducer>(
 }
 
 /// The baseline: what any replay must at least do.
-private func decodeEveryAction<Action: Decodable>(_ path: String, as: Action.Type) -> Int {
+func decodeEveryAction<Action: Decodable>(_ path: String, as: Action.Type) -> Int {
   let reader = try! TraceReader(path: path)
   let decoder = JSONValueDecoder()
   var count = 0
@@ -74,7 +74,7 @@ private func decodeEveryAction<Action: Decodable>(_ path: String, as: Action.Typ
 
 /// Records a long counter session: counting, facts, the timer and resets, in the proportions
 /// of `Traces/counter.ndjson`.
-private func recordCounterTrace(steps: Int, to path: String) {
+func recordCounterTrace(steps: Int, to path: String) {
   let recorder = try! TraceRecorder(path: path)
   let recording = CounterFeature().recording(to: recorder)
   var state = CounterFeature.State()

@@ -13,7 +13,8 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|shapes|reader|replay|all] [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|durability|shapes|reader|scan|replay|all] [--runs <n>]
+                      [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
@@ -22,6 +23,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
             against _printChanges-style work, a JSONEncoder snapshot, Store.send and the
             copy-on-write copy (issue 18).
     reader  Opening a trace, showing a random step, stepping back, peak memory.
+    scan    summary, log and verify of a counter session, as the built tool runs them,
+            against cat and decoding every action (`swift build -c release` first).
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -87,6 +90,11 @@ if suite == "shapes" || suite == "all" {
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {
+    print(table.render(), terminator: "\n\n")
+  }
+}
+if suite == "scan" || suite == "all" {
+  for table in scanBenchmarks(harness, steps: counterSteps) {
     print(table.render(), terminator: "\n\n")
   }
 }

@@ -62,14 +62,7 @@ struct TraceChecker {
     case .header:
       throw failure("a second header record; only the first line may be a header")
     case .step(let step):
-      guard step.index == nextStep else { throw failure(stepIndexProblem(step.index, nextStep)) }
-      do {
-        try step.patch.apply(to: &state)
-      } catch {
-        throw failure(patchProblem(step: step.index, error))
-      }
-      lastStep = step.index
-      nextStep = step.index + 1
+      try checkStep(index: step.index, patch: step.patch, path: path, line: line)
     case .keyframe(let keyframe):
       guard keyframe.index == lastStep else {
         throw failure(keyframeIndexProblem(keyframe.index, lastStep: lastStep))
@@ -86,6 +79,32 @@ struct TraceChecker {
     case .effect, .end, .crash:
       break
     }
+  }
+}
+
+extension TraceChecker {
+  /// Checks a step read as its index and patch, as ``check(_:path:line:)`` checks a step
+  /// record: what a scan that does not build the whole record calls.
+  mutating func checkStep(index: Int, patch: JSONPatch, path: String, line: Int)
+    throws(TraceReadError)
+  {
+    if startsAtKeyframe {
+      throw TraceReadError(
+        path: path, line: line, kind: .malformed,
+        message: "internal error: a run of lines to replay does not start at a keyframe")
+    }
+    guard index == nextStep else {
+      throw TraceReadError(
+        path: path, line: line, kind: .malformed, message: stepIndexProblem(index, nextStep))
+    }
+    do {
+      try patch.apply(to: &state)
+    } catch {
+      throw TraceReadError(
+        path: path, line: line, kind: .malformed, message: patchProblem(step: index, error))
+    }
+    lastStep = index
+    nextStep = index + 1
   }
 }
 

@@ -42,8 +42,33 @@ enum LogCommand: Command {
     let changed = try arguments.value("--changed").map(parseStatePath)
     let json = arguments.has("--json")
 
+    let path = arguments.positionals[0]
+    let style = context.style
+    // On every core first, each thread writing its steps' lines, made safe for a terminal as
+    // `write` and `writeJSON` make them. A trace with anything to report is read again,
+    // checked, from the first run not written yet.
+    // `--json` carries each step's whole action, which the scan does not read.
+    let options = TraceScan.Options(labels: true, changed: changed) { step in
+      guard step.changed, pattern?.matches(step.label) ?? true else { return nil }
+      if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
+      return TerminalText.rendered(stepLine(step, style: style))
+    }
+    let output = context.output
+    let outcome =
+      json
+      ? nil
+      : try? TraceScan.run(path: path, options: options) { chunk in
+        if !chunk.text.isEmpty { output.writeRaw(chunk.text) }
+      }
+    var fromLine = 1
+    switch outcome {
+    case .complete?: return .success
+    case .needsCheckedRead(let line)?: fromLine = line
+    case nil: break
+    }
+
     // Checked as summary checks it: a trace summary refuses is refused here too.
-    let reader = try CheckedTraceReader(path: arguments.positionals[0])
+    let reader = try CheckedTraceReader(path: path)
     var before: JSONValue?
     var lines: [String] = []
     while let record = try reader.next() {
@@ -67,6 +92,7 @@ enum LogCommand: Command {
         didChange = after != before
         before = after
       }
+      guard reader.line >= fromLine else { continue }
       guard didChange, pattern?.matches(step.label) ?? true else { continue }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { continue }
       lines.append(json ? jsonLine(step) : stepLine(step, style: context.style))

@@ -3,6 +3,11 @@ import Recorder
 /// The one-line form of a step shared by `log` and the stepper's `list`:
 /// index, time, origin, action label.
 func stepLine(_ step: TraceStep, style: Style, marker: String = "") -> String {
+  stepLine(ScannedStep(step), style: style, marker: marker)
+}
+
+/// A step's line, from what a full scan reads of it.
+func stepLine(_ step: ScannedStep, style: Style, marker: String = "") -> String {
   let index = String(step.index)
   let time = formatSeconds(step.time)
   let origin = originText(step.origin)
@@ -40,7 +45,7 @@ func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
 }
 
 /// Matches action labels: a glob when the pattern has `*` or `?`, otherwise a substring.
-struct LabelPattern {
+struct LabelPattern: Sendable {
   var text: String
 
   func matches(_ label: String) -> Bool {

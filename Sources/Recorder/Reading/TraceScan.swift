@@ -1,0 +1,438 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A checked read of a whole trace on every core, for `summary` and `log`: the file is split at
+/// line boundaries into runs that start at a keyframe, each run is read and checked on its own
+/// thread, and the results come back in trace order.
+///
+/// ```swift
+/// let outcome = try TraceScan.run(path: path, options: .init()) { chunk in … }
+/// if case .needsCheckedRead = outcome { /* read it with CheckedTraceReader instead */ }
+/// ```
+///
+/// Each run checks its lines as ``CheckedTraceReader`` does (steps numbered with no gap or
+/// repeat, every patch applying, every keyframe holding the state the patches rebuild); the
+/// run before checks the keyframe a run starts from. Step lines are read by
+/// `StepLineScanner`, which parses only the patch; any other line, and any step line it does
+/// not expect, is parsed in full. A trace with any problem, a blank line or an incomplete last
+/// line is handed back as ``Outcome/needsCheckedRead(fromLine:)``: the checked reader then
+/// gives the verdict in its own words.
+public enum TraceScan {
+  /// What a scan reads and keeps.
+  public struct Options: Sendable {
+    /// Whether steps carry their labels.
+    public var labels: Bool
+    /// The value whose changes ``ScannedStep/changed`` reports.
+    public var changed: StatePath?
+    /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
+    /// so a long listing is written in parallel too. `nil` writes none (steps are still
+    /// counted).
+    public var render: (@Sendable (ScannedStep) -> String?)?
+    /// How many threads read; twice as many runs at most are read ahead of the one delivered,
+    /// which bounds memory.
+    public var threads: Int
+    /// How many bytes a run holds, about: enough to share the work, few enough that each run
+    /// starts at a keyframe. Tests make it small.
+    var runSize = 8 << 20
+
+    /// Options reading labels and watching nothing.
+    public init(
+      labels: Bool = true, changed: StatePath? = nil,
+      render: (@Sendable (ScannedStep) -> String?)? = nil,
+      threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+      self.labels = labels
+      self.changed = changed
+      self.render = render
+      self.threads = max(1, threads)
+    }
+  }
+
+  /// What one run of lines holds, in trace order.
+  public struct Chunk: Sendable {
+    /// The header; in the first run only.
+    public var header: TraceHeader?
+    /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
+    public var text = ""
+    /// How many steps the run holds.
+    public var stepCount = 0
+    /// How many of them an action sent from outside.
+    public var sent = 0
+    /// How many have no recorded action.
+    public var notReplayable = 0
+    /// How many effects the run's steps started.
+    public var effectsStarted = 0
+    /// How many effect records of each event the run holds.
+    public var effectEvents: [EffectEvent.Kind: Int] = [:]
+    /// How many keyframes the run checked.
+    public var keyframes = 0
+    /// The time of the run's last step or end record.
+    public var lastTime: Double?
+    /// The end record, when the run holds it.
+    public var end: TraceEnd?
+  }
+
+  /// How a scan ended.
+  public enum Outcome: Sendable, Equatable {
+    /// Every line was read and checked; every chunk was delivered.
+    case complete
+    /// Something in the trace needs ``CheckedTraceReader``'s verdict. The chunks delivered
+    /// hold every line before `fromLine`, and nothing after.
+    case needsCheckedRead(fromLine: Int)
+  }
+
+  /// Reads and checks the trace at `path`, handing each run's results to `deliver` in order,
+  /// on the calling thread.
+  ///
+  /// - Throws: ``TraceReadError`` of kind `.missing` when the file cannot be opened; anything
+  ///   wrong with its contents is ``Outcome/needsCheckedRead(fromLine:)``.
+  public static func run(
+    path: String, options: Options, deliver: (Chunk) -> Void
+  ) throws(TraceReadError) -> Outcome {
+    let file = try LineFile(path: path)
+    let size = file.size
+    let runSize = max(1, options.runSize)
+    let nominal = max(1, min(size / runSize, 4096))
+    var starts = [0]
+    for index in 1..<max(nominal, 1) {
+      guard let start = try lineStart(after: size / nominal * index, in: file) else { break }
+      if start > starts.last! && start < size { starts.append(start) }
+    }
+    let runs = starts.count
+    let bounds = (0..<runs).map { starts[$0]..<(($0 + 1 < runs) ? starts[$0 + 1] : size) }
+    let workers = Workers(count: runs, window: options.threads * 2)
+    var threads: [Thread] = []
+    if runs > 1 {
+      for _ in 0..<min(options.threads, runs) {
+        let thread = Thread {
+          while let index = workers.take() {
+            workers.finish(
+              index, RunReader(file: file, bounds: bounds[index], isFirst: index == 0,
+                options: options).read())
+          }
+        }
+        thread.stackSize = 1 << 22
+        threads.append(thread)
+        thread.start()
+      }
+    }
+    var baseLine = 0
+    var outcome = Outcome.complete
+    for index in 0..<runs {
+      let result: RunResult
+      if runs == 1 {
+        result = RunReader(
+          file: file, bounds: bounds[0], isFirst: true, options: options
+        ).read()
+      } else {
+        result = workers.wait(for: index)
+      }
+      if result.failed {
+        outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
+        workers.cancel()
+        break
+      }
+      deliver(result.chunk)
+      baseLine += result.lineCount
+    }
+    workers.cancel()
+    workers.waitForExit(threads: threads.count)
+    return outcome
+  }
+
+  /// The offset of the first line that starts at or after `offset`, or `nil` past the end.
+  private static func lineStart(after offset: Int, in file: LineFile) throws(TraceReadError)
+    -> Int?
+  {
+    var position = offset - 1
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let read = try file.read(into: &buffer, count: buffer.count, at: position)
+      guard read > 0 else { return nil }
+      let hit = buffer.withUnsafeBytes { memchr($0.baseAddress!, 0x0A, read) }
+      if let hit {
+        return position + (buffer.withUnsafeBytes { UnsafeRawPointer(hit) - $0.baseAddress! }) + 1
+      }
+      position += read
+    }
+  }
+}
+
+/// What a thread made of one run.
+struct RunResult: Sendable {
+  var chunk = TraceScan.Chunk()
+  /// Whether something needs the checked reader's verdict.
+  var failed = false
+  /// The lines that start in the run's bounds.
+  var lineCount = 0
+  /// The lines in its bounds before the keyframe it starts from.
+  var linesBeforeStart = 0
+}
+
+/// Hands runs to threads, keeps their results until delivered, and bounds how far ahead they go.
+private final class Workers: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let count: Int
+  private let window: Int
+  private var next = 0
+  private var delivered = 0
+  private var results: [RunResult?]
+  private var cancelled = false
+  private var exited = 0
+
+  init(count: Int, window: Int) {
+    self.count = count
+    self.window = window
+    results = Array(repeating: nil, count: count)
+  }
+
+  func take() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !cancelled, next < count, next >= delivered + window { condition.wait() }
+    guard !cancelled, next < count else {
+      exited += 1
+      condition.broadcast()
+      return nil
+    }
+    next += 1
+    return next - 1
+  }
+
+  func finish(_ index: Int, _ result: RunResult) {
+    condition.lock()
+    results[index] = result
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func wait(for index: Int) -> RunResult {
+    condition.lock()
+    defer { condition.unlock() }
+    while results[index] == nil { condition.wait() }
+    let result = results[index]!
+    results[index] = nil
+    delivered = index + 1
+    condition.broadcast()
+    return result
+  }
+
+  func cancel() {
+    condition.lock()
+    cancelled = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func waitForExit(threads: Int) {
+    condition.lock()
+    while exited < threads { condition.wait() }
+    condition.unlock()
+  }
+}
+
+/// Reads and checks one run of lines: from the first keyframe in its bounds (the header, for
+/// the first run) to the first keyframe at or after its end, which it checks and the next run
+/// starts from.
+private struct RunReader {
+  let file: LineFile
+  let bounds: Range<Int>
+  let isFirst: Bool
+  let options: TraceScan.Options
+
+  private struct Failure: Error {}
+
+  private func next(_ lines: FileLines) throws(Failure) -> FileLines.Line? {
+    do {
+      return try lines.next()
+    } catch {
+      throw Failure()
+    }
+  }
+
+  func read() -> RunResult {
+    var result = RunResult()
+    do throws(Failure) {
+      try read(into: &result)
+    } catch {
+      result.failed = true
+    }
+    return result
+  }
+
+  private func read(into result: inout RunResult) throws(Failure) {
+    let lines = FileLines(file: file, from: bounds.lowerBound)
+    var checker: TraceChecker
+    let path = file.path
+    // The run's first line: the header, or the keyframe it starts from.
+    if isFirst {
+      guard let first = try next(lines), !first.isBlank else { throw Failure() }
+      result.lineCount += 1
+      guard
+        let header = try? TraceHeader(
+          parsingFirstLine: first.slice, path: path, line: result.lineCount)
+      else { throw Failure() }
+      result.chunk.header = header
+      checker = TraceChecker(header: header)
+    } else {
+      while true {
+        guard let line = try next(lines), line.offset < bounds.upperBound else { return }
+        result.lineCount += 1
+        if case .keyframe = line.head {
+          guard let record = try? TraceRecord(parsingLine: line.slice, path: path, line: 0),
+            case .keyframe = record
+          else { throw Failure() }
+          checker = .fromFirstKeyframe
+          guard (try? checker.check(record, path: path, line: 0)) != nil else { throw Failure() }
+          result.linesBeforeStart = result.lineCount - 1
+          break
+        }
+      }
+    }
+    var before = options.changed?.resolve(in: checker.state)
+    let pointers = StepLineScanner.PointerCache()
+    var chunk = result.chunk
+    defer { result.chunk = chunk }
+    while let line = try next(lines) {
+      let isOwn = line.offset < bounds.upperBound
+      if isOwn { result.lineCount += 1 }
+      guard !line.isBlank else { throw Failure() }
+      // The next run starts from the first keyframe at or after this run's end: the last line
+      // this run checks. Told apart by its first bytes, as the next run finds it.
+      var isLast = false
+      if !isOwn, case .keyframe = line.head { isLast = true }
+      var step: ScannedStep?
+      let scanned = StepLineScanner.scan(line.bytes, labels: options.labels, pointers: pointers)
+      if let (fast, patch) = scanned {
+        guard (try? checker.checkStep(index: fast.index, patch: patch, path: path, line: 0)) != nil
+        else { throw Failure() }
+        step = fast
+      } else {
+        let parsed: TraceRecord?
+        do {
+          parsed = try TraceRecord(parsingLine: line.slice, path: path, line: 0)
+        } catch {
+          throw Failure()
+        }
+        guard let record = parsed else {
+          if isLast { throw Failure() }
+          continue
+        }
+        guard (try? checker.check(record, path: path, line: 0)) != nil else { throw Failure() }
+        if case .step(let full) = record {
+          step = ScannedStep(full)
+        } else if case .keyframe = record {
+          chunk.keyframes += 1
+        } else if case .effect(let event) = record {
+          chunk.effectEvents[event.event, default: 0] += 1
+        } else if case .end(let end) = record {
+          chunk.end = end
+          chunk.lastTime = end.time
+        }
+      }
+      if let pointer = options.changed {
+        let after = pointer.resolve(in: checker.state)
+        if step != nil { step!.changed = after != before }
+        before = after
+      }
+      if isLast { return }
+      guard let step else { continue }
+      chunk.stepCount += 1
+      chunk.lastTime = step.time
+      if case .send = step.origin { chunk.sent += 1 }
+      if !step.isReplayable { chunk.notReplayable += 1 }
+      chunk.effectsStarted += step.effects.count
+      if let render = options.render, let line = render(step) {
+        chunk.text += line
+        chunk.text += "\n"
+      }
+    }
+    // The end of the file: an incomplete last line is the checked reader's to report.
+    if lines.tornLineLength > 0 { throw Failure() }
+  }
+}
+
+/// The lines of a file from an offset on, read in 1 MiB chunks; each line's bytes stay valid
+/// until the next call.
+private final class FileLines {
+  struct Line {
+    var offset: Int
+    var bytes: UnsafeBufferPointer<UInt8>
+    var head: LineHead {
+      LineHead(UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 48)))
+    }
+    var isBlank: Bool {
+      guard let first = bytes.first else { return true }
+      guard first != UInt8(ascii: "{") else { return false }
+      return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+    /// A copy, for the full parser.
+    var slice: ArraySlice<UInt8> { Array(bytes)[...] }
+  }
+
+  private let file: LineFile
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity = 1 << 20
+  /// The file offset of `buffer[0]`.
+  private var bufferOffset: Int
+  private var start = 0
+  private var end = 0
+  private var isAtEnd = false
+  /// The length of a last line without its newline, once the end is reached.
+  private(set) var tornLineLength = 0
+
+  init(file: LineFile, from offset: Int) {
+    self.file = file
+    bufferOffset = offset
+    buffer = .allocate(capacity: capacity)
+  }
+
+  deinit { buffer.deallocate() }
+
+  struct TooLong: Error {}
+
+  /// The next complete line; `nil` at the end of the file.
+  func next() throws(TooLong) -> Line? {
+    var searched = start
+    while true {
+      if let hit = memchr(buffer + searched, 0x0A, end - searched) {
+        let newline = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer
+        let line = Line(
+          offset: bufferOffset + start,
+          bytes: UnsafeBufferPointer(start: buffer + start, count: newline - start))
+        start = newline + 1
+        return line
+      }
+      searched = end
+      guard end - start <= maximumTraceLineLength else { throw TooLong() }
+      if isAtEnd {
+        tornLineLength = end - start
+        start = end
+        return nil
+      }
+      // Keep the line begun, at the front; grow for a long one.
+      let kept = end - start
+      if kept > 0 { memmove(buffer, buffer + start, kept) }
+      bufferOffset += start
+      searched -= start
+      start = 0
+      end = kept
+      if capacity - end < 1 << 19 {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        grown.update(from: buffer, count: end)
+        buffer.deallocate()
+        buffer = grown
+        capacity *= 2
+      }
+      let read = (try? file.read(into: buffer + end, count: capacity - end, at: bufferOffset + end))
+        ?? 0
+      if read == 0 { isAtEnd = true }
+      end += read
+    }
+  }
+}
