@@ -163,7 +163,7 @@ struct TraceScanTests {
     -> (TraceScan.Outcome, Counts, runs: Int)
   {
     var options = TraceScan.Options(
-      labels: true, changed: changed, render: { render($0) }, threads: 2)
+      labels: true, changed: changed.map(StatePath.init), render: { render($0) }, threads: 2)
     options.runSize = runSize
     var counts = Counts()
     var runs = 0

@@ -167,8 +167,14 @@ public final class TraceIndex {
             message: gapIndexProblem(gap, expected))
         }
         // Each lost step points at the gap's line, and the gap's state serves as a keyframe
-        // after its last step: readers go on from there.
-        contents.stepLines.append(contentsOf: repeatElement(line, count: gap.to - gap.from + 1))
+        // after its last step: readers go on from there. A crafted gap of more steps than a
+        // recorder could lose is refused rather than indexed step by step.
+        guard gap.to - gap.from < 1 << 28 else {
+          throw TraceReadError(
+            path: path, line: line.number, kind: .malformed,
+            message: "a gap of \(gap.to - gap.from + 1) steps; at most \(1 << 28) can be indexed")
+        }
+        for _ in gap.from...gap.to { contents.stepLines.append(line) }
         contents.keyframes.append(Keyframe(step: gap.to, line: line))
         contents.gaps.append(Gap(steps: gap.steps, reason: gap.reason, line: line.number))
       case .crash(let record): contents.crash = record
