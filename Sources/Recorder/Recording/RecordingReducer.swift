@@ -66,7 +66,11 @@ where Base.State: Encodable, Base.Action: Encodable {
     // instead of rebuilt with every run wrapped.
     var startedEffects = 0..<0
     var recordedEffect = effect
+    var cancellation: EffectCancellation?
     if hasEffects {
+      // The ids are kept as values here and made text on the recorder's thread.
+      let facts = effect.cancellation
+      if !facts.isEmpty { cancellation = facts }
       let runs = effect.runCount
       if runs > 0 {
         let first = pipeline.reserveEffectIDs(runs)
@@ -85,7 +89,8 @@ where Base.State: Encodable, Base.Action: Encodable {
           action: action,
           state: state,
           dependencies: values,
-          effects: startedEffects
+          effects: startedEffects,
+          cancellation: cancellation
         )
       )
     )

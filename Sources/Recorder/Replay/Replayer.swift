@@ -110,7 +110,19 @@ where Base.State: Codable, Base.Action: Codable {
       unknown: tally.unknown, warnings: compatibilityWarnings(header)
     )
     if let warning { report.warnings.append(warning) }
+    report.notCompared = Self.notCompared(version: header.version)
     return report
+  }
+
+  /// What a trace of `version` does not record, and so a replay of it cannot compare.
+  static func notCompared(version: Int) -> [String]? {
+    if version < 2 {
+      return ["effects (format version \(version) records them apart from their steps)"]
+    }
+    if version < 3 {
+      return ["cancellation ids (format version \(version) does not record them)"]
+    }
+    return nil
   }
 
   /// Warns when the trace was recorded from other types, or another build of them.
@@ -149,7 +161,8 @@ where Base.State: Codable, Base.Action: Codable {
 
   private func replayCumulatively(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
     let engine = StepEngine(
-      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true
+      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true,
+      traceVersion: steps.header.version
     )
     var tally = Tally()
     var recent = RecentSteps(capacity: options.precedingSteps)
@@ -192,7 +205,10 @@ where Base.State: Codable, Base.Action: Codable {
     for index in 0..<options.workers {
       // Erased to a protocol so the thread's closure captures no generic type.
       let runner = UncheckedBox<any ChunkRunner>(
-        StepEngine(reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses)
+        StepEngine(
+          reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
+          traceVersion: header.version
+        )
       )
       let thread = Thread {
         let tally = runner.value.runChunks(
