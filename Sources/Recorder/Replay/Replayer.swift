@@ -12,9 +12,12 @@ import Foundation
 ///
 /// Each step is reduced with the dependency values it read when recorded (`uuid`, `date`,
 /// `withRandomNumberGenerator`), so an unchanged reducer reproduces the recording exactly.
-/// Effects are not run: the actions they sent are in the trace, and are replayed in their
-/// recorded order. States are compared as the recorder encodes them, at JSON-path granularity;
-/// a value redacted in the trace is unknown, never a difference.
+/// Effects are compared, not run: how many `.run` effects each step starts and the
+/// cancellation ids it cancels and marks; the actions they sent are in the trace, and are
+/// replayed in their recorded order. So are the dependency values read, by kind and count.
+/// States are compared as the recorder encodes them, at JSON-path granularity. A value
+/// redacted in the trace is unknown, never a difference: a step whose action or state holds
+/// one and that differs is counted in ``ReplayReport/unknown``.
 ///
 /// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
 public struct Replayer<Base: Reducer>
