@@ -66,7 +66,8 @@ public struct JournalFeature: Reducer, Sendable {
       return .none
     case let .emailChanged(email: email):
       state.email = email
-      state.isEmailValid = email.contains("@") && email.split(separator: "@").last?.contains(".") == true
+      state.isEmailValid =
+        email.contains("@") && email.split(separator: "@").last?.contains(".") == true
       return .none
     case .signUpTapped:
       state.signUpMessage = state.isEmailValid ? "Welcome!" : "Check your email address."
@@ -160,7 +161,9 @@ public struct DoubleStampJournal: Reducer, Sendable {
   public func reduce(
     into state: inout JournalFeature.State, action: JournalFeature.Action
   ) -> Effect<JournalFeature.Action> {
-    guard action == .stampTapped else { return JournalFeature().reduce(into: &state, action: action) }
+    guard action == .stampTapped else {
+      return JournalFeature().reduce(into: &state, action: action)
+    }
     _ = date.now
     state.stampedAt = date.now
     return .none

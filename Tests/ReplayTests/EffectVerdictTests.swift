@@ -94,6 +94,7 @@ struct EffectVerdictTests {
     let reads = try #require(report.firstDivergence?.dependencyReads)
     #expect(reads.recorded == ["date": 1])
     #expect(reads.replayed == ["date": 2])
+    #expect(report.description.contains("      − 1 date\n      + 2 dates"), "\(report)")
   }
 
   @Test("the unchanged journal replays with no divergence, in both modes", arguments: ReplayMode.allCases)
@@ -144,7 +145,11 @@ struct EffectVerdictTests {
   func verifyCatches(mutant: JournalMutant) async throws {
     let run = try await Run.tool("verify", Self.journal, "--host", Self.host(mutant))
     #expect(run.status == 1, "\(run.output)\(run.errors)")
-    #expect(run.output.contains("step \(mutant.divergentSteps[0]) "), "\(run.output)")
+    let kind = mutant == .extraDateRead ? "dependency reads" : "effects"
+    #expect(
+      run.output.contains("step \(mutant.divergentSteps[0]) .") && run.output.contains("(\(kind))"),
+      "\(run.output)"
+    )
   }
 
   @Test("verify of the unchanged journal, plain and redacted, exits 0")

@@ -76,8 +76,13 @@ extension DependencyReadsDifference {
   }
 
   private static func describe(_ counts: [String: Int]) -> String {
-    let listed = ["uuid", "date", "random", "stackElementID"].compactMap { kind in
-      counts[kind].flatMap { $0 > 0 ? "\($0) \(kind)" : nil }
+    let names = [
+      ("uuid", "uuid", "uuids"), ("date", "date", "dates"),
+      ("random", "random number", "random numbers"),
+      ("stackElementID", "stack element id", "stack element ids"),
+    ]
+    let listed = names.compactMap { kind, one, many in
+      counts[kind].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? one : many)" : nil }
     }
     return listed.isEmpty ? "none" : listed.joined(separator: ", ")
   }

@@ -155,11 +155,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       // Only redacted values differ: unknown, not a divergence.
       if differences.isEmpty && effects == nil && reads == nil { return .unknown }
     }
-    if !redactions.isEmpty,
-      readsRedactedData(recorded, action: actionJSON)
-    {
-      return .unknown
-    }
+    if !redactions.isEmpty, readsRedactedData(recorded, action: actionJSON) { return .unknown }
     let reason: Divergence.Reason =
       !differences.isEmpty ? .state : effects != nil ? .effects : .dependencyReads
     return divergence(
@@ -174,10 +170,14 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     _ effect: Effect<Base.Action>, _ step: TraceStep
   ) -> EffectsDifference? {
     guard comparesStarts else { return nil }
+    // Most steps return `.none` and record nothing: no tree to walk, no ids to print.
+    if effect.isNone, step.effects.isEmpty, step.cancels.isEmpty, step.cancellable.isEmpty {
+      return nil
+    }
     let starts = effect.runCount
-    let facts = effect.cancellation
-    let cancels = facts.isEmpty ? [] : facts.cancels
-    let cancellable = facts.isEmpty ? [] : facts.cancellable
+    let facts = comparesCancellation && !effect.isNone ? effect.cancellation : nil
+    let cancels = facts.map { $0.isEmpty ? [] : $0.cancels } ?? []
+    let cancellable = facts.map { $0.isEmpty ? [] : $0.cancellable } ?? []
     let same =
       starts == step.effects.count
       && (!comparesCancellation || (cancels == step.cancels && cancellable == step.cancellable))

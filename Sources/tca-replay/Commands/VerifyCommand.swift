@@ -97,10 +97,12 @@ enum VerifyCommand: Command {
             let paths = divergence.differences.prefix(3).map(\.path.description)
               .joined(separator: ", ")
             let location = divergence.reason == .state ? paths : (divergence.codingPath ?? "")
+            let kind =
+              divergence.reason == .dependencyReads ? "dependency reads" : divergence.reason.rawValue
             record(
               .diverges, path, report: report,
               text: "diverges     \(path): step \(divergence.step) \(divergence.label) "
-                + "(\(divergence.reason == .dependencyReads ? "dependency reads" : divergence.reason.rawValue)"
+                + "(\(kind)"
                 + "\(location.isEmpty ? "" : " at \(location)")); \(report.divergentSteps) of "
                 + "\(report.steps) steps diverge"
             )
