@@ -61,7 +61,8 @@ let package = Package(
     ),
     // Runs the built tca-replay binary end to end.
     .testTarget(
-      name: "ToolTests", dependencies: ["tca-replay", "Recorder"], exclude: ["Golden", "Fixtures"]
+      name: "ToolTests", dependencies: ["tca-replay", "Recorder", "TestSupport"],
+      exclude: ["Golden", "Fixtures"]
     ),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
     .target(
@@ -78,7 +79,7 @@ let package = Package(
       name: "ReplayTests",
       dependencies: [
         "Recorder", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
-        "mutant-replay-host",
+        "mutant-replay-host", "TestSupport",
       ]
     ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
@@ -128,6 +129,7 @@ let package = Package(
       name: "TestGenerationTests",
       dependencies: [
         "Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "tca-replay",
+        "TestSupport",
       ],
       exclude: ["Fixtures"]
     ),

@@ -5,7 +5,8 @@ import Recorder
 // Re-records the sample traces: `swift run record-traces [directory]` (default: Traces).
 //
 // `record-traces --until-killed <file>` records the counter without end; the crash-safety
-// test kills it with SIGKILL and checks what is left on disk.
+// test kills it with SIGKILL and checks what is left on disk. `--editor-until-killed` does the
+// same with a text editor's big string state, for the kill tests (see EditorUnderKill.swift).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -21,6 +22,10 @@ if arguments.first == "--until-killed", arguments.count == 2 {
   while true {
     await ExampleSession.counter.record(to: recorder)
   }
+}
+
+if arguments.first == "--editor-until-killed", arguments.count == 4 {
+  try Editor.recordUntilKilled(limit: arguments[1], path: arguments[2], logPath: arguments[3])
 }
 
 if arguments.first == "--exit-without-close", arguments.count == 3, let count = Int(arguments[1]) {

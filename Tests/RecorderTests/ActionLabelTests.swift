@@ -29,4 +29,22 @@ struct ActionLabelTests {
     let json = #"{"path":{"_0":{"element":{"id":0,"action":{"notes":{"_0":{"doneButtonTapped":{}}}}}}}}"#
     #expect(try label(json) == ".path(.element(id: 0, action: .notes(.doneButtonTapped)))")
   }
+
+  @Test("a small struct payload is shown in full, so the label keeps the clue")
+  func smallStruct() throws {
+    #expect(
+      try label(#"{"move":{"fromOffsets":{"indexes":[1]},"toOffset":2}}"#)
+        == ".move(fromOffsets: {indexes: [1]}, toOffset: 2)")
+    #expect(
+      try label(#"{"addLine":{"_0":{"sku":"A-7","quantity":3}}}"#)
+        == #".addLine({sku: "A-7", quantity: 3})"#)
+  }
+
+  @Test("a struct or list wider than the label allows is still cut short")
+  func wideStruct() throws {
+    let wide = #"{"save":{"_0":{"name":"Ada Lovelace","email":"ada@example.com","age":36}}}"#
+    #expect(try label(wide) == ".save({…})")
+    let long = #"{"select":{"ids":[101,102,103,104,105,106,107,108,109]}}"#
+    #expect(try label(long) == ".select(ids: [9 items])")
+  }
 }

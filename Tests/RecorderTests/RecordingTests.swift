@@ -87,6 +87,7 @@ struct RecordingTests {
       case let .step(step): "step \(step.index)"
       case let .keyframe(keyframe): "keyframe \(keyframe.index)"
       case .effect: "effect"
+      case let .gap(gap): "gap \(gap.from)…\(gap.to)"
       case let .end(end): "end \(end.steps)"
       }
     }

@@ -50,6 +50,9 @@ struct HostMutant: Sendable, CustomTestStringConvertible {
   /// The most the run may take, in `--timeout`s, before the margin: the whole-request bound for
   /// a host that keeps counting progress up, one timeout otherwise.
   var timeouts = 1.0
+  /// The `--timeout` the tool runs with, in seconds: longer for hosts that write tens of MiB,
+  /// which a loaded machine may take more than a second to pass through a pipe.
+  var toolTimeout = 1
 
   var testDescription: String { "#\(seed) \(command.rawValue): \(name)" }
 
@@ -66,6 +69,7 @@ struct HostMutantRecipe: Sendable, CustomTestStringConvertible {
   var name: String
   var expectation: HostMutant.Expectation
   var timeouts: Double
+  var toolTimeout: Int
   var make: @Sendable (inout Draft, inout SplitMix) -> Void
 
   var command: HostMutant.Command { seed % 2 == 0 ? .verify : .bisect }
@@ -88,7 +92,7 @@ struct HostMutantRecipe: Sendable, CustomTestStringConvertible {
       seed: seed, name: name + draft.detail, command: command, conversation: conversation,
       before: draft.before, readsRequest: draft.readsRequest, after: draft.after,
       ending: draft.ending, script: draft.script, expectation: draft.expectation ?? expectation,
-      timeouts: timeouts
+      timeouts: timeouts, toolTimeout: toolTimeout
     )
   }
 }
@@ -103,12 +107,13 @@ extension HostMutant {
   static let all: [HostMutantRecipe] = {
     var built: [HostMutantRecipe] = []
     func add(
-      _ name: String, expect: Expectation, timeouts: Double = 1,
+      _ name: String, expect: Expectation, timeouts: Double = 1, toolTimeout: Int = 1,
       _ make: @escaping @Sendable (inout Draft, inout SplitMix) -> Void
     ) {
       built.append(
         HostMutantRecipe(
-          seed: built.count, name: name, expectation: expect, timeouts: timeouts, make: make
+          seed: built.count, name: name, expectation: expect, timeouts: timeouts,
+          toolTimeout: toolTimeout, make: make
         )
       )
     }
@@ -343,12 +348,14 @@ extension HostMutant {
 
     // Long lines, within the 64 MiB limit.
     for mebibytes in [1, 8, 24] {
-      add("a \(mebibytes) MiB unknown member in the report", expect: .recorded) { draft, _ in
+      add("a \(mebibytes) MiB unknown member in the report", expect: .recorded, toolTimeout: 10) {
+        draft, _ in
         let filler = String(repeating: "x", count: mebibytes << 20)
         draft.answer = draft.answer.addingMember(#""filler":"\#(filler)""#)
       }
     }
-    add("a 16 MiB line of an unknown kind before the answer", expect: .recorded) { draft, _ in
+    add("a 16 MiB line of an unknown kind before the answer", expect: .recorded, toolTimeout: 10) {
+      draft, _ in
       let filler = String(repeating: "ab", count: 8 << 20)
       draft.answer = #"{"kind":"thinking","filler":"\#(filler)"}"# + "\n" + draft.answer
     }

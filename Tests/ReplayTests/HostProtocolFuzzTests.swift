@@ -18,7 +18,6 @@ import Testing
 @Suite("Host protocol fuzz")
 struct HostProtocolFuzzTests {
   static let trace = "Traces/counter.ndjson"
-  static let timeout = 1.0
   /// Room for a loaded machine (the suite shares two cores with the rest of the tests).
   static let margin = 5.0
 
@@ -40,7 +39,8 @@ struct HostProtocolFuzzTests {
     #expect(!run.hung, "still running after 30 s: \(label)")
     #expect(run.signalled == nil, "killed by a signal: \(label)")
     #expect(
-      run.seconds < Self.timeout * mutant.timeouts + Self.margin, "too slow: \(label)"
+      run.seconds < Double(mutant.toolTimeout) * mutant.timeouts + Self.margin,
+      "too slow: \(label)"
     )
     #expect(host.survivors() == [], "processes of the host still alive: \(label)")
     for crash in ["Fatal error", "Backtrace", "Stack dump", "Current stack trace", "💣"] {
@@ -97,7 +97,10 @@ struct HostProtocolFuzzTests {
   static func run(_ mutant: HostMutant) async throws -> (HostileRun, HostileHost) {
     let host = try HostileHost(fuzzing: mutant)
     let run = try await HostileRun.tool(
-      [mutant.command.rawValue, trace, "--host", host.command, "--timeout", "1"], host: host
+      [
+        mutant.command.rawValue, trace, "--host", host.command, "--timeout",
+        "\(mutant.toolTimeout)",
+      ], host: host
     )
     return (run, host)
   }
@@ -187,7 +190,8 @@ actor Baselines {
     // Seeds 0 to 3: verify and bisect over the matching, then the diverging conversation.
     let seed = (mutant.command == .verify ? 0 : 1) + (mutant.conversation.status == 0 ? 0 : 2)
     let unchanged = HostMutantRecipe(
-      seed: seed, name: "unchanged", expectation: .recorded, timeouts: 1, make: { _, _ in }
+      seed: seed, name: "unchanged", expectation: .recorded, timeouts: 1, toolTimeout: 1,
+      make: { _, _ in }
     ).build()
     let task = Task {
       let (run, host) = try await HostProtocolFuzzTests.run(unchanged)

@@ -78,7 +78,7 @@ struct HostileHostTests {
       script: "head -c 67108865 /dev/zero; hang",
       message: "wrote a line longer than 64 MiB while tca-replay waited for its report on "
         + "\(trace); stopped it",
-      timeout: 5
+      timeout: 20
     ),
   ]
 

@@ -5,6 +5,7 @@ import Counter
 import Foundation
 import Recorder
 import ReplayMutants
+import TestSupport
 import Testing
 import Todos
 
@@ -143,31 +144,17 @@ struct Run {
 
   /// Runs `executable` with `arguments` from the package root and waits for it.
   init(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Paths.executable(executable))
-    process.arguments = arguments
-    process.currentDirectoryURL = Paths.packageRoot
-    // Some tests run hosts that crash on purpose. A crash starts Swift's backtracer, which
-    // inherits the pipes below; once it stayed blocked for minutes after the crash, holding them
-    // open, so reading them to the end never returned.
+    // Some tests run hosts that crash on purpose; Swift's backtracer would add minutes and
+    // pages of output to each.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-    let errorData = UncheckedData()
-    let reader = Thread { errorData.value = errors.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { usleep(1_000) }
-    self.status = process.terminationStatus
-    self.output = String(decoding: outputData, as: UTF8.self)
-    self.errors = String(decoding: errorData.value, as: UTF8.self)
+    let child = try ChildProcess.run(
+      Paths.executable(executable), arguments, directory: Paths.packageRoot.path,
+      environment: environment
+    )
+    self.status = child.signal ?? child.status
+    self.output = String(decoding: child.output, as: UTF8.self)
+    self.errors = String(decoding: child.errors, as: UTF8.self)
   }
 
   /// `tca-replay` with `arguments`, run off the concurrency threads.
@@ -179,16 +166,6 @@ struct Run {
   static func run(_ executable: String, _ arguments: [String]) async throws -> Run {
     try await offPool { try Run(executable, arguments) }
   }
-}
-
-private final class UncheckedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data: Data?
-  var value: Data {
-    get { lock.withLock { data ?? Data() } }
-    set { lock.withLock { data = newValue } }
-  }
-  var isSet: Bool { lock.withLock { data != nil } }
 }
 
 /// Writes `lines` of a committed trace, changed by `edit`, to a temporary file.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tca-replay gen-test`, run as a user runs it: the built binary, its output and exit code.
@@ -15,22 +16,13 @@ struct GenTestCommandTests {
   }
 
   func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = Self.tool
-    process.arguments = ["gen-test"] + arguments
-    process.currentDirectoryURL = GeneratedFile.packageRoot
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let child = try ChildProcess.run(
+      Self.tool.path, ["gen-test"] + arguments, directory: GeneratedFile.packageRoot.path
+    )
     return Run(
-      status: process.terminationStatus,
-      output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData, as: UTF8.self)
+      status: child.status,
+      output: String(decoding: child.output, as: UTF8.self),
+      errors: String(decoding: child.errors, as: UTF8.self)
     )
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 /// Traces crafted to make `gen-test` write code of their choosing. Each is either refused (exit
@@ -237,13 +238,7 @@ struct GenTestInjectionTests {
   static func parses(_ source: String) throws -> Bool {
     let file = directory.appendingPathComponent("Generated-\(UUID().uuidString).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc", "-parse", file.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    let child = try ChildProcess.run("/usr/bin/env", ["swiftc", "-parse", file.path])
+    return child.status == 0
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 /// Every command of the built `tca-replay` on the committed traces: standard output (against
@@ -122,7 +123,7 @@ struct CommandTests {
       message: "there is no step -1: steps are 0…242"),
     .init(
       arguments: ["state", "Traces/counter.ndjson", "1", "--path", "count"],
-      message: "'count' is not a JSON Pointer"),
+      message: "'count' is not a state path"),
     .init(
       arguments: ["state", "Traces/counter.ndjson", "1", "--path", "/nope"],
       message: "has nothing at '/nope'"),
@@ -193,22 +194,15 @@ struct CommandTests {
     // `script` runs the tool with a pseudo-terminal as its standard output.
     let command = "\(Runner.executable.path) show Traces/todos.ndjson 33"
     func underTerminal(_ environment: [String: String]) throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-      process.arguments = ["-qec", command, "/dev/null"]
-      process.currentDirectoryURL = Runner.packageRoot
       var variables = ProcessInfo.processInfo.environment
       variables.removeValue(forKey: "NO_COLOR")
       variables["TERM"] = "xterm"
       for (key, value) in environment { variables[key] = value }
-      process.environment = variables
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return String(decoding: data, as: UTF8.self)
+      let child = try ChildProcess.run(
+        "/usr/bin/script", ["-qec", command, "/dev/null"], directory: Runner.packageRoot.path,
+        environment: variables
+      )
+      return String(decoding: child.output, as: UTF8.self)
     }
     #expect(try underTerminal([:]).contains("\u{1B}[33m~\u{1B}[0m"))
     let noColor = try underTerminal(["NO_COLOR": "1"])

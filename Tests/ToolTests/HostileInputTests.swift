@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 /// Broken, truncated and hostile traces given to every reading command of the built binary:
@@ -289,36 +290,15 @@ struct BoundedRun {
   var timedOut = false
 
   init(_ arguments: [String], input: String, seconds: Int) throws {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bounded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let inputURL = scratch.appendingPathComponent("in")
-    let errorURL = scratch.appendingPathComponent("err")
-    let outputURL = scratch.appendingPathComponent("out")
-    _ = FileManager.default.createFile(atPath: inputURL.path, contents: Data(input.utf8))
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    let process = Process()
-    process.executableURL = ToolRunner.executable
-    process.arguments = arguments
-    process.currentDirectoryURL = ToolRunner.packageRoot
-    process.standardInput = try FileHandle(forReadingFrom: inputURL)
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
-    process.standardError = try FileHandle(forWritingTo: errorURL)
-    let done = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in done.signal() }
-    try process.run()
-    if done.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
-      timedOut = true
-      // SIGKILL: a runaway process may be too busy to act on SIGTERM soon.
-      kill(process.processIdentifier, SIGKILL)
-      done.wait()
-    }
-    status = process.terminationStatus
-    crashed = process.terminationReason == .uncaughtSignal && !timedOut
-    errors = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
-    output = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    let child = try ChildProcess.run(
+      ToolRunner.executable.path, arguments, directory: ToolRunner.packageRoot.path,
+      input: Data(input.utf8), timeLimit: Double(seconds)
+    )
+    timedOut = child.timedOut
+    status = child.signal ?? child.status
+    crashed = child.signal != nil && !timedOut
+    errors = String(decoding: child.errors, as: UTF8.self)
+    output = String(decoding: child.output, as: UTF8.self)
   }
 }
 

@@ -26,16 +26,21 @@ struct StepperTests {
     for (trace, path) in [
       ("todos.ndjson", "/todos/0/title"), ("composed-app.ndjson", "/counter/count"),
     ] {
-      let log = try Runner.run(["log", "Traces/\(trace)", "--changed", path, "--json"]).output
-      let changedSteps = log.split(separator: "\n").compactMap { line -> Int? in
-        guard let start = line.range(of: "\"index\":") else { return nil }
-        return Int(line[start.upperBound...].prefix { $0.isNumber })
-      }
-      try #require(changedSteps.count >= 3, "\(trace) changes \(path) a few times")
       let session = try Runner.run(
         ["step", "Traces/\(trace)"], input: "last\nwatch \(path)\nrc\nrc\n"
       )
       #expect(session.status == 0)
+      // "Watching /todos[id=…]/title: now …": the watch follows the element by id, so log
+      // must be asked about the same path.
+      let lines = session.output.split(separator: "\n")
+      let watching = try #require(lines[3].split(separator: ":").first)
+      let watched = String(watching.dropFirst("Watching ".count))
+      let log = try Runner.run(["log", "Traces/\(trace)", "--changed", watched, "--json"]).output
+      let changedSteps = log.split(separator: "\n").compactMap { line -> Int? in
+        guard let start = line.range(of: "\"index\":") else { return nil }
+        return Int(line[start.upperBound...].prefix { $0.isNumber })
+      }
+      try #require(changedSteps.count >= 3, "\(trace) changes \(watched) a few times")
       // "step 249/249  .label": the index before the slash.
       func index(_ line: Substring) -> Int? {
         Int(line.split(separator: " ")[1].prefix { $0.isNumber })
@@ -92,7 +97,8 @@ struct StepperTests {
       result.errors == """
         Error: unknown command 'jump'. Type 'help' for the list.
         Error: there is no step 500: steps are 0…242
-        Error: 'count' is not a JSON Pointer: use '' (or nothing) for the whole state, or '/key/0/key'
+        Error: 'count' is not a state path: use '' (or nothing) for the whole state, '/key/0/key', \
+        or '/todos[id=…]/key' to follow an element by its id
         Error: nothing is watched: use 'watch /path' first
 
         """

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 /// A trace whose label, reducer name, metadata, state keys and patch paths carry terminal
@@ -9,11 +10,12 @@ struct TerminalEscapeTests {
   typealias Runner = ToolRunner
 
   /// Sets the window title, clears the screen (with ESC and with the 8-bit CSI), returns the
-  /// cursor to the start of the line and rings the bell.
-  static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}2J\r\n\u{7F}"
+  /// cursor to the start of the line, rings the bell, and reverses the text after it (a bidi
+  /// override, which makes a line read other than it is).
+  static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}2J\r\n\u{7F}\u{202E}"
 
   /// How text output shows it.
-  static let shown = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}2J\u{D}\u{A}\u{7F}"#
+  static let shown = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}2J\u{D}\u{A}\u{7F}\u{202E}"#
 
   static let directory: URL = {
     let url = FileManager.default.temporaryDirectory
@@ -187,22 +189,15 @@ struct TerminalEscapeTests {
   /// Runs the tool under `script`, so its standard output is a pseudo-terminal.
   func underTerminal(_ arguments: [String]) throws -> String {
     let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = [
-      "-qec", ([Runner.executable.path] + quoted).joined(separator: " "), "/dev/null",
-    ]
-    process.currentDirectoryURL = Runner.packageRoot
     var variables = ProcessInfo.processInfo.environment
     variables.removeValue(forKey: "NO_COLOR")
     variables["TERM"] = "xterm"
-    process.environment = variables
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let child = try ChildProcess.run(
+      "/usr/bin/script",
+      ["-qec", ([Runner.executable.path] + quoted).joined(separator: " "), "/dev/null"],
+      directory: Runner.packageRoot.path, environment: variables
+    )
+    let data = child.output
     // The terminal turns each line feed into CR LF.
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `tca-replay` binary and captures what it prints.
@@ -25,35 +26,19 @@ enum ToolRunner {
   static func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
   ) throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tool-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outputURL = scratch.appendingPathComponent("out")
-    let errorURL = scratch.appendingPathComponent("err")
-    let inputURL = scratch.appendingPathComponent("in")
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
-
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
     var variables = ProcessInfo.processInfo.environment
     variables.removeValue(forKey: "NO_COLOR")
     for (key, value) in environment { variables[key] = value }
-    process.environment = variables
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
-    process.standardError = try FileHandle(forWritingTo: errorURL)
-    process.standardInput = try FileHandle(forReadingFrom: inputURL)
-    try process.run()
-    process.waitUntilExit()
+    let child = try ChildProcess.run(
+      executable.path, arguments, directory: packageRoot.path, environment: variables,
+      input: Data((input ?? "").utf8)
+    )
     return Result(
-      status: process.terminationStatus,
-      output: try String(contentsOf: outputURL, encoding: .utf8),
-      errors: try String(contentsOf: errorURL, encoding: .utf8),
-      crashed: process.terminationReason == .uncaughtSignal
+      // As Foundation's `terminationStatus`: the signal's number when a signal ended it.
+      status: child.signal ?? child.status,
+      output: String(decoding: child.output, as: UTF8.self),
+      errors: String(decoding: child.errors, as: UTF8.self),
+      crashed: child.signal != nil
     )
   }
 

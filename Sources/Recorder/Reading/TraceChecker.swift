@@ -9,7 +9,9 @@
 ///
 /// Steps must be numbered on from the header's `firstStep` with no gap or repeat, every patch
 /// must apply, and a keyframe must name the step before it and hold the state the patches
-/// rebuild. Only the first line may be a header.
+/// rebuild. Only the first line may be a header. A `gap` record stands for the steps it
+/// declares lost: it must come where the first of them would, and its state replaces the one
+/// the patches rebuilt.
 struct TraceChecker {
   /// The state after the last step checked; the initial state before the first.
   private(set) var state: JSONValue
@@ -76,6 +78,11 @@ struct TraceChecker {
         throw failure(
           "the keyframe after step \(keyframe.index) differs from the state the patches rebuild")
       }
+    case .gap(let gap):
+      guard gap.from == nextStep else { throw failure(gapIndexProblem(gap, nextStep)) }
+      state = gap.state
+      lastStep = gap.to
+      nextStep = gap.to + 1
     case .effect, .end:
       break
     }
@@ -92,6 +99,11 @@ func stepIndexProblem(_ index: Int, _ expected: Int) -> String {
   index < expected
     ? "the step index repeats or goes back (step \(index) after step \(expected - 1))"
     : "the step index skips steps (step \(index) where step \(expected) was expected)"
+}
+
+/// Why a gap record does not start at the next step.
+func gapIndexProblem(_ gap: TraceGap, _ expected: Int) -> String {
+  "the gap record declares steps \(gap.from)…\(gap.to) lost where step \(expected) was expected"
 }
 
 /// Why a keyframe's index does not name the step before it.

@@ -32,9 +32,17 @@ public struct TraceCursor {
   private var nextIndex: Int { step.map { $0 + 1 } ?? trace.firstStep }
 
   /// Applies the next step. Returns `false`, and does not move, at the last step.
+  ///
+  /// Steps the recorder lost (``TraceIndex/gaps``) are crossed in one move, to the last of
+  /// them, whose state the trace holds.
   @discardableResult
   public mutating func forward() throws(TraceReadError) -> Bool {
     guard canMoveForward else { return false }
+    if let gap = trace.gaps.first(where: { $0.steps.contains(nextIndex) }) {
+      state = try trace.state(afterStep: gap.steps.upperBound)
+      step = gap.steps.upperBound
+      return true
+    }
     let next = try trace.step(at: nextIndex)
     do {
       try trace.apply(next, to: &state)
@@ -49,6 +57,12 @@ public struct TraceCursor {
   @discardableResult
   public mutating func backward() throws(TraceReadError) -> Bool {
     guard let step else { return false }
+    if let gap = trace.gaps.first(where: { $0.steps.contains(step) }) {
+      let before = gap.steps.lowerBound == trace.firstStep ? nil : gap.steps.lowerBound - 1
+      state = try trace.state(afterStep: before)
+      self.step = before
+      return true
+    }
     do {
       try trace.unapply(trace.step(at: step), to: &state)
     } catch {
@@ -68,9 +82,20 @@ public struct TraceCursor {
   /// Moves to the state after step `target`, or to the initial state when it is `nil`.
   ///
   /// Walks when the target is near, and otherwise starts from the nearest keyframe.
+  ///
+  /// A target the recorder lost is moved off: to the last lost step, whose state the trace
+  /// holds, when moving forwards, and to the step before the gap when moving backwards. The
+  /// last lost step itself can be a target.
   public mutating func move(to target: Int?) throws(TraceReadError) {
-    if let target {
-      precondition(trace.stepIndices.contains(target), "step \(target) is not in the trace")
+    var target = target
+    if let index = target {
+      precondition(trace.stepIndices.contains(index), "step \(index) is not in the trace")
+      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }),
+        index != gap.steps.upperBound
+      {
+        let before = gap.steps.lowerBound == trace.firstStep ? nil : gap.steps.lowerBound - 1
+        target = position(of: index) > position(of: step) ? gap.steps.upperBound : before
+      }
     }
     let from = position(of: step)
     let to = position(of: target)
@@ -105,6 +130,15 @@ public struct TraceCursor {
   public mutating func continueForward(untilChanged pointers: [JSONPointer])
     throws(TraceReadError) -> Bool
   {
+    try continueForward(untilChanged: pointers.map(StatePath.init))
+  }
+
+  /// Moves forward to the next step that changes the value at any of `paths`; a path that
+  /// names an element by id follows it wherever it moves.
+  @discardableResult
+  public mutating func continueForward(untilChanged pointers: [StatePath])
+    throws(TraceReadError) -> Bool
+  {
     var probe = self
     while probe.canMoveForward {
       let before = pointers.map { $0.resolve(in: probe.state) }
@@ -124,6 +158,14 @@ public struct TraceCursor {
   /// `false`, and does not move, when no earlier step changed one.
   @discardableResult
   public mutating func continueBackward(untilChanged pointers: [JSONPointer])
+    throws(TraceReadError) -> Bool
+  {
+    try continueBackward(untilChanged: pointers.map(StatePath.init))
+  }
+
+  /// Moves backwards to the closest earlier step that changed the value at any of `paths`.
+  @discardableResult
+  public mutating func continueBackward(untilChanged pointers: [StatePath])
     throws(TraceReadError) -> Bool
   {
     // The current step is where we are, not a candidate: look at the steps before it.

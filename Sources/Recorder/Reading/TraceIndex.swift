@@ -32,6 +32,23 @@ public final class TraceIndex {
   public var keyframes: [Keyframe] { contents.keyframes }
   /// How many effect records the trace holds.
   public var effectRecordCount: Int { contents.effectRecordCount }
+  /// The runs of steps the recorder lost to failed writes, in order.
+  public var gaps: [Gap] { contents.gaps }
+
+  /// Steps a `gap` record declares lost.
+  public struct Gap: Sendable, Equatable {
+    /// The lost steps.
+    public var steps: ClosedRange<Int>
+    /// Why: the write error.
+    public var reason: String
+    /// The gap record's line number, from 1.
+    public var line: Int
+  }
+
+  /// Whether the recorder lost step `index` (see ``gaps``): it has no record.
+  public func isLost(_ index: Int) -> Bool {
+    gaps.contains { $0.steps.contains(index) }
+  }
 
   /// Where a keyframe is.
   public struct Keyframe: Sendable, Equatable {
@@ -51,6 +68,7 @@ public final class TraceIndex {
     var keyframes: [Keyframe] = []
     var effectRecordCount = 0
     var end: TraceEnd?
+    var gaps: [Gap] = []
   }
 
   /// The number of steps.
@@ -138,6 +156,18 @@ public final class TraceIndex {
       case .keyframe(let keyframe): try appendKeyframe(keyframe.index)
       case .effect: contents.effectRecordCount += 1
       case .end(let record): contents.end = record
+      case .gap(let gap):
+        let expected = header.firstStep + contents.stepLines.count
+        guard gap.from == expected else {
+          throw TraceReadError(
+            path: path, line: line.number, kind: .malformed,
+            message: gapIndexProblem(gap, expected))
+        }
+        // Each lost step points at the gap's line, and the gap's state serves as a keyframe
+        // after its last step: readers go on from there.
+        contents.stepLines.append(contentsOf: repeatElement(line, count: gap.to - gap.from + 1))
+        contents.keyframes.append(Keyframe(step: gap.to, line: line))
+        contents.gaps.append(Gap(steps: gap.steps, reason: gap.reason, line: line.number))
       case .header:
         throw TraceReadError(
           path: path, line: line.number, kind: .malformed,
@@ -154,7 +184,14 @@ public final class TraceIndex {
   public func step(at index: Int) throws(TraceReadError) -> TraceStep {
     precondition(stepIndices.contains(index), "step \(index) is not in \(stepIndices)")
     let line = stepLines[index - firstStep]
-    guard case .step(let step) = try file.record(at: line, path: path), step.index == index
+    let record = try file.record(at: line, path: path)
+    if case .gap(let gap) = record {
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed,
+        message: "step \(index) was lost: the recorder could not write steps "
+          + "\(gap.from)…\(gap.to) (\(gap.reason))")
+    }
+    guard case .step(let step) = record, step.index == index
     else {
       throw TraceReadError(
         path: path, line: line.number, kind: .malformed,
@@ -177,6 +214,12 @@ public final class TraceIndex {
   /// (see the format); taking the nearer one halves the worst case.
   public func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
     guard let index else { return header.initialState }
+    if let gap = gaps.first(where: { $0.steps.contains(index) }), index != gap.steps.upperBound {
+      throw TraceReadError(
+        path: path, line: gap.line, kind: .malformed,
+        message: "step \(index) was lost: the recorder could not write steps "
+          + "\(gap.steps.lowerBound)…\(gap.steps.upperBound) (\(gap.reason))")
+    }
     // Keyframes are in step order: the first one after the step, and the one before it.
     let position = firstKeyframePosition(after: index)
     let before = position > 0 ? keyframes[position - 1] : nil
@@ -215,7 +258,9 @@ public final class TraceIndex {
   }
 
   private func keyframeState(_ keyframe: Keyframe) throws(TraceReadError) -> JSONValue {
-    guard case .keyframe(let record) = try file.record(at: keyframe.line, path: path) else {
+    let record = try file.record(at: keyframe.line, path: path)
+    if case .gap(let gap) = record { return gap.state }
+    guard case .keyframe(let record) = record else {
       throw TraceReadError(
         path: path, line: keyframe.line.number, kind: .malformed,
         message: "expected the keyframe after step \(keyframe.step)"

@@ -29,15 +29,47 @@ enum ActionLabel {
     case let .double(double): return "\(double)"
     case let .string(string): return quoted(string)
     case let .array(elements):
-      return elements.isEmpty ? "[]" : depth > 1 ? "[…]" : "[\(elements.count) items]"
+      if elements.isEmpty { return "[]" }
+      if let short = shortList(elements, depth: depth) { return short }
+      return depth > 1 ? "[…]" : "[\(elements.count) items]"
     case let .object(object):
       if let shorthand = architectureValue(object, depth: depth) { return shorthand }
       // A one-member object whose member is an object is a nested enum case.
       if object.count == 1, let (name, payload) = object.first, case .object = payload {
         return depth > 3 ? ".\(name)(…)" : "." + enumCase(name: name, payload: payload, depth: depth)
       }
-      return object.isEmpty ? "{}" : "{…}"
+      return object.isEmpty ? "{}" : shortStruct(object, depth: depth) ?? "{…}"
     }
+  }
+
+  /// How wide a struct or list may be before the label says `{…}` or `[n items]`: enough for
+  /// the clue (`{indexes: [1]}`, `{title: "Milk", quantity: 2}`), not for a whole state.
+  static let payloadWidth = 40
+
+  /// A struct written in full, `{name: value, …}`, when it fits ``payloadWidth``.
+  private static func shortStruct(_ object: JSONObject, depth: Int) -> String? {
+    guard depth <= 3, object.count <= 4 else { return nil }
+    var text = "{"
+    for (position, (key, member)) in object.enumerated() {
+      if position > 0 { text += ", " }
+      text += "\(key): \(value(member, depth: depth + 1))"
+      if text.count > payloadWidth { return nil }
+    }
+    return text + "}"
+  }
+
+  /// A list of a few scalars written in full, `[1, 4]`, when it fits half of ``payloadWidth``.
+  private static func shortList(_ elements: [JSONValue], depth: Int) -> String? {
+    guard elements.count <= 8 else { return nil }
+    var parts: [String] = []
+    for element in elements {
+      switch element {
+      case .array, .object: return nil
+      default: parts.append(value(element, depth: depth + 1))
+      }
+    }
+    let text = "[" + parts.joined(separator: ", ") + "]"
+    return text.count <= payloadWidth / 2 ? text : nil
   }
 
   /// The shapes `Architecture`'s own types encode as, told by their keys: a binding,

@@ -37,6 +37,22 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private let stateTypeName = String(reflecting: State.self)
   /// The patch paths (indices as `*`) whose new values made the state's types be learned.
   private var capturedPaths: Set<String> = []
+  /// The first and last step whose lines are in `output`.
+  private var outputSteps: ClosedRange<Int>?
+  /// The header's line until a write of it succeeds: a trace starts with its header, however
+  /// many writes fail first.
+  private var unwrittenHeader: [UInt8]?
+  /// Steps whose lines a failed write lost, declared in a `gap` record by the next write.
+  private var gap: TraceGap?
+  /// A write error not thrown yet: `process` goes on with the batch, then throws it.
+  private var writeError: (any Error)?
+  /// Whether the sink may start a new segment; a FIFO cannot.
+  private var canRotate = true
+  private let clock = SessionClock()
+  private var lastWrite = 0.0
+  private var lastMeasure = 0.0
+  /// About how many bytes the state takes, for the queue's byte budget.
+  private(set) var stateSize = 0
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -74,23 +90,42 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     self.header = header
     stateBytes = append(.header(header))
     segmentBytes = stateBytes
-    try flushOutput()
+    stateSize = stateBytes
+    unwrittenHeader = output
+    output.removeAll(keepingCapacity: true)
+    // A header that cannot be written now is written before the next lines: `process` throws.
+    flushOutput()
   }
 
+  /// How often, at least, lines reach the sink while a batch is processed, in seconds.
+  static var writeInterval: Double { 0.005 }
+
+  /// Writes the events' lines. A write that fails does not stop the batch: its steps are
+  /// declared lost by the next write that works, and the error is thrown at the end.
   func process(_ events: UnsafeMutableBufferPointer<RecorderEvent<State, Action>>) throws {
     for event in events {
       switch event {
-      case let .step(step): try record(step)
+      case let .step(step): record(step)
       case let .effect(effect): count(append(.effect(effect)))
       case let .end(time): count(append(.end(TraceEnd(steps: stepCount, time: time))))
       case .begin: break  // Consumed by the pipeline, which creates the session with it.
       }
+      // A long batch of big steps still reaches the sink every few milliseconds.
+      if !output.isEmpty, clock.elapsed - lastWrite >= Self.writeInterval { flushOutput() }
     }
-    try flushOutput()
+    flushOutput()
+    if clock.elapsed - lastMeasure >= 0.1 {
+      lastMeasure = clock.elapsed
+      stateSize = max(differ.json.jsonSize(upTo: 1 << 30), 1)
+    }
+    if let writeError {
+      self.writeError = nil
+      throw writeError
+    }
   }
 
-  private func record(_ step: RecorderEvent<State, Action>.Step) throws {
-    try startSegmentIfNeeded(before: step.index)
+  private func record(_ step: RecorderEvent<State, Action>.Step) {
+    startSegmentIfNeeded(before: step.index)
     let (action, label) = encode(step.action)
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
@@ -114,6 +149,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     )
     count(stepBytes)
     stepCount = step.index + 1
+    outputSteps = (outputSteps?.lowerBound ?? step.index)...step.index
     // A keyframe every K steps, but only once the trace has grown by `keyframeSpacing` times the
     // last full state since it was written: a big state with small changes gets fewer
     // keyframes, so keyframes add at most a sixteenth to a trace.
@@ -140,21 +176,41 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   }
 
   /// Starts a new file, with a header holding the current state, when the size limit says so.
-  private func startSegmentIfNeeded(before index: Int) throws {
-    guard let limit = options.limit, let rotate = sink.rotate, index > segmentFirstStep else {
+  /// One that cannot be started is tried again at the next step; the trace goes on in the
+  /// current file meanwhile.
+  private func startSegmentIfNeeded(before index: Int) {
+    guard let limit = options.limit, let rotate = sink.rotate, canRotate,
+      index > segmentFirstStep
+    else {
       return
     }
     switch limit {
     case let .rotate(maxBytes, _): guard segmentBytes >= maxBytes else { return }
     case let .lastSteps(steps): guard index - segmentFirstStep >= max(1, steps) else { return }
     }
-    try flushOutput()
-    try rotate()
-    header.firstStep = index
-    header.initialState = differ.json
+    flushOutput()
+    // Lost lines are declared in the segment they were meant for.
+    guard gap == nil, unwrittenHeader == nil else { return }
+    var next = header
+    next.firstStep = index
+    next.initialState = differ.json
     // Each segment reads alone: its header repeats every type learned so far.
-    header.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
-    stateBytes = append(.header(header))
+    next.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
+    var line: [UInt8] = []
+    TraceRecord.header(next).serialize(into: &line)
+    line.append(UInt8(ascii: "\n"))
+    // The new file appears at the trace's path already holding its header.
+    do {
+      guard try rotate(line) else {
+        canRotate = false
+        return
+      }
+    } catch {
+      if writeError == nil { writeError = error }
+      return
+    }
+    header = next
+    stateBytes = line.count
     segmentBytes = stateBytes
     bytesSinceKeyframe = 0
     segmentFirstStep = index
@@ -259,10 +315,37 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     return output.count - start
   }
 
-  private func flushOutput() throws {
-    guard !output.isEmpty else { return }
-    defer { output.removeAll(keepingCapacity: true) }
-    try sink.write(output)
+  /// Writes the output, after the header and the `gap` record if they are owed. On failure,
+  /// the output's steps join the gap, and the error is kept for `process` to throw.
+  private func flushOutput() {
+    guard !output.isEmpty || unwrittenHeader != nil else { return }
+    lastWrite = clock.elapsed
+    defer {
+      output.removeAll(keepingCapacity: true)
+      outputSteps = nil
+    }
+    var bytes: [UInt8] = unwrittenHeader ?? []
+    if let gap {
+      TraceRecord.gap(gap).serialize(into: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    do {
+      if bytes.isEmpty {
+        try sink.write(output)
+      } else {
+        bytes.append(contentsOf: output)
+        try sink.write(bytes)
+      }
+      unwrittenHeader = nil
+      gap = nil
+    } catch {
+      if writeError == nil { writeError = error }
+      guard let lost = outputSteps else { return }
+      // The state after the last lost step lets a reader go on from there.
+      gap = TraceGap(
+        from: gap?.from ?? lost.lowerBound, to: lost.upperBound,
+        reason: gap?.reason ?? "\(error)", state: differ.json)
+    }
   }
 }
 

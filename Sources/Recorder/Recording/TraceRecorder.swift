@@ -16,11 +16,13 @@ import Synchronization
 ///
 /// The app's thread only hands each action and the new state over; encoding, diffing and
 /// writing happen on the recorder's own thread, in order. When that thread falls behind by
-/// ``Options/queueCapacity`` steps, the app waits rather than losing one. The app does not wake
-/// that thread for each step: for a quarter of a second after its last write it looks for new
-/// steps every millisecond by itself, so a step usually reaches the sink within a millisecond
-/// and ``flush()`` makes it immediate. Recording never throws into the app: a failure to write
-/// is kept and rethrown by ``flush()`` and ``close()``.
+/// ``Options/queueCapacity`` steps, by ``Options/queueByteLimit`` bytes of states, or by 10 ms
+/// of its own work, the app waits rather than losing one. The app does not wake that thread
+/// for each step: for a quarter of a second after its last write it looks for new steps every
+/// millisecond by itself, so a step usually reaches the sink within a millisecond and
+/// ``flush()`` makes it immediate. Recording never throws into the app: a failure to write is
+/// thrown by the next ``flush()`` or ``close()``, once; the steps it lost are declared in the
+/// trace by a `gap` record when writing works again.
 public final class TraceRecorder: Sendable {
   /// How a recorder writes.
   public struct Options: Sendable {
@@ -32,6 +34,9 @@ public final class TraceRecorder: Sendable {
     public var metadata: [String: String]
     /// How many steps may wait for the recorder's thread before the app waits.
     public var queueCapacity: Int
+    /// About how many bytes of states may wait for the recorder's thread before the app waits,
+    /// whatever their shape: with states of 1 MB, the default lets 32 steps wait.
+    public var queueByteLimit: Int
 
     /// How big a trace file may grow; `nil` for no limit.
     public var limit: SizeLimit?
@@ -42,12 +47,14 @@ public final class TraceRecorder: Sendable {
       redactions: [Redaction] = [],
       metadata: [String: String] = [:],
       queueCapacity: Int = 4_096,
+      queueByteLimit: Int = 64 << 20,
       limit: SizeLimit? = nil
     ) {
       self.keyframeInterval = keyframeInterval
       self.redactions = redactions
       self.metadata = metadata
       self.queueCapacity = queueCapacity
+      self.queueByteLimit = queueByteLimit
       self.limit = limit
     }
   }
@@ -98,6 +105,8 @@ public final class TraceRecorder: Sendable {
   }
 
   /// Waits until every step recorded so far is written, and syncs the file.
+  ///
+  /// Throws a write failure that happened since the last one thrown; afterwards, only new ones.
   public func flush() throws {
     if let pipeline = state.withLock({ $0.pipeline }) as? any PipelineControl {
       try pipeline.drain()
@@ -169,8 +178,13 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     // The header, with the whole initial state, is encoded on the writer's thread like
     // everything else: for a large state that is the most expensive line of the trace.
     var session: RecordingSession<State, Action>?
-    writer = WriterThread(capacity: options.queueCapacity, name: "tca-replay recorder") {
-      events in
+    let handle = WriterHandle<RecorderEvent<State, Action>>()
+    writer = WriterThread(
+      capacity: options.queueCapacity, name: "tca-replay recorder",
+      byteBudget: options.queueByteLimit, latencyBudget: Self.latencyBudget
+    ) { events in
+      // The queue learns how big a state is, to hold no more than its byte budget.
+      defer { if let session { handle.writer?.adjust(bytesPerEvent: session.stateSize) } }
       var events = events
       if session == nil, case .begin(let initialState, let started) = events.first {
         events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
@@ -181,8 +195,17 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
       }
       try session?.process(events)
     }
+    handle.writer = writer
     writer.enqueue(.begin(initialState: initialState, started: Date()))
+    // The header is in the trace before the first step is recorded: the app waits for it
+    // once, so a kill from now on leaves a trace that loads.
+    writer.waitForQueue()
   }
+
+  /// How long the writer may take to get through its queue, in seconds: with as long again
+  /// for the batch it is working on, and a write every 5 ms within a batch, a step handed
+  /// over reaches the file within about 25 ms of writer time (documented as 50 ms).
+  static var latencyBudget: Double { 0.01 }
 
   /// Seconds since the recording started.
   @usableFromInline var now: Double { start.elapsed }
@@ -230,6 +253,11 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     writer.enqueue(.end(time: now))
     try writer.finish()
   }
+}
+
+/// The writer thread, for the code it runs to reach it once it exists.
+private final class WriterHandle<Event>: @unchecked Sendable {
+  weak var writer: WriterThread<Event>?
 }
 
 /// A pipeline's numbering, outside the generic pipeline so that locking it needs no generic

@@ -70,6 +70,13 @@ extension TraceRecord {
       object["kind"] = "end"
       object["steps"] = .integer(Int64(end.steps))
       object["time"] = .double(end.time)
+
+    case let .gap(gap):
+      object["kind"] = "gap"
+      object["from"] = .integer(Int64(gap.from))
+      object["to"] = .integer(Int64(gap.to))
+      object["reason"] = .string(gap.reason)
+      object["state"] = gap.state
     }
     return .object(object)
   }
@@ -167,6 +174,15 @@ extension TraceRecord {
 
     case "end":
       self = .end(TraceEnd(steps: try fields.count("steps"), time: try fields.double("time")))
+
+    case "gap":
+      let from = try fields.count("from")
+      let to = try fields.count("to")
+      guard from <= to else { throw TraceFormatError("a gap's \"from\" is after its \"to\"") }
+      self = .gap(
+        TraceGap(
+          from: from, to: to, reason: try fields.string("reason"),
+          state: try fields.required("state")))
 
     default:
       return nil

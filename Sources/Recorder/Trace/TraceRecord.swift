@@ -13,6 +13,8 @@ public enum TraceRecord: Sendable, Equatable {
   case effect(EffectEvent)
   /// The last line of a trace whose recorder was closed cleanly.
   case end(TraceEnd)
+  /// Steps lost to a failed write, and the state after them.
+  case gap(TraceGap)
 }
 
 /// The version of the trace format this build writes, and the newest it reads.

@@ -29,6 +29,16 @@ final class WriterThread<Event>: @unchecked Sendable {
   @exclusivity(unchecked) private var isClosing = false
   @exclusivity(unchecked) private var isFinished = false
   @exclusivity(unchecked) private var failure: (any Error)?
+  /// How many events may wait: `capacity`, or fewer when events are big or slow to process
+  /// (see ``adjust(bytesPerEvent:)``).
+  @exclusivity(unchecked) private var limit: Int
+  /// What the queue and the batch being processed may hold together, in bytes.
+  private let byteBudget: Int
+  /// How long the writer may take to get through a full queue, in seconds.
+  private let latencyBudget: Double
+  /// The latest estimates of one event's size and processing time; written by the writer.
+  @exclusivity(unchecked) private var bytesPerEvent = 0
+  @exclusivity(unchecked) private var secondsPerEvent = 0.0
   private let capacity: Int
   /// How many queued events wake a napping writer. A nap is a wall-clock deadline: one that
   /// started just before the clock was turned back lasts until the clock catches up, so the
@@ -43,11 +53,20 @@ final class WriterThread<Event>: @unchecked Sendable {
   ///
   /// After a batch, the thread looks for more every `napInterval` seconds for `napWindow`
   /// seconds, then sleeps until an event wakes it.
+  ///
+  /// The queue holds at most `capacity` events, and fewer when the events are big: the queue
+  /// and the batch being processed hold about `byteBudget` bytes at most. It also holds no more
+  /// events than the writer gets through in `latencyBudget` seconds, so an event waits at most
+  /// about twice that long before it is processed.
   init(
     capacity: Int, name: String, napInterval: TimeInterval = 0.001, napWindow: TimeInterval = 0.25,
+    byteBudget: Int = .max, latencyBudget: TimeInterval = .infinity,
     process: @escaping (UnsafeMutableBufferPointer<Event>) throws -> Void
   ) {
     self.capacity = max(1, capacity)
+    limit = self.capacity
+    self.byteBudget = max(1, byteBudget)
+    self.latencyBudget = latencyBudget
     wakeThreshold = min(64, (self.capacity &+ 1) / 2)
     self.napInterval = napInterval
     self.napWindow = napWindow
@@ -67,7 +86,7 @@ final class WriterThread<Event>: @unchecked Sendable {
   /// Hands `event` to the thread, waiting while the queue is full.
   func enqueue(_ event: consuming Event) {
     condition.lock()
-    while queue.count >= capacity && !isFinished {
+    while queue.count >= limit && !isFinished {
       wakeWriter()
       condition.wait()
     }
@@ -79,16 +98,55 @@ final class WriterThread<Event>: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Waits until every event enqueued so far has been processed; rethrows a processing error.
+  /// Waits until every event enqueued so far has been processed; throws a processing error
+  /// that happened since the last one thrown, once.
   func drain() throws {
     condition.lock()
     defer { condition.unlock() }
+    waitUntilIdle()
+    if let failure {
+      self.failure = nil
+      throw failure
+    }
+  }
+
+  /// Waits until every event enqueued so far has been processed, keeping any error for
+  /// `drain` or `finish` to throw.
+  func waitForQueue() {
+    condition.lock()
+    waitUntilIdle()
+    condition.unlock()
+  }
+
+  /// Called with the lock held.
+  private func waitUntilIdle() {
     while (queue.count > 0 || isBusy) && !isFinished {
       wakeWriter()
       condition.wait()
     }
-    if let failure { throw failure }
   }
+
+  /// Tells the queue how big an event is, about, so that it holds no more than its byte
+  /// budget; called by `process`, on the writer's thread.
+  func adjust(bytesPerEvent bytes: Int) {
+    condition.lock()
+    bytesPerEvent = max(0, bytes)
+    updateLimit()
+    condition.unlock()
+  }
+
+  /// Called with the lock held. Half the byte budget each for the queue and the batch.
+  private func updateLimit() {
+    var newLimit = capacity
+    if bytesPerEvent > 0 { newLimit = min(newLimit, byteBudget / 2 / bytesPerEvent) }
+    if secondsPerEvent > 0, latencyBudget.isFinite {
+      newLimit = min(newLimit, Int(min(latencyBudget / secondsPerEvent, Double(capacity))))
+    }
+    limit = max(1, newLimit)
+    // A lower limit keeps waiting apps waiting; a higher one lets them on.
+    condition.broadcast()
+  }
+
 
   /// Processes what is queued, then stops the thread.
   func finish() throws {
@@ -99,6 +157,7 @@ final class WriterThread<Event>: @unchecked Sendable {
       condition.wait()
     }
     let failure = self.failure
+    self.failure = nil
     condition.unlock()
     if let failure { throw failure }
   }
@@ -156,14 +215,21 @@ final class WriterThread<Event>: @unchecked Sendable {
       condition.unlock()
 
       var error: (any Error)?
+      let started = clock.now
       do { try process(batch.events) } catch let thrown { error = thrown }
+      let count = batch.count
       batch.removeAll()
 
       lastBatch = clock.now
+      let seconds = Double((lastBatch - started) / .nanoseconds(1)) * 1e-9 / Double(max(1, count))
       condition.lock()
       spare.count = 0
       isBusy = false
       if let error, failure == nil { failure = error }
+      // The latest batch counts most: a state that grew makes each event slower at once.
+      secondsPerEvent =
+        secondsPerEvent == 0 ? seconds : max(seconds, (secondsPerEvent + seconds) / 2)
+      if latencyBudget.isFinite { updateLimit() }
       condition.broadcast()
       condition.unlock()
     }

@@ -4,7 +4,7 @@ import Recorder
 enum DiffCommand: Command {
   static let name = "diff"
   static let abstract = "How the state changed between any two steps."
-  static let usage = "USAGE: tca-replay diff <trace> <from> <to> [--path <pointer>] [--json]"
+  static let usage = "USAGE: tca-replay diff <trace> <from> <to> [--path <path>] [--json]"
   static let help = """
     OVERVIEW: Print what differs between the state after step <from> and the state after step
     <to>. Array elements with an "id" are matched by id, so a removal is one change.
@@ -16,21 +16,26 @@ enum DiffCommand: Command {
       <from>, <to>        Step numbers, 'initial' (before step 0) or 'last'.
 
     OPTIONS:
-      --path <pointer>    Compare only the values at this JSON Pointer.
+      --path <path>       Compare only the values at this path: a JSON Pointer, or
+                          /todos[id=3] to follow the element whose "id" is 3 wherever it is.
       --json              Print an RFC 6902 JSON Patch from <from> to <to>, as one line.
     """
   static let options: [OptionSpec] = [.value("--path"), .flag("--json")]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
     try arguments.requirePositionals(["<trace>", "<from>", "<to>"])
-    let pointer = try parsePointer(arguments.value("--path") ?? "")
+    let path = try parseStatePath(arguments.value("--path") ?? "")
     let trace = try context.openTrace(arguments.positionals[0])
     let from = try StepReference.resolve(arguments.positionals[1], in: trace)
     let to = try StepReference.resolve(arguments.positionals[2], in: trace)
-    let old = pointer.resolve(in: try trace.state(afterStep: from))
-    let new = pointer.resolve(in: try trace.state(afterStep: to))
-    guard old != nil || new != nil else {
-      throw UsageError(message: "neither state has anything at '\(pointer)'")
+    let oldState = try trace.state(afterStep: from)
+    let newState = try trace.state(afterStep: to)
+    let old = path.resolve(in: oldState)
+    let new = path.resolve(in: newState)
+    guard old != nil || new != nil,
+      let pointer = path.pointer(in: newState) ?? path.pointer(in: oldState)
+    else {
+      throw UsageError(message: "neither state has anything at '\(path)'")
     }
     var patch = JSONPatch.diff(from: old ?? .null, to: new ?? .null)
     if !pointer.isRoot {

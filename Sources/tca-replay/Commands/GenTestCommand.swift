@@ -155,7 +155,7 @@ private let swiftKeywords: Set<String> = [
 ]
 
 /// Why `path` could not be written, in words rather than Foundation's error codes.
-private func whyUnwritable(_ path: String, _ error: any Error) -> String {
+func whyUnwritable(_ path: String, _ error: any Error) -> String {
   var isDirectory: ObjCBool = false
   if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
     isDirectory.boolValue

@@ -20,8 +20,11 @@ enum LogCommand: Command {
                             the pattern has * or ?, a glob matching the whole label
                             (e.g. '.todo(*checkbox*', '*dismiss*').
       --origin <origin>     Only steps sent from outside (send) or by effects (effect).
-      --changed <path>      Only steps that changed the state at a JSON Pointer (e.g. /count).
-      --json                Print one JSON object per line (JSON Lines) instead of text.
+      --changed <path>      Only steps that changed the state at a path: a JSON Pointer
+                            (/count, /todos/0 by position) or /todos[id=3]/isComplete,
+                            which follows the element whose "id" is 3 through moves.
+      --json                Print one JSON object per line (JSON Lines) instead of text,
+                            with the whole action where the trace has it.
     """
   static let options: [OptionSpec] = [
     .value("--action"), .value("--origin"), .value("--changed"), .flag("--json"),
@@ -34,7 +37,7 @@ enum LogCommand: Command {
     guard origin == nil || origin == "send" || origin == "effect" else {
       throw UsageError(message: "--origin must be 'send' or 'effect', not '\(origin!)'")
     }
-    let changed = try arguments.value("--changed").map(parsePointer)
+    let changed = try arguments.value("--changed").map(parseStatePath)
     let json = arguments.has("--json")
 
     // Checked as summary checks it: a trace summary refuses is refused here too.
@@ -42,6 +45,9 @@ enum LogCommand: Command {
     var before: JSONValue?
     var lines: [String] = []
     while let record = try reader.next() {
+      if case .gap(let gap) = record, pattern == nil, origin == nil {
+        lines.append(json ? gapJSONLine(gap) : gapLine(gap, style: context.style))
+      }
       guard case .step(let step) = record else {
         if let changed { before = changed.resolve(in: reader.state) }
         continue
@@ -70,10 +76,23 @@ enum LogCommand: Command {
     if json { output.writeJSON(text) } else { output.write(text) }
   }
 
+  /// The line that stands for steps the recorder lost.
+  private static func gapLine(_ gap: TraceGap, style: Style) -> String {
+    style.paint(
+      "steps \(gap.from)…\(gap.to) lost: \(gap.reason.escapingControlCharacters)", .bold)
+  }
+
+  private static func gapJSONLine(_ gap: TraceGap) -> String {
+    JSONValue.object([
+      "lost": ["from": .integer(Int64(gap.from)), "to": .integer(Int64(gap.to))],
+      "reason": .string(gap.reason),
+    ]).jsonString
+  }
+
   private static func jsonLine(_ step: TraceStep) -> String {
-    // The step's record, less what a log line does not show.
+    // The step's record, with the whole action, less the state change and type facts.
     guard case .object(var object) = TraceRecord.step(step).json else { return "{}" }
-    for key in ["kind", "action", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
+    for key in ["kind", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
     object["replayable"] = .bool(step.isReplayable)
     return JSONValue.object(object).jsonString
   }

@@ -47,7 +47,7 @@ enum StepCommand: Command {
 /// The stepper's state and command loop.
 struct Stepper {
   private var cursor: TraceCursor
-  private var watches: [JSONPointer] = []
+  private var watches: [StatePath] = []
   private let context: CommandContext
   private let isInteractive: Bool
   private var status = ExitStatus.success
@@ -68,14 +68,15 @@ struct Stepper {
       goto <step>         g   Go to a step: a number, 'initial' or 'last'.
       first                   Go to the initial state, before the first step.
       last                    Go to the last step.
-      print [pointer]     p   Print the state, or the value at a JSON Pointer (/todos/0).
+      print [path]        p   Print the state, or the value at a path (/todos/0, /todos[id=3]).
       action              a   Print the current step's action, origin and dependency values.
       diff                d   Print what the current step changed.
       list [n]            l   List the n steps (default 10) around the current one.
       find <pattern>      f   Go to the next step whose action matches (substring or glob).
       rfind <pattern>     rf  Go to the previous step whose action matches.
-      watch [pointer]     w   Watch a state path; with no pointer, list the watches.
-      unwatch [pointer]       Stop watching a path, or every path.
+      watch [path]        w   Watch a state path; with no path, list the watches. An element
+                              with an "id" is followed by id: /todos/1 becomes /todos[id=…].
+      unwatch [path]          Stop watching a path, or every path.
       continue            c   Go forward to the next step that changes a watched path.
       reverse-continue    rc  Go back to the previous step that changed a watched path.
       help                h   Show this list.
@@ -201,9 +202,9 @@ struct Stepper {
   }
 
   private func printState(_ argument: String?) throws {
-    let pointer = try parsePointer(argument ?? "")
-    guard let value = pointer.resolve(in: cursor.state) else {
-      throw UsageError(message: "the state has nothing at '\(pointer)'")
+    let path = try parseStatePath(argument ?? "")
+    guard let value = path.resolve(in: cursor.state) else {
+      throw UsageError(message: "the state has nothing at '\(path)'")
     }
     say(JSONRenderer(style: style).block(value))
   }
@@ -232,6 +233,11 @@ struct Stepper {
     if cursor.step == nil { lines.append("=>  (initial state)") }
     for index in start..<end {
       let marker = index == cursor.step ? "=> " : "   "
+      if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+        let text = pad(String(index), toWidth: 6, leading: true) + "  lost: " + gap.reason
+        lines.append(marker + style.paint(text.escapingControlCharacters, .dim))
+        continue
+      }
       lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
     }
     say(lines.joined(separator: "\n"))
@@ -245,7 +251,7 @@ struct Stepper {
       cursor.step.map { forwards ? $0 + 1 : $0 - 1 }
       ?? (forwards ? indices.lowerBound : indices.lowerBound - 1)
     while indices.contains(index) {
-      if pattern.matches(try trace.step(at: index).label) {
+      if !trace.isLost(index), pattern.matches(try trace.step(at: index).label) {
         try cursor.move(to: index)
         sayLocation()
         return
@@ -263,7 +269,7 @@ struct Stepper {
           : "Watching " + watches.map(\.description).joined(separator: ", ") + ".")
       return
     }
-    let pointer = try parsePointer(argument)
+    let pointer = try followingIdentity(parseStatePath(argument))
     let isNew = !watches.contains(pointer)
     if isNew { watches.append(pointer) }
     let renderer = JSONRenderer(style: style)
@@ -281,6 +287,13 @@ struct Stepper {
     say("\(isNew ? "Watching" : "Already watching") \(name): now \(show(now))\(note).")
   }
 
+  /// A positional path through elements that have ids, as the path that follows those elements:
+  /// what someone watching `/todos/1/isComplete` means is that todo, wherever it moves.
+  private func followingIdentity(_ path: StatePath) -> StatePath {
+    guard !path.followsIdentity, let pointer = path.pointer(in: cursor.state) else { return path }
+    return StatePath(identifying: pointer, in: cursor.state)
+  }
+
   private mutating func unwatch(_ argument: String?) throws {
     guard let argument else {
       let removed = watches.map { $0.isRoot ? "the whole state" : $0.description }
@@ -288,8 +301,11 @@ struct Stepper {
       say(removed.isEmpty ? "No watches." : "Stopped watching \(removed.joined(separator: ", ")).")
       return
     }
-    let pointer = try parsePointer(argument)
-    guard let position = watches.firstIndex(of: pointer) else {
+    let pointer = try parseStatePath(argument)
+    guard
+      let position = watches.firstIndex(of: pointer)
+        ?? watches.firstIndex(of: followingIdentity(pointer))
+    else {
       throw UsageError(message: "'\(pointer)' is not watched")
     }
     watches.remove(at: position)
@@ -325,6 +341,12 @@ struct Stepper {
   }
 
   private func sayLocation() {
+    if let index = cursor.step, let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+      say(
+        style.paint("steps \(gap.steps.lowerBound)…\(gap.steps.upperBound) lost", .bold)
+          + "  the recorder could not write them: \(gap.reason.escapingControlCharacters)")
+      return
+    }
     guard let step = try? cursor.currentStep() else {
       say(style.paint("initial state", .bold) + ", before step \(trace.firstStep)")
       return

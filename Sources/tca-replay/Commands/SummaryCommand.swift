@@ -47,6 +47,8 @@ struct Summary {
   var effects: [EffectEvent.Kind: Int] = [:]
   var keyframes = 0
   var ended = false
+  /// Steps the recorder lost to failed writes, as its `gap` records declare them.
+  var gaps: [TraceGap] = []
 
   /// Reads the whole trace through the checked reader, whose first problem is the verdict.
   init(reading reader: CheckedTraceReader) throws(TraceReadError) {
@@ -71,6 +73,9 @@ struct Summary {
       case .end(let end):
         ended = true
         duration = end.time
+      case .gap(var gap):
+        gap.state = .null  // Not shown; a big state need not stay in memory.
+        gaps.append(gap)
       }
     }
   }
@@ -95,6 +100,9 @@ struct Summary {
     let recorded =
       header.started.escapingControlCharacters + " by " + header.tool.escapingControlCharacters
     let notReplayableText = notReplayable > 0 ? ", \(notReplayable) not replayable" : ""
+    let lost = gaps.map {
+      "\n  lost         steps \($0.from)…\($0.to): \($0.reason.escapingControlCharacters)"
+    }.joined()
     return """
       \(path)
         reducer      \(header.reducer.escapingControlCharacters)
@@ -106,7 +114,7 @@ struct Summary {
         effects      \(effects[.started, default: 0]) started, \(effects[.finished, default: 0]) finished, \(effects[.cancelled, default: 0]) cancelled
         redactions   \(redactions)
         metadata     \(metadata)
-        integrity    \(integrity)
+        integrity    \(integrity)\(lost)
 
       """
   }
@@ -139,6 +147,15 @@ struct Summary {
       JSONObject(header.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
     )
     object["complete"] = .bool(ended)
+    if !gaps.isEmpty {
+      object["lost"] = .array(
+        gaps.map {
+          [
+            "from": .integer(Int64($0.from)), "to": .integer(Int64($0.to)),
+            "reason": .string($0.reason),
+          ]
+        })
+    }
     return .object(object)
   }
 }

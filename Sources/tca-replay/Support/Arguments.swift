@@ -95,21 +95,21 @@ enum StepReference {
   }
 }
 
-/// Reads a JSON Pointer argument such as `/todos/0/title`.
+/// Reads a state path argument such as `/todos/0/title` or `/todos[id=3]/title`.
 ///
-/// The stepper passes its arguments unquoted, so a pointer in matching quotes (`''`, `"/a"`)
+/// The stepper passes its arguments unquoted, so a path in matching quotes (`''`, `"/a"`)
 /// means what the shell would have made of it.
-func parsePointer(_ text: String) throws(UsageError) -> JSONPointer {
+func parseStatePath(_ text: String) throws(UsageError) -> StatePath {
   var text = text
   if text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first {
     text = String(text.dropFirst().dropLast())
   }
-  guard let pointer = JSONPointer(text) else {
+  guard let path = StatePath(text) else {
     let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
     throw UsageError(
-      message: "'\(shown)' is not a JSON Pointer: use '' (or nothing) for the whole state, "
-        + "or '/key/0/key'"
+      message: "'\(shown)' is not a state path: use '' (or nothing) for the whole state, "
+        + "'/key/0/key', or '/todos[id=…]/key' to follow an element by its id"
     )
   }
-  return pointer
+  return path
 }

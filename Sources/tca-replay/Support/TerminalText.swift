@@ -2,7 +2,8 @@
 /// the screen, set the window title or ring the bell of whoever reads it.
 ///
 /// Every control character (C0, DEL and C1: Unicode's `Cc` category, ESC and the 8-bit CSI
-/// included) is shown as a Swift-style escape, `\u{1B}`, so it is visible and cannot act.
+/// included) and every bidirectional control (U+202E and its kin, which can make a line read
+/// other than it is) is shown as a Swift-style escape, `\u{1B}`, so it is visible and cannot act.
 /// ``StandardStream`` applies ``rendered(_:)`` to everything the tool writes, so no command can
 /// forget it; the colour codes ``Style`` adds carry a key no trace can know, and only they pass.
 ///
@@ -57,9 +58,15 @@ enum TerminalText {
     return String(result)
   }
 
-  /// Whether a terminal may act on `scalar`: C0, DEL or C1.
+  /// Whether a terminal may act on `scalar`, or it may make a line read other than it is: C0,
+  /// DEL, C1, and the bidirectional marks, embeddings, overrides and isolates.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+      true
+    default:
+      false
+    }
   }
 
   private static func append(

@@ -1,0 +1,148 @@
+/// Where a value or text is in a state, and how that changes from one state to the next.
+///
+/// A value matches when it is a string containing the query, ignoring case, or a number,
+/// boolean or null whose JSON text is the query. Matches are named by ``StatePath``, with
+/// elements that have an `"id"` named by id, so a todo that moves is the same match.
+///
+/// ```swift
+/// var search = StateSearch(query: "milk")
+/// let first = search.start(with: initialState)         // appearances in the initial state
+/// let events = search.advance(from: old, to: new, touching: step.patch)
+/// ```
+public struct StateSearch {
+  /// What happened to one match between two states.
+  public enum Event: Equatable, Sendable {
+    case appears(path: StatePath, value: JSONValue)
+    case changes(path: StatePath, from: JSONValue, to: JSONValue)
+    case disappears(path: StatePath, value: JSONValue)
+
+    /// The path of the value the event is about.
+    public var path: StatePath {
+      switch self {
+      case .appears(let path, _), .changes(let path, _, _), .disappears(let path, _): path
+      }
+    }
+  }
+
+  /// The text searched for, as given.
+  public let query: String
+  private let folded: String
+
+  /// A search for `query`.
+  public init(query: String) {
+    self.query = query
+    folded = query.lowercased()
+  }
+
+  /// Whether `value`, a scalar, matches the query.
+  public func matches(_ value: JSONValue) -> Bool {
+    switch value {
+    case .string(let string): string.lowercased().contains(folded)
+    case .array, .object: false
+    default: value.jsonString == query
+    }
+  }
+
+  /// Every match in `state`, as appearances.
+  public func start(with state: JSONValue) -> [Event] {
+    var found: [(String, StatePath, JSONValue)] = []
+    collect(state, path: StatePath(), into: &found)
+    return found.map { .appears(path: $0.1, value: $0.2) }
+  }
+
+  /// What changed among the matches when `patch` took `old` to `new`.
+  ///
+  /// Only the top-level members the patch touches are searched again, whole, so that an insert
+  /// or a move inside a list is seen as the same elements in new places.
+  public func advance(from old: JSONValue, to new: JSONValue, touching patch: JSONPatch)
+    -> [Event]
+  {
+    var roots: [String] = []
+    var wholeState = false
+    for operation in patch.operations {
+      for pointer in [operation.path, operation.from].compactMap({ $0 }) {
+        guard let first = pointer.tokens.first else {
+          wholeState = true
+          continue
+        }
+        if !roots.contains(first) { roots.append(first) }
+      }
+    }
+    var before: [(String, StatePath, JSONValue)] = []
+    var after: [(String, StatePath, JSONValue)] = []
+    if wholeState || !(old.isObject && new.isObject) {
+      collect(old, path: StatePath(), into: &before)
+      collect(new, path: StatePath(), into: &after)
+    } else {
+      for root in roots {
+        let path = StatePath(components: [.token(root)])
+        if let value = path.resolve(in: old) { collect(value, path: path, into: &before) }
+        if let value = path.resolve(in: new) { collect(value, path: path, into: &after) }
+      }
+    }
+    return Self.compare(before, after)
+  }
+
+  private static func compare(
+    _ before: [(String, StatePath, JSONValue)], _ after: [(String, StatePath, JSONValue)]
+  ) -> [Event] {
+    var old: [String: JSONValue] = [:]
+    for (key, _, value) in before { old[key] = value }
+    var events: [Event] = []
+    var seen: Set<String> = []
+    for (key, path, value) in after {
+      seen.insert(key)
+      switch old[key] {
+      case nil: events.append(.appears(path: path, value: value))
+      case let previous? where previous != value:
+        events.append(.changes(path: path, from: previous, to: value))
+      default: break
+      }
+    }
+    for (key, path, value) in before where !seen.contains(key) {
+      events.append(.disappears(path: path, value: value))
+    }
+    return events
+  }
+
+  private func collect(
+    _ value: JSONValue, path: StatePath, into found: inout [(String, StatePath, JSONValue)]
+  ) {
+    switch value {
+    case .object(let object):
+      for (key, member) in object {
+        var inner = path
+        inner.components.append(.token(key))
+        collect(member, path: inner, into: &found)
+      }
+    case .array(let elements):
+      let ids = elements.map(StatePath.id(of:))
+      let unique = Set(ids.compactMap { $0 }).count == elements.count
+      for (index, element) in elements.enumerated() {
+        var inner = path
+        if unique, ids[index] != nil {
+          inner = StatePath(identifying: JSONPointer(tokens: [String(index)]), in: value)
+            .prefixed(by: path)
+        } else {
+          inner.components.append(.token(String(index)))
+        }
+        collect(element, path: inner, into: &found)
+      }
+    default:
+      if matches(value) { found.append((path.description, path, value)) }
+    }
+  }
+}
+
+extension StatePath {
+  /// This path, placed under `prefix`.
+  func prefixed(by prefix: StatePath) -> StatePath {
+    StatePath(components: prefix.components + components)
+  }
+}
+
+extension JSONValue {
+  fileprivate var isObject: Bool {
+    if case .object = self { true } else { false }
+  }
+}

@@ -1,0 +1,111 @@
+import Recorder
+
+/// `tca-replay search`: the steps where a value or text appears, changes and disappears.
+enum SearchCommand: Command {
+  static let name = "search"
+  static let abstract = "Where a value or text appears, changes and disappears in the state."
+  static let usage = "USAGE: tca-replay search <trace> <text> [--json]"
+  static let help = """
+    OVERVIEW: Search the state through the whole session. A value matches when it is a string
+    containing <text>, ignoring case, or a number, boolean or null written exactly as <text>.
+    Each line is one event: the value appears, changes (and still matches) or disappears.
+    Elements with an "id" are named by id, so a moved element is not reported as a change.
+
+    \(usage)
+
+    ARGUMENTS:
+      <trace>             A trace file, as written by Reducer.recording(to:).
+      <text>              What to look for, e.g. milk, 42 or true.
+
+    OPTIONS:
+      --json              Print one JSON object per event (JSON Lines): step (null for the
+                          initial state), event, path, value, and from for a change.
+
+    EXAMPLE:
+      tca-replay search Traces/todos.ndjson milk
+    """
+  static let options: [OptionSpec] = [.flag("--json")]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    try arguments.requirePositionals(["<trace>", "<text>"])
+    let search = StateSearch(query: arguments.positionals[1])
+    let json = arguments.has("--json")
+    let reader = try CheckedTraceReader(path: arguments.positionals[0])
+    var previous: JSONValue?
+    var lines: [String] = []
+    var count = 0
+    func report(_ events: [StateSearch.Event], step: Int?) {
+      for event in events {
+        count += 1
+        lines.append(json ? jsonLine(event, step: step) : textLine(event, step: step, context))
+      }
+      if lines.count >= 512 { flush(&lines, json: json, context) }
+    }
+    while let record = try reader.next() {
+      guard case .step(let step) = record else {
+        if previous == nil {
+          previous = reader.state
+          report(search.start(with: reader.state), step: nil)
+        }
+        continue
+      }
+      let state = reader.state
+      let events = search.advance(from: previous ?? .null, to: state, touching: step.patch)
+      report(events, step: step.index)
+      previous = state
+    }
+    flush(&lines, json: json, context)
+    if let warning = reader.warning { context.errors.write(warning + "\n") }
+    if count == 0 && !json {
+      context.errors.write("No value in the state matches '\(search.query)'.\n")
+    }
+    return .success
+  }
+
+  private static func flush(_ lines: inout [String], json: Bool, _ context: CommandContext) {
+    guard !lines.isEmpty else { return }
+    let text = lines.joined(separator: "\n") + "\n"
+    if json { context.output.writeJSON(text) } else { context.output.write(text) }
+    lines.removeAll(keepingCapacity: true)
+  }
+
+  private static func textLine(
+    _ event: StateSearch.Event, step: Int?, _ context: CommandContext
+  ) -> String {
+    let renderer = JSONRenderer(style: context.style)
+    let show = { (value: JSONValue) in renderer.inline(value, limit: 60) }
+    let at = pad(step.map { "step \($0)" } ?? "initial", toWidth: 10)
+    switch event {
+    case .appears(let path, let value):
+      return at + context.style.paint("appears     ", .green)
+        + "\(path.description.escapingControlCharacters)  \(show(value))"
+    case .changes(let path, let old, let new):
+      return at + context.style.paint("changes     ", .yellow)
+        + "\(path.description.escapingControlCharacters)  \(show(old)) → \(show(new))"
+    case .disappears(let path, let value):
+      return at + context.style.paint("disappears  ", .red)
+        + "\(path.description.escapingControlCharacters)  \(show(value))"
+    }
+  }
+
+  private static func jsonLine(_ event: StateSearch.Event, step: Int?) -> String {
+    var object = JSONObject()
+    object["step"] = step.map { .integer(Int64($0)) } ?? .null
+    switch event {
+    case .appears(let path, let value):
+      object["event"] = .string("appears")
+      object["path"] = .string(path.description)
+      object["value"] = value
+    case .changes(let path, let old, let new):
+      object["event"] = .string("changes")
+      object["path"] = .string(path.description)
+      object["from"] = old
+      object["value"] = new
+    case .disappears(let path, let value):
+      object["event"] = .string("disappears")
+      object["path"] = .string(path.description)
+      object["value"] = value
+    }
+    return JSONValue.object(object).jsonString
+  }
+}

@@ -1,0 +1,50 @@
+/// The viewer's HTML page: one self-contained file with its style, its script and the trace.
+///
+/// Nothing is fetched: no network, no fonts, no other files, so the page opens from `file://`
+/// and works offline. The trace is a `<script type="application/json">` element the page's
+/// script parses; every trace string reaches the page through `textContent`, never as markup.
+enum ViewerPage {
+  /// The page for `document`, titled after the trace.
+  static func html(_ document: ViewerDocument, title: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; \
+    style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>\(escapingHTML(title)) · tca-replay view</title>
+    <style>
+    \(ViewerStyle.css)
+    </style>
+    </head>
+    <body>
+    \(ViewerMarkup.body)
+    <script type="application/json" id="trace-data">\(document.scriptText)</script>
+    <script>
+    \(ViewerScript.javascript)
+    </script>
+    </body>
+    </html>
+
+    """
+  }
+
+  /// `text` safe as HTML text or an attribute value.
+  static func escapingHTML(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+}
