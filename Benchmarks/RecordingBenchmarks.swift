@@ -219,8 +219,15 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   let reducer: Reduce<R.State, R.Action>
   var state: R.State
 
-  init(shape: Shape<R>, capacity: Int) {
-    recorder = TraceRecorder(sink: .memory(buffer), options: .init(queueCapacity: capacity))
+  init(
+    shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+  ) {
+    var options = options
+    options.queueCapacity = capacity
+    recorder =
+      if let path { try! TraceRecorder(path: path, options: options) } else {
+        TraceRecorder(sink: .memory(buffer), options: options)
+      }
     reducer = Reduce(shape.reducer.recording(to: recorder))
     state = shape.initialState
   }
@@ -231,8 +238,10 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
 
   /// A recording that has taken the first `warmUpSteps` steps, which write the header and
   /// check the differ, and written them.
-  static func warmedUp(_ shape: Shape<R>, capacity: Int) -> RecordingRun {
-    let recording = RecordingRun(shape: shape, capacity: capacity)
+  static func warmedUp(
+    _ shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+  ) -> RecordingRun {
+    let recording = RecordingRun(shape: shape, capacity: capacity, options: options, path: path)
     for index in 0..<warmUpSteps {
       _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
     }

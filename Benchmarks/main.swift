@@ -13,10 +13,11 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|reader|replay|all] [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|durability|reader|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
-    record  The cost of recording: app-thread time, total CPU and bytes per step.
+    record  The cost of recording: app-thread time, total CPU and bytes per step; then
+            durability: crash records and .everyStep against the modes below them.
     reader  Opening a trace, showing a random step, stepping back, peak memory.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
@@ -69,6 +70,9 @@ if suite == "store" || suite == "all" {
 }
 if suite == "record" || suite == "all" {
   for table in recordingBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
+if suite == "durability" || suite == "record" || suite == "all" {
+  for table in durabilityBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {

@@ -6,9 +6,19 @@
 # changes how the counter handles a failed fact request. `git bisect run` replays the trace at
 # each commit it tries and names the commit that introduced the divergence.
 #
+# With `crash`, that commit force-unwraps the fact, which is nil when a request fails: the
+# reducer traps at the step, `verify` reports "step N … crashed the reducer" and exits 1, and
+# `git bisect run` names the commit that introduced the crash.
+#
 #   Scripts/bisect-demo.sh            # from the package root; takes about a minute the first time
+#   Scripts/bisect-demo.sh crash      # the same history, with a crash in place of the change
 #   KEEP=1 Scripts/bisect-demo.sh     # keep the throwaway repository to look around
 set -eu
+change=${1:-state}
+case "$change" in
+  state | crash) ;;
+  *) echo "usage: Scripts/bisect-demo.sh [state|crash]" >&2; exit 64 ;;
+esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 demo=$(mktemp -d "${TMPDIR:-/tmp}/tca-replay-bisect-demo.XXXXXX")
@@ -66,8 +76,15 @@ perl -0pi -e 's/(    case decrementButtonTapped\n)/    case doubleButtonTapped\n
   Sources/Counter/CounterFeature.swift
 git add -A && git commit -qm "Counter: a button that doubles the count"
 
-perl -0pi -e 's/state\.factError = message/state.fact = message/' Sources/Counter/CounterFeature.swift
-git add -A && git commit -qm "Counter: show a failed fact request where the fact goes"
+if [ "$change" = crash ]; then
+  # The fact is nil while a request is in flight: the force-unwrap traps.
+  perl -0pi -e 's/state\.factError = message/state.factError = message + " (after " + state.fact! + ")"/' \
+    Sources/Counter/CounterFeature.swift
+  git add -A && git commit -qm "Counter: a failed fact request mentions the last fact"
+else
+  perl -0pi -e 's/state\.factError = message/state.fact = message/' Sources/Counter/CounterFeature.swift
+  git add -A && git commit -qm "Counter: show a failed fact request where the fact goes"
+fi
 
 echo "Replay the recorded session with tca-replay." >> README.md
 git add -A && git commit -qm "README: how to replay"

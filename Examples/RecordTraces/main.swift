@@ -7,6 +7,8 @@ import Recorder
 // `record-traces --until-killed <file>` records the counter without end; the crash-safety
 // test kills it with SIGKILL and checks what is left on disk. `--editor-until-killed` does the
 // same with a text editor's big string state, for the kill tests (see EditorUnderKill.swift).
+// `record-traces --trap-at <n> <file>` records a ledger that crashes while reducing step <n>
+// (see TrapSession.swift).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -34,6 +36,15 @@ if arguments.first == "--exit-without-close", arguments.count == 3, let count = 
   let recorder = try TraceRecorder(path: arguments[2], options: .init(keyframeInterval: 0))
   await ExampleSession.recordCounterSteps(count, to: recorder)
   exit(0)
+}
+
+if arguments.first == "--trap-at", arguments.count >= 3, let steps = Int(arguments[1]) {
+  let fault = arguments.firstIndex(of: "--signal").flatMap {
+    $0 + 1 < arguments.count ? Ledger.Fault(rawValue: arguments[$0 + 1]) : nil
+  }
+  try recordLedgerUntilTrap(
+    steps: steps, path: arguments[2], fault: fault ?? .trap,
+    durability: arguments.contains("--every-step") ? .everyStep : .batched)
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {

@@ -32,10 +32,10 @@ struct KillTests {
     let path = directory + "/trace.ndjson"
     let logPath = directory + "/handed-over.log"
 
-    let pid = try ChildProcess.spawn(
+    let pid = try KilledChild.spawn(
       CrashSafetyTests.recordTraces.path, ["--editor-until-killed", limit, path, logPath])
     var killed = false
-    defer { if !killed { ChildProcess.kill(pid) } }
+    defer { if !killed { KilledChild.kill(pid) } }
     // The clock starts at the first step handed over: the recorder exists, the header is due.
     let deadline = Date().addingTimeInterval(60)
     while (try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int) ?? 0 == 0 {
@@ -43,8 +43,8 @@ struct KillTests {
       usleep(200)
     }
     usleep(useconds_t(delay * 1e6))
-    let killedAt = ChildProcess.monotonicSeconds()
-    ChildProcess.kill(pid)
+    let killedAt = KilledChild.monotonicSeconds()
+    KilledChild.kill(pid)
     killed = true
 
     // A file that loads is at the trace's path, whatever the kill interrupted.
@@ -91,9 +91,9 @@ struct KillTests {
   }
 }
 
-/// Child processes started with posix_spawn (Foundation's `Process` can crash on this
+/// Children to kill, started with posix_spawn (Foundation's `Process` can crash on this
 /// toolchain).
-enum ChildProcess {
+enum KilledChild {
   static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
     var pid: pid_t = 0
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]

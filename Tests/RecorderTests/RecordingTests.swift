@@ -89,6 +89,7 @@ struct RecordingTests {
       case .effect: "effect"
       case let .gap(gap): "gap \(gap.from)…\(gap.to)"
       case let .end(end): "end \(end.steps)"
+      case .crash: "crash"
       }
     }
     #expect(kinds == ["header", "step 0", "step 1", "step 2", "step 3", "step 4", "end 5"])

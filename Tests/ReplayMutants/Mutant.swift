@@ -19,10 +19,16 @@ public enum Mutant: String, CaseIterable, Sendable {
   case savedDateDropped = "saved-date-dropped"
   /// The counter shows a failed fact request's message as the fact, not as the error.
   case factFailureAsFact = "fact-failure-as-fact"
-  /// The counter traps on its first action: a host that crashes mid-replay.
+  /// The counter force-unwraps the fact when a request fails, while it is `nil`: a reducer that
+  /// traps at step 77 of `Traces/counter.ndjson`, its first failed request.
   case crash
   /// The counter never returns from its first action: a host that hangs.
   case hang
+  /// The pantry force-unwraps the stock of the item used, and traps at step 3 of
+  /// ``PantryFeature/session``: a reducer that crashes mid-trace, at a known step.
+  case pantryForceUnwrap = "pantry-force-unwrap"
+  /// No change: the examples and the pantry as they are.
+  case unchanged
 
   /// The trace in `Traces/` this mutant replays.
   public var traceName: String {
@@ -30,6 +36,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case .timerOffByOne: "composed-app.ndjson"
     case .savedDateDropped: "todos.ndjson"
     case .factFailureAsFact, .crash, .hang: "counter.ndjson"
+    // Recorded by the tests that use it: the examples have no pantry.
+    case .pantryForceUnwrap, .unchanged: "pantry.ndjson"
     }
   }
 
@@ -47,6 +55,8 @@ public enum Mutant: String, CaseIterable, Sendable {
       self == .savedDateDropped ? ReplayTarget(SavedDateDropped()) : ReplayTarget(TodosFeature()),
       self == .timerOffByOne ? ReplayTarget(TimerOffByOne()) : ReplayTarget(AppFeature()),
       ReplayTarget(BookshelfFeature()),
+      self == .pantryForceUnwrap
+        ? ReplayTarget(PantryForceUnwrap()) : ReplayTarget(PantryFeature()),
     ]
   }
 }
@@ -97,7 +107,11 @@ public struct CrashingCounter: Reducer, Sendable {
   public func reduce(
     into state: inout CounterFeature.State, action: CounterFeature.Action
   ) -> Effect<CounterFeature.Action> {
-    fatalError("CrashingCounter crashes on purpose")
+    let effect = CounterFeature().reduce(into: &state, action: action)
+    if case let .factRequestFailed(message) = action {
+      state.factError = message + " (after \(state.fact!))"
+    }
+    return effect
   }
 }
 

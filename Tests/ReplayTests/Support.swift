@@ -113,7 +113,7 @@ extension Mutant: CustomTestStringConvertible {
       return try await replayTrace(path, SavedDateDropped(), mode, maximumDivergences)
     case .factFailureAsFact:
       return try await replayTrace(path, FactFailureAsFact(), mode, maximumDivergences)
-    case .crash, .hang: fatalError("\(self) breaks the host; it has nothing to replay")
+    case .crash, .hang, .pantryForceUnwrap, .unchanged: fatalError("\(self) breaks the host; it has nothing to replay")
     }
   }
 
@@ -142,15 +142,19 @@ struct Run {
   var output: String
   var errors: String
 
-  /// Runs `executable` with `arguments` from the package root and waits for it.
-  init(_ executable: String, _ arguments: [String]) throws {
+  /// Runs `executable` (built here, or an absolute path) with `arguments` from `folder` (the
+  /// package root by default) and waits for it; `backtraces` leaves Swift's backtracer on.
+  init(
+    _ executable: String, _ arguments: [String], in folder: String? = nil,
+    backtraces: Bool = false
+  ) throws {
     // Some tests run hosts that crash on purpose; Swift's backtracer would add minutes and
     // pages of output to each.
     var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
+    if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
     let child = try ChildProcess.run(
-      Paths.executable(executable), arguments, directory: Paths.packageRoot.path,
-      environment: environment
+      executable.hasPrefix("/") ? executable : Paths.executable(executable), arguments,
+      directory: folder ?? Paths.packageRoot.path, environment: environment
     )
     self.status = child.signal ?? child.status
     self.output = String(decoding: child.output, as: UTF8.self)
@@ -159,6 +163,11 @@ struct Run {
 
   /// `tca-replay` with `arguments`, run off the concurrency threads.
   static func tool(_ arguments: String...) async throws -> Run {
+    try await tool(arguments)
+  }
+
+  /// `tca-replay` with `arguments`, run off the concurrency threads.
+  static func tool(_ arguments: [String]) async throws -> Run {
     try await offPool { try Run("tca-replay", arguments) }
   }
 

@@ -146,14 +146,41 @@ struct ToolReplayTests {
     #expect(lines.last == "4 traces: 3 ok, 1 diverge, 0 cannot be tested")
   }
 
-  @Test("a host that crashes mid-replay: one clear line and exit 125")
+  @Test("a reducer that traps mid-trace: step 77 crashed the reducer, exit 1")
   func hostCrashes() async throws {
     let run = try await Run.tool("verify", "Traces/counter.ndjson", "--host", Self.mutantHost(.crash))
-    #expect(run.status == 125)
-    let last = run.errors.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(last.hasPrefix("Error: the replay host '"))
-    #expect(last.contains("was killed by signal"))
-    #expect(last.contains("while tca-replay waited for its report on Traces/counter.ndjson"))
+    #expect(run.status == 1)
+    #expect(run.output.hasPrefix(
+      "diverges     Traces/counter.ndjson: step 77 .factRequestFailed(\"No fact is known abou…\") "
+        + "crashed the reducer (signal "
+    ), "\(run.output)")
+    #expect(run.output.contains(
+      "Fatal error: Unexpectedly found nil while unwrapping an Optional value)\n"
+    ))
+    let note = "note: the replay host's output, with its backtrace, is in "
+    #expect(run.errors.hasPrefix(note) && run.errors.split(separator: "\n").count == 1)
+    try? FileManager.default.removeItem(atPath: String(run.errors.dropFirst(note.count).dropLast()))
+  }
+
+  @Test("verify names the trace each \"recorded by another build\" warning is about")
+  func anotherBuildWarningNamesItsTrace() async throws {
+    // As if both traces came from another build, like segments recorded with `.lastSteps`.
+    let paths = try ["counter.ndjson", "todos.ndjson"].map { name in
+      try editedTrace(name) { lines in
+        lines[0] = lines[0].replacing(#/"fingerprint":\{"state":"[0-9a-f]+"/#) { _ in
+          #""fingerprint":{"state":"0000000000000000""#
+        }
+      }
+    }
+    defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+    let run = try await Run.tool(["verify"] + paths + ["--host", Self.exampleHost])
+    #expect(run.status == 0, "\(run.errors)")
+    let warnings = run.errors.split(separator: "\n")
+    #expect(warnings.count == 2, "\(run.errors)")
+    for (warning, path) in zip(warnings, paths) {
+      #expect(warning.hasPrefix("warning: \(path): the trace's fingerprint (state 0000000000000000"))
+      #expect(warning.contains("it was recorded by another build"))
+    }
   }
 
   @Test("a host that hangs is stopped after the timeout: one clear line and exit 125")
@@ -186,10 +213,13 @@ struct ToolReplayTests {
     )
     let missing = try await Run.tool("bisect", "Traces/counter.ndjson", "--host", "/nonexistent/host")
     #expect(missing.status == 125)
-    #expect(missing.errors.hasSuffix(
-      "Error: the replay host '/nonexistent/host' exited with status 127 while tca-replay waited "
-        + "for its hello\n"
-    ))
+    // What the shell said is in the host's log, named at the end of the line.
+    let said = "Error: the replay host '/nonexistent/host' exited with status 127 while tca-replay "
+      + "waited for its hello; its output is in "
+    #expect(missing.errors.hasPrefix(said), "\(missing.errors)")
+    let log = String(missing.errors.dropFirst(said.count).dropLast())
+    #expect(try String(contentsOfFile: log, encoding: .utf8).contains("/nonexistent/host"))
+    try? FileManager.default.removeItem(atPath: log)
   }
 
   @Test("verify cannot test a missing trace (125); bisect reports it as missing input (66)")

@@ -18,6 +18,19 @@ struct ShapesFeature: Reducer {
     var mode: Mode = .idle
     var shelves: IdentifiedArrayOf<Shelf> = []
     var account = Account(displayName: "", emailAddress: "")
+    /// Keyed by an enum: encoded as a flat array of keys and values, as any non-String key.
+    var countsByMood: [Mood: Int] = [:]
+    /// A set of structs.
+    var pins: Set<Pin> = []
+  }
+
+  enum Mood: String, Equatable, Hashable, Codable {
+    case calm, busy
+  }
+
+  struct Pin: Equatable, Hashable, Codable {
+    var shelf: Int
+    var book: Int
   }
 
   struct Selection: Equatable, Codable {
@@ -71,6 +84,8 @@ struct ShapesFeature: Reducer {
     case bookRenamed(shelf: Int, book: Int, title: String)
     case bookRemoved(shelf: Int, book: Int)
     case accountEdited(name: String, email: String)
+    case moodNoted(Mood)
+    case pinned(Pin)
   }
 
   @Dependency(\.date.now) var now
@@ -100,6 +115,8 @@ struct ShapesFeature: Reducer {
       state.shelves[id: shelf]?.books.remove(id: book)
     case let .accountEdited(name, email):
       state.account = Account(displayName: name, emailAddress: email)
+    case let .moodNoted(mood): state.countsByMood[mood, default: 0] += 1
+    case let .pinned(pin): state.pins.insert(pin)
     }
     return .none
   }
@@ -121,4 +138,6 @@ let shapesSession: [ShapesFeature.Action] = [
   .bookRenamed(shelf: 1, book: 10, title: "Dune Messiah"), .bookRemoved(shelf: 2, book: 20),
   .accountEdited(name: "Ada", email: "ada@example.com"),
   .accountEdited(name: "Ada L.", email: "ada@example.com"),
+  .moodNoted(.calm), .moodNoted(.busy), .moodNoted(.calm),
+  .pinned(ShapesFeature.Pin(shelf: 1, book: 10)), .pinned(ShapesFeature.Pin(shelf: 1, book: 11)),
 ]

@@ -6,6 +6,8 @@ import Recorder
 import Testing
 import Todos
 
+@testable import Shapes
+
 /// Every generated test file committed in the package, with the trace and options it comes
 /// from: what the drift test regenerates and compares.
 struct GeneratedFile: Sendable, CustomTestStringConvertible {
@@ -85,6 +87,69 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
         )
       )
     }
+    // The brew timer (Tests/Shapes), whose timer and debounced save a generated test runs on
+    // a test clock: its test, and the effect mutation check against reducers whose effects
+    // alone are broken (Mutants/BrewMutants.swift).
+    let brewCheck = TestGenerator.TypeCheck.decoding(
+      BrewTimerFeature.State.self, BrewTimerFeature.Action.self)
+    var brew = TestGenerator.Options()
+    brew.typeName = "BrewTimerTraceTests"
+    brew.typeCheck = brewCheck
+    files.append(
+      GeneratedFile(
+        trace: BrewSession.fixture,
+        output: "Tests/GeneratedTests/Generated/BrewTimerTraceTests.swift",
+        options: brew
+      )
+    )
+    for mutant in brewMutants {
+      var options = TestGenerator.Options()
+      options.framework = .plain
+      options.typeName = "\(mutant)Replay"
+      options.reducer = mutant
+      options.typeCheck = brewCheck
+      files.append(
+        GeneratedFile(
+          trace: BrewSession.fixture,
+          output: "Tests/TestGenerationTests/Mutants/\(mutant)Replay.swift",
+          options: options
+        )
+      )
+    }
+    // A trace recorded with `.key("email")`: its tests leave out the steps that read an address
+    // and pass against the reducer that recorded it; a change elsewhere still fails them.
+    let newsletterCheck = TestGenerator.TypeCheck.decoding(
+      NewsletterSignupFeature.State.self, NewsletterSignupFeature.Action.self)
+    var newsletter = TestGenerator.Options()
+    newsletter.typeName = "NewsletterRedactedTraceTests"
+    newsletter.typeCheck = newsletterCheck
+    files.append(
+      GeneratedFile(
+        trace: NewsletterSession.fixture,
+        output: "Tests/GeneratedTests/Generated/NewsletterRedactedTraceTests.swift",
+        options: newsletter
+      )
+    )
+    for mutant in ["NewsletterSignupFeature", "NewsletterUppercasingTopics"] {
+      var options = TestGenerator.Options()
+      options.framework = .plain
+      options.typeName = "\(mutant)Replay"
+      options.reducer = mutant
+      options.typeCheck = newsletterCheck
+      files.append(
+        GeneratedFile(
+          trace: NewsletterSession.fixture,
+          output: "Tests/TestGenerationTests/Mutants/\(mutant)Replay.swift",
+          options: options
+        )
+      )
+    }
     return files
   }()
+
+  /// The brew timer's reducer and its effect mutants, as the generated tests name them.
+  static let brewMutants = [
+    "BrewTimerFeature", "BrewDroppingSave", "BrewSavingWithoutCancelInFlight",
+    "BrewStoppingWrongID", "BrewTickingEveryTwoSeconds", "BrewReadingDateTwice",
+  ]
 }

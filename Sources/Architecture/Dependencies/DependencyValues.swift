@@ -30,6 +30,11 @@ public struct DependencyValues: Sendable {
   /// Reads or overrides the value of a dependency key.
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
+      // A recorded effect's run notes the keys it reads, which tell whether a test can run it
+      // again; a reduce the effect's `send` runs is the step's, not the effect's.
+      if let reads = EffectDependencyReads.current, DependencyTap.current == nil {
+        reads.insert(String(describing: key))
+      }
       if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
       let context = self.context
       let value = DefaultValues.shared.value(for: key, context: context)

@@ -76,9 +76,15 @@ private final class RecordedValues<Value: Sendable>: @unchecked Sendable {
       return values[position]
     }
     if value == nil {
-      reportIssue(
-        "\(name) was asked for more values than the \(values.count) it was given."
-      )
+      let message = "\(name) was asked for more values than the \(values.count) it was given."
+      // At the test store's step when one is reducing: that is where the extra read is.
+      if let site = CallSite.reducing {
+        reportIssue(
+          message, fileID: site.fileID, filePath: site.filePath, line: site.line,
+          column: site.column)
+      } else {
+        reportIssue(message)
+      }
     }
     return value
   }

@@ -6,6 +6,18 @@
 package protocol EffectObserver: AnyObject, Sendable {
   /// The run numbered `effect` returned, in its task; `cancelled` when that task was cancelled.
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool)
+  /// As ``effectEnded(_:step:cancelled:)``, with the `@Dependency` names the run read.
+  func effectEnded(_ effect: Int, step: Int, cancelled: Bool, reads: [String])
+  /// Whether the observer wants a run's reads; gathering them costs a lock per read.
+  var gathersReads: Bool { get }
+}
+
+extension EffectObserver {
+  package func effectEnded(_ effect: Int, step: Int, cancelled: Bool, reads: [String]) {
+    effectEnded(effect, step: step, cancelled: cancelled)
+  }
+
+  package var gathersReads: Bool { false }
 }
 
 /// Who observes an effect's runs, and the numbers they take.

@@ -164,8 +164,13 @@ final class StoreCore<State, Action> {
       if !observers.isEmpty, let ends = observers.numberNextRun() {
         started.append(
           spawn(ids: ids, priority: priority) {
-            await operation(send)
-            ends.report()
+            guard ends.gathersReads else {
+              await operation(send)
+              return ends.report(reads: [])
+            }
+            let reads = EffectDependencyReads()
+            await EffectDependencyReads.$current.withValue(reads) { await operation(send) }
+            ends.report(reads: reads.sorted)
           }
         )
       } else {
@@ -318,9 +323,14 @@ private struct RunEnds: Sendable {
   let innermost: RunEnd
   let outer: [RunEnd]
 
-  func report() {
-    innermost.report()
-    for end in outer { end.report() }
+  /// Whether any observer wants the run's `@Dependency` reads.
+  var gathersReads: Bool {
+    innermost.observer.gathersReads || outer.contains { $0.observer.gathersReads }
+  }
+
+  func report(reads: [String]) {
+    innermost.report(reads: reads)
+    for end in outer { end.report(reads: reads) }
   }
 }
 
@@ -348,8 +358,8 @@ private struct RunEnd: Sendable {
   let step: Int
 
   /// Reports the end in the run's task, as cancelled if the task was.
-  func report() {
-    observer.effectEnded(effect, step: step, cancelled: Task.isCancelled)
+  func report(reads: [String]) {
+    observer.effectEnded(effect, step: step, cancelled: Task.isCancelled, reads: reads)
   }
 }
 

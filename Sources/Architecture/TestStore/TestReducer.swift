@@ -100,4 +100,8 @@ struct CallSite: Sendable {
   var column: UInt
 
   static let unknown = CallSite(fileID: #fileID, filePath: #filePath, line: 0, column: 0)
+
+  /// The `send` or `receive(replaying:)` of a test store reducing right now on this task, so
+  /// that what a reducer does wrong (reading one recorded value too many) is reported there.
+  @TaskLocal static var reducing: CallSite?
 }

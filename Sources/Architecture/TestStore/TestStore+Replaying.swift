@@ -47,7 +47,9 @@ extension TestStore {
     reducer.location = site
     let previous = assertedState
     let position = reducer.received.count
-    core.send(action, origin: .effect(parent: max(core.stepCount - 1, 0)))
+    CallSite.$reducing.withValue(site) {
+      _ = core.send(action, origin: .effect(parent: max(core.stepCount - 1, 0)))
+    }
     // The reducer filed the action with those effects sent; it is asserted here, not later.
     let fed = reducer.received.remove(at: position)
     expectState(from: previous, toBecome: fed.state, by: updateStateToExpectedResult, at: site)

@@ -110,7 +110,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     reducer.location = site
     let previous = assertedState
-    let task = core.send(action, origin: .send)
+    let task = CallSite.$reducing.withValue(site) { core.send(action, origin: .send) }
     let actual = reducer.stateAfterSend ?? core.state
     expectState(
       from: previous, toBecome: actual, by: updateStateToExpectedResult, at: site,

@@ -83,7 +83,7 @@ struct TraceChecker {
       state = gap.state
       lastStep = gap.to
       nextStep = gap.to + 1
-    case .effect, .end:
+    case .effect, .end, .crash:
       break
     }
   }

@@ -26,6 +26,8 @@ public final class TraceIndex {
   public let header: TraceHeader
   /// The end record, when the recorder closed the trace cleanly.
   public var end: TraceEnd? { contents.end }
+  /// The crash record, when the process crashed while recording.
+  public var crash: TraceCrash? { contents.crash }
   /// Set when the file ends in an incomplete line, which was skipped.
   public let warning: String?
   /// The keyframes: the step each follows, in order.
@@ -69,6 +71,7 @@ public final class TraceIndex {
     var effectRecordCount = 0
     var end: TraceEnd?
     var gaps: [Gap] = []
+    var crash: TraceCrash?
   }
 
   /// The number of steps.
@@ -168,6 +171,7 @@ public final class TraceIndex {
         contents.stepLines.append(contentsOf: repeatElement(line, count: gap.to - gap.from + 1))
         contents.keyframes.append(Keyframe(step: gap.to, line: line))
         contents.gaps.append(Gap(steps: gap.steps, reason: gap.reason, line: line.number))
+      case .crash(let record): contents.crash = record
       case .header:
         throw TraceReadError(
           path: path, line: line.number, kind: .malformed,

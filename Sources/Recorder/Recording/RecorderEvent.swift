@@ -27,13 +27,16 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
     let effects: Range<Int>
     /// What the step's effect cancels and is cancellable by; `nil` when neither.
     let cancellation: EffectCancellation?
+    /// The store's test clock's time, when it has one; see ``TraceStep/clock``.
+    let clock: Double?
 
     @usableFromInline
     init(
       index: Int, time: Double, origin: TraceStep.Origin, action: Action, state: State,
-      dependencies: [DependencyTap.Value], effects: Range<Int>,
+      dependencies: [DependencyTap.Value], effects: Range<Int>, clock: Double? = nil,
       cancellation: EffectCancellation? = nil
     ) {
+      self.clock = clock
       self.cancellation = cancellation
       self.index = index
       self.time = time

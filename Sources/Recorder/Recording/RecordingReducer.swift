@@ -54,11 +54,15 @@ where Base.State: Encodable, Base.Action: Encodable {
       return base.reduce(into: &state, action: action)
     }
     let context = ReduceContext.current
-    let (values, effect) = pipeline.tap.listen {
-      base.reduce(into: &state, action: action)
-    }
-    let hasEffects = !effect.isNone
+    // Numbered before reducing, so that a crash record can name the step that never ended.
     let (index, origin) = pipeline.beginStep(context: context)
+    pipeline.willReduce(action, step: index)
+    // The clock is read under the tap too: a read there is the step's, never an effect's.
+    let (values, (effect, clock)) = pipeline.tap.listen {
+      (base.reduce(into: &state, action: action), RecordingClockTime.now())
+    }
+    pipeline.didReduce()
+    let hasEffects = !effect.isNone
     let time = pipeline.now
     // The effects' `started` records travel with the step, in one hand-over to the writer.
     // Their numbers are taken now, for the step record; the store numbers the runs the same
@@ -90,10 +94,12 @@ where Base.State: Encodable, Base.Action: Encodable {
           state: state,
           dependencies: values,
           effects: startedEffects,
+          clock: clock,
           cancellation: cancellation
         )
       )
     )
+    if pipeline.writesEveryStep { pipeline.waitUntilWritten() }
     return recordedEffect
   }
 }

@@ -130,9 +130,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
     if addsValuesAtNewPaths(patch) { typeCapture.learn(from: step.state) }
-    let stepBytes = append(
-      .step(
-        TraceStep(
+    var traceStep = TraceStep(
           index: step.index,
           time: step.time,
           origin: step.origin,
@@ -145,8 +143,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           cancels: step.cancellation?.cancels ?? [],
           cancellable: step.cancellation?.cancellable ?? []
         )
-      )
-    )
+    traceStep.clock = step.clock
+    let stepBytes = append(.step(traceStep))
     count(stepBytes)
     stepCount = step.index + 1
     outputSteps = (outputSteps?.lowerBound ?? step.index)...step.index
@@ -293,7 +291,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
 
   /// The case name of an action that could not be encoded. Never its description, which can
   /// hold the payload (or anything a custom `description` returns) that the rules would hide.
-  private static func fallbackLabel(for action: Action) -> String {
+  static func fallbackLabel(for action: Action) -> String {
     let mirror = Mirror(reflecting: action)
     guard mirror.displayStyle == .enum else { return "<not encodable>" }
     if let name = mirror.children.first?.label { return "." + name }

@@ -41,6 +41,14 @@ public final class TraceRecorder: Sendable {
     /// How big a trace file may grow; `nil` for no limit.
     public var limit: SizeLimit?
 
+    /// When each step reaches the kernel: in batches, or before the reducer returns.
+    public var durability: Durability
+
+    /// Whether a crash (a trap, a bad access, an abort) leaves a `crash` record naming the
+    /// step being reduced, after every step handed over. Costs the app's thread an encoding
+    /// of each action that differs from the previous one, before it is reduced.
+    public var recordsCrashes: Bool
+
     /// Creates options; the defaults suit most apps.
     public init(
       keyframeInterval: Int = 100,
@@ -48,7 +56,9 @@ public final class TraceRecorder: Sendable {
       metadata: [String: String] = [:],
       queueCapacity: Int = 4_096,
       queueByteLimit: Int = 64 << 20,
-      limit: SizeLimit? = nil
+      limit: SizeLimit? = nil,
+      durability: Durability = .batched,
+      recordsCrashes: Bool = true
     ) {
       self.keyframeInterval = keyframeInterval
       self.redactions = redactions
@@ -56,6 +66,8 @@ public final class TraceRecorder: Sendable {
       self.queueCapacity = queueCapacity
       self.queueByteLimit = queueByteLimit
       self.limit = limit
+      self.durability = durability
+      self.recordsCrashes = recordsCrashes
     }
   }
 
@@ -155,7 +167,7 @@ public final class TraceRecorder: Sendable {
   }
 }
 
-protocol PipelineControl: AnyObject {
+protocol PipelineControl: AnyObject, Sendable {
   func drain() throws
   func finish() throws
 }
@@ -171,6 +183,13 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   private let start = SessionClock()
   private let counters = Mutex(RecordingCounters())
   private let nextEffect = Atomic<Int>(0)
+  /// Where a crash finds this recording; `nil` when ``TraceRecorder/Options/recordsCrashes``
+  /// is off.
+  private var crashSlot: CrashSlot?
+  private var crashAction: CrashActionEncoder<Action>?
+  /// Set after a crash, once the writer has written what it was handed: it writes no more.
+  private let sealed = AtomicFlag()
+  @usableFromInline let writesEveryStep: Bool
 
   init(
     sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
@@ -179,10 +198,13 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     // everything else: for a large state that is the most expensive line of the trace.
     var session: RecordingSession<State, Action>?
     let handle = WriterHandle<RecorderEvent<State, Action>>()
+    let sealed = self.sealed
+    writesEveryStep = options.durability == .everyStep
     writer = WriterThread(
       capacity: options.queueCapacity, name: "tca-replay recorder",
       byteBudget: options.queueByteLimit, latencyBudget: Self.latencyBudget
     ) { events in
+      guard !sealed.isSet else { return }
       // The queue learns how big a state is, to hold no more than its byte budget.
       defer { if let session { handle.writer?.adjust(bytesPerEvent: session.stateSize) } }
       var events = events
@@ -200,6 +222,45 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     // The header is in the trace before the first step is recorded: the app waits for it
     // once, so a kill from now on leaves a trace that loads.
     writer.waitForQueue()
+    if options.recordsCrashes {
+      crashAction = CrashActionEncoder(redactions: options.redactions)
+      crashSlot = CrashHandler.shared.makeSlot(
+        path: sink.path, start: start.startTime,
+        control: CrashSlot.Control(
+          drainAndSeal: { [weak control = self as any PipelineControl] in
+            try? control?.drain()
+            sealed.set()
+          },
+          write: { bytes in try? sink.write(bytes) }
+        )
+      )
+    }
+  }
+
+  deinit {
+    if let crashSlot { CrashHandler.shared.release(crashSlot) }
+  }
+
+  /// Before the reducer reduces step `index`: its action, encoded now, is what a crash record
+  /// names if the reducer never returns.
+  @usableFromInline
+  func willReduce(_ action: Action, step index: Int) {
+    guard let crashSlot, let crashAction else { return }
+    if let bytes = crashAction.encodeIfNew(action) { crashSlot.setAction(bytes) }
+    crashSlot.beginReducing(step: index)
+  }
+
+  /// The reducer returned.
+  @usableFromInline
+  func didReduce() {
+    crashSlot?.endReducing()
+  }
+
+  /// Waits until the writer has written every step handed over, for
+  /// ``TraceRecorder/Durability/everyStep``.
+  @usableFromInline
+  func waitUntilWritten() {
+    try? writer.drain()
   }
 
   /// How long the writer may take to get through its queue, in seconds: with as long again
@@ -236,9 +297,20 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   /// Records the end of the effect numbered `effect`, which `step` returned.
   @usableFromInline
   func effectEnded(_ effect: Int, step: Int, cancelled: Bool) {
-    let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
-    enqueue(.effect(EffectEvent(event: event, effect: effect, step: step, time: now)))
+    effectEnded(effect, step: step, cancelled: cancelled, reads: [])
   }
+
+  /// Records the end of an effect with the `@Dependency` names its run read.
+  @usableFromInline
+  func effectEnded(_ effect: Int, step: Int, cancelled: Bool, reads: [String]) {
+    let event: EffectEvent.Kind = cancelled ? .cancelled : .finished
+    enqueue(
+      .effect(EffectEvent(event: event, effect: effect, step: step, time: now, reads: reads)))
+  }
+
+  /// A recorder writes what each run read, for `gen-test`.
+  @usableFromInline
+  var gathersReads: Bool { true }
 
   @usableFromInline
   func enqueue(_ event: consuming RecorderEvent<State, Action>) {
@@ -250,6 +322,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   }
 
   func finish() throws {
+    // A crash after closing writes nothing: the trace already has its end.
+    if let crashSlot { CrashHandler.shared.deactivate(crashSlot) }
     writer.enqueue(.end(time: now))
     try writer.finish()
   }
@@ -315,6 +389,9 @@ struct SessionClock: Sendable {
   private let start: timespec
 
   init() { start = Self.read() }
+
+  /// The clock's reading at `init`.
+  var startTime: timespec { start }
 
   /// Seconds since `init`.
   var elapsed: Double {

@@ -37,6 +37,8 @@ public enum ReplayHost {
     let channel = dup(1)
     dup2(2, 1)
     let connection = HostConnection(input: 0, output: channel)
+    // A reducer that traps still tells tca-replay which step it was reducing.
+    CrashSite.arm(channel: channel)
     connection.send(hello(targets))
     while let line = connection.readLine() {
       guard let request = try? JSONValue(parsing: line), case .object = request else {
@@ -93,6 +95,10 @@ public enum ReplayHost {
     }
     if let count = request["maximumDivergences"]?.int64Value { options.maximumDivergences = Int(count) }
     if let count = request["precedingSteps"]?.int64Value { options.precedingSteps = Int(count) }
+    // One thread reduces the steps in order: what finds the first step that crashes.
+    if let count = request["workers"]?.int64Value, count > 0 {
+      options.workers = Int(min(count, 1_024))
+    }
     // Progress, at most a few times a second, tells tca-replay the host is alive and working.
     let throttle = Throttle(interval: .milliseconds(250))
     options.progress = { steps in
@@ -116,6 +122,8 @@ public enum ReplayHost {
           + (served.isEmpty ? "no reducers" : served)
       )
     }
+    CrashSite.begin(request: id)
+    defer { CrashSite.end() }
     do {
       let report = try target.replay(tracePath: path, options: options)
       return ["kind": "report", "id": id, "report": try JSONValueEncoder().encode(report)]

@@ -15,9 +15,10 @@ extension ReplayReport: CustomStringConvertible {
       ? "cumulative replay from the initial state"
       : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
     if let divergence = firstDivergence {
-      lines.append(
-        "\(trace): step \(divergence.step) diverges from the recording\(divergence.aspect) "
-          + "(\(replay))")
+      let verdict =
+        divergence.reason == .crashed
+        ? "crashed the reducer" : "diverges from the recording\(divergence.aspect)"
+      lines.append("\(trace): step \(divergence.step) \(verdict) (\(replay))")
       lines += divergence.detailLines
       // Every divergence the report details (all of them with `--all`), then a count of the rest.
       for other in divergences.dropFirst() {
@@ -110,6 +111,9 @@ extension Divergence: CustomStringConvertible {
       lines.append("  the replayed state does not encode: \(message ?? "")")
     case .effects, .dependencyReads:
       break  // Their lines follow.
+    case .crashed:
+      lines.append("  crash   \(Self.describe(signal: signal ?? 0))")
+      for line in (message ?? "").split(separator: "\n").prefix(3) { lines.append("    \(line)") }
     }
     lines += effects?.lines ?? []
     lines += dependencyReads?.lines ?? []

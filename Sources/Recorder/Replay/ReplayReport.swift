@@ -69,6 +69,9 @@ public struct Divergence: Sendable, Equatable, Codable {
     /// The state and effects match, but the reducer read other dependency values than
     /// recorded; ``Divergence/dependencyReads`` says how.
     case dependencyReads
+    /// The reducer crashed (trapped) on the step: ``Divergence/signal`` ended the replay host,
+    /// and ``Divergence/message`` holds the first lines of the reason.
+    case crashed
   }
 
   /// The step's index in the trace.
@@ -99,6 +102,8 @@ public struct Divergence: Sendable, Equatable, Codable {
   public var effects: EffectsDifference? = nil
   /// How the dependency reads differ, when they do (whatever the ``reason``).
   public var dependencyReads: DependencyReadsDifference? = nil
+  /// For a crash: the signal that ended the replay host (4, SIGILL, for a Swift runtime trap).
+  public var signal: Int? = nil
 }
 
 /// One difference between the recorded and the replayed state.

@@ -1,4 +1,5 @@
 import Architecture
+import Foundation
 
 /// A reducer a replay host can replay traces through, with its types' names erased.
 ///
@@ -30,6 +31,7 @@ public struct ReplayTarget: @unchecked Sendable {
           mode: options.mode,
           maximumDivergences: options.maximumDivergences,
           precedingSteps: options.precedingSteps,
+          workers: options.workers ?? ProcessInfo.processInfo.activeProcessorCount,
           progress: options.progress
         ),
         withDependencies: withDependencies
@@ -54,5 +56,7 @@ struct ReplayOptions {
   var mode: ReplayMode = .isolated
   var maximumDivergences = 1
   var precedingSteps = 5
+  /// How many threads reduce in isolated mode; `nil`: one per core.
+  var workers: Int?
   var progress: (@Sendable (Int) -> Void)?
 }

@@ -42,7 +42,12 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
 
   func run(_ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]) -> Outcome {
     let step = recorded.step
-    defer { if carried?.index != step.index + 1 { carried = nil } }
+    // A replay host that crashes from here on names this step (CrashSite).
+    CrashSite.reducing(step.index)
+    defer {
+      CrashSite.reducing(-1)
+      if carried?.index != step.index + 1 { carried = nil }
+    }
     func divergence(
       _ reason: Divergence.Reason,
       differences: [StateDifference] = [],

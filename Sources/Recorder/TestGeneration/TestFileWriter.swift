@@ -4,13 +4,18 @@ struct TestFileWriter {
   let header: TraceHeader
   let schema: TypeSchema
   let traceName: String
+  let effects: EffectPlan
   private var renderer: SwiftRenderer
   private var body: [String] = []
   private var functions: [GeneratedTest.Function] = []
   private var stepLines: [Int: Int] = [:]
   private var skipped: [GeneratedTest.SkippedStep] = []
 
-  init(options: TestGenerator.Options, header: TraceHeader, schema: TypeSchema, traceName: String) {
+  init(
+    options: TestGenerator.Options, header: TraceHeader, schema: TypeSchema, traceName: String,
+    effects: EffectPlan
+  ) {
+    self.effects = effects
     self.options = options
     self.header = header
     self.schema = schema
@@ -64,9 +69,12 @@ struct TestFileWriter {
       state, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20
     )
     append(declaration + initial, indent: 2)
+    let schedule = EffectSchedule(steps: steps, plan: effects)
+    if schedule.runsEffects { body.append("    let clock = TestClock()") }
     body.append("    let store = TestStore(initialState: initialState) {")
     body.append("      \(reducer)()")
-    let dependencies = dependencyLines(steps)
+    let dependencies =
+      schedule.clocks.sorted().map { "$0.\($0) = clock" } + dependencyLines(steps)
     if dependencies.isEmpty {
       body.append("    }")
     } else {
@@ -74,8 +82,15 @@ struct TestFileWriter {
       for line in dependencies { append(line, indent: 3) }
       body.append("    }")
     }
-    body.append("    // Effects do not run: what they sent is fed in as the trace recorded it.")
-    body.append("    store.runsEffects = false")
+    if schedule.runsEffects {
+      body += Self.comment(
+        "Effects that read only the clock run, on a test clock advanced as the recording's "
+          + "moved; what other effects sent is fed in as the trace recorded it.",
+        indent: 2)
+    } else {
+      body.append("    // Effects do not run: what they sent is fed in as the trace recorded it.")
+      body.append("    store.runsEffects = false")
+    }
 
     var current = state
     var assertions: [(TraceStep, StateAssertionWriter.Assertion)] = []
@@ -111,9 +126,26 @@ struct TestFileWriter {
         options.decodesActions
         ? renderer.fallback(step.action ?? .null, 0)
         : renderer.expression(step.action ?? .null, type: header.actionType)
+      if let reason = schedule.fedReasons[step.index] {
+        body += Self.comment("Fed in: \(reason).", indent: 2)
+      }
+      if let setting = schedule.settings[step.index] {
+        body.append("    store.runsEffects = \(setting)")
+      }
+      if let milliseconds = schedule.advances[step.index] {
+        body.append("    " + EffectSchedule.advance(milliseconds))
+      }
+      for sent in schedule.finishesBefore[step.index] ?? [] {
+        body.append("    // The effects of step \(sent) had ended by now when recording.")
+        body.append("    await step\(sent).finish()")
+      }
       let call: String
       switch step.origin {
+      case .send where schedule.bound.contains(step.index):
+        call = "let step\(step.index) = await store.send(\(action))"
       case .send: call = "await store.send(\(action))"
+      case .effect where schedule.fedReasons[step.index] == nil:
+        call = "await store.receive(\(action))"
       case .effect: call = "await store.receive(replaying: \(action))"
       }
       stepLines[step.index] = body.count + 1 + preambleLineCount
@@ -124,20 +156,52 @@ struct TestFileWriter {
         for statement in assertion.statements { append(statement, indent: 3) }
         body.append("    }")
       }
+      for sent in schedule.finishesAfter[step.index] ?? [] {
+        let what = sent == step.index ? "They" : "The effects of step \(sent)"
+        body.append("    // \(what) had ended by here when recording.")
+        body.append("    await step\(sent).finish()")
+      }
+    }
+    if !schedule.runningAtEnd.isEmpty {
+      body.append("")
+      body += Self.comment(
+        "The recording was still running the effects of "
+          + "\(Self.list(schedule.runningAtEnd.map { "step \($0)" })) here.",
+        indent: 2)
+      body.append("    await store.skipInFlightEffects(strict: false)")
     }
     body.append("  }")
   }
 
-  /// Notes in the file that `step` is left out, and why.
+  /// Notes in the file that `step` is left out, and why; a run of steps left out for the same
+  /// reason shares one comment.
   mutating func writeSkipped(_ step: TraceStep, reason: String) {
     skipped.append(.init(index: step.index, reason: reason))
+    if let run = skipRun, run.reason == reason, run.last + 1 == step.index,
+      body.count == run.end
+    {
+      body.removeSubrange(run.start...)
+      body += Self.comment(
+        "Steps \(run.first) to \(step.index) are left out: for each, \(reason), so it cannot "
+          + "be sent again. The next test starts from the state recorded after step "
+          + "\(step.index).",
+        indent: 1
+      )
+      skipRun = (run.first, step.index, reason, run.start, body.count)
+      return
+    }
     if !body.isEmpty { body.append("") }
+    let start = body.count
     body += Self.comment(
       "Step \(step.index) (\(step.label)) is left out: \(reason), so it cannot be sent again. "
         + "The next test starts from the state recorded after it.",
       indent: 1
     )
+    skipRun = (step.index, step.index, reason, start, body.count)
   }
+
+  /// The last comment on steps left out: which, why, and where it lies in `body`.
+  private var skipRun: (first: Int, last: Int, reason: String, start: Int, end: Int)?
 
   /// The `withDependencies` lines that hand out the values the steps' reducer read.
   private mutating func dependencyLines(_ steps: [TraceStep]) -> [String] {
@@ -154,23 +218,17 @@ struct TestFileWriter {
       }
     }
     var lines: [String] = []
+    // Sequences, never `.incrementing` or `.constant`: a reducer that reads one value more
+    // than the recording did fails the step that asks for it.
     if !uuids.isEmpty {
       let expressions = uuids.map { renderer.expression(.string($0), type: "Foundation.UUID") }
-      let incrementing = (0..<expressions.count).map { "UUID(counting: \($0))" }
-      lines.append(
-        expressions == incrementing
-          ? "$0.uuid = .incrementing" : "$0.uuid = .sequence(\(Self.list(expressions, indent: 0)))"
-      )
+      lines.append("$0.uuid = .sequence(\(Self.list(expressions, indent: 0)))")
     }
     if !dates.isEmpty {
       let expressions = dates.map {
         "Date(timeIntervalSinceReferenceDate: \(SwiftRenderer.number($0)))"
       }
-      lines.append(
-        Set(dates).count == 1
-          ? "$0.date = .constant(\(expressions[0]))"
-          : "$0.date = .sequence(\(Self.list(expressions, indent: 0)))"
-      )
+      lines.append("$0.date = .sequence(\(Self.list(expressions, indent: 0)))")
     }
     if !randoms.isEmpty {
       lines.append(
@@ -226,8 +284,10 @@ struct TestFileWriter {
     lines.append("//")
     lines += Self.comment(
       "Each test starts from the state the trace recorded before its first step, sends the "
-        + "recorded actions, feeds in what effects sent with `receive(replaying:)`, and asserts "
-        + "every recorded state change. The comments give step numbers as the trace has them.",
+        + "recorded actions, and asserts every recorded state change. Effects that read only "
+        + "the clock run on a test clock, and what they send is received; what other effects "
+        + "sent is fed in with `receive(replaying:)`. The comments give step numbers as the "
+        + "trace has them.",
       indent: 0
     )
     lines.append("")

@@ -32,6 +32,7 @@ extension TraceRecord {
       object["kind"] = "step"
       object["index"] = .integer(Int64(step.index))
       object["time"] = .double(step.time)
+      if let clock = step.clock { object["clock"] = .double(clock) }
       switch step.origin {
       case .send:
         object["origin"] = "send"
@@ -65,6 +66,7 @@ extension TraceRecord {
       object["effect"] = .integer(Int64(event.effect))
       object["step"] = .integer(Int64(event.step))
       object["time"] = .double(event.time)
+      if let reads = event.reads { object["reads"] = .array(reads.map(JSONValue.string)) }
 
     case let .end(end):
       object["kind"] = "end"
@@ -77,6 +79,8 @@ extension TraceRecord {
       object["to"] = .integer(Int64(gap.to))
       object["reason"] = .string(gap.reason)
       object["state"] = gap.state
+    case let .crash(crash):
+      return crash.json
     }
     return .object(object)
   }
@@ -135,8 +139,7 @@ extension TraceRecord {
       } catch {
         throw TraceFormatError("malformed patch: \(error)")
       }
-      self = .step(
-        TraceStep(
+      var step = TraceStep(
           index: try fields.count("index"),
           time: try fields.double("time"),
           origin: origin,
@@ -151,7 +154,8 @@ extension TraceRecord {
           cancels: try fields.stringArray("cancels"),
           cancellable: try fields.stringArray("cancellable")
         )
-      )
+      if fields.optional("clock") != nil { step.clock = try fields.double("clock") }
+      self = .step(step)
 
     case "keyframe":
       self = .keyframe(
@@ -168,7 +172,8 @@ extension TraceRecord {
           event: event,
           effect: try fields.count("effect"),
           step: try fields.count("step"),
-          time: try fields.double("time")
+          time: try fields.double("time"),
+          reads: try fields.optionalStringArray("reads")
         )
       )
 
@@ -183,6 +188,30 @@ extension TraceRecord {
         TraceGap(
           from: from, to: to, reason: try fields.string("reason"),
           state: try fields.required("state")))
+    case "crash":
+      let finished = fields.optional("finished")
+      guard finished == nil || finished?.boolValue != nil else {
+        throw TraceFormatError("\"finished\" must be true or false")
+      }
+      let label = fields.optional("label")
+      guard label == nil || label?.stringValue != nil else {
+        throw TraceFormatError("\"label\" must be a string")
+      }
+      let signal = fields.optional("signal")
+      guard signal == nil || signal!.isNull || signal?.stringValue != nil else {
+        throw TraceFormatError("\"signal\" must be a string")
+      }
+      let action = fields.optional("action")
+      self = .crash(
+        TraceCrash(
+          step: try fields.optionalCount("step"),
+          time: try fields.double("time"),
+          action: action?.isNull == true ? nil : action,
+          label: label?.stringValue,
+          finished: finished?.boolValue ?? false,
+          signal: signal?.stringValue
+        )
+      )
 
     default:
       return nil
@@ -352,6 +381,22 @@ private struct Fields {
       throw TraceFormatError("\(name(key)) must be a number")
     }
     return value
+  }
+
+  /// An optional array of strings; `nil` when absent.
+  func optionalStringArray(_ key: String) throws(TraceFormatError) -> [String]? {
+    guard let value = object[key] else { return nil }
+    guard case let .array(elements) = value else {
+      throw TraceFormatError("\(name(key)) must be an array of strings")
+    }
+    var result: [String] = []
+    for element in elements {
+      guard let string = element.stringValue else {
+        throw TraceFormatError("\(name(key)) must be an array of strings")
+      }
+      result.append(string)
+    }
+    return result
   }
 
   func stringDictionary(_ key: String) throws(TraceFormatError) -> [String: String] {

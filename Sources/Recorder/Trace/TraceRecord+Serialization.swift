@@ -12,6 +12,10 @@ extension TraceRecord {
     JSONTextWriter.appendInteger(Int64(step.index), to: &out)
     literal(#","time":"#, &out)
     JSONTextWriter.appendDouble(step.time, to: &out)
+    if let clock = step.clock {
+      literal(#","clock":"#, &out)
+      JSONTextWriter.appendDouble(clock, to: &out)
+    }
     switch step.origin {
     case .send:
       literal(#","origin":"send""#, &out)

@@ -15,6 +15,8 @@ public enum TraceRecord: Sendable, Equatable {
   case end(TraceEnd)
   /// Steps lost to a failed write, and the state after them.
   case gap(TraceGap)
+  /// The last line of a trace whose process crashed: the signal, and the step it interrupted.
+  case crash(TraceCrash)
 }
 
 /// The version of the trace format this build writes, and the newest it reads.
@@ -99,6 +101,10 @@ public struct TraceStep: Sendable, Equatable {
   /// The cancellation ids the step's effect's runs can be cancelled by (`cancellable(id:)`), as
   /// text, sorted. Recorded since version 3.
   public var cancellable: [String] = []
+  /// Seconds on the store's `continuousClock` when it is a test or immediate clock, from that
+  /// clock's start; `nil` with a live clock, whose time is ``time``. What `gen-test` advances a
+  /// test's clock by, so that a session recorded on a test clock replays its timers.
+  public var clock: Double? = nil
 
   /// Whether the step can be replayed: its action was encoded.
   public var isReplayable: Bool { action != nil }
@@ -141,6 +147,9 @@ public struct EffectEvent: Sendable, Equatable {
   public var step: Int
   /// Seconds since recording started.
   public var time: Double
+  /// The `@Dependency` properties the run read, by key path name (`continuousClock`), sorted;
+  /// `nil` when the trace does not say (recorded before the member was added).
+  public var reads: [String]? = nil
 }
 
 /// The last record of a cleanly closed trace.

@@ -21,6 +21,8 @@ public struct TraceSink: Sendable {
   /// Starts a new segment that appears holding `header`; `false` when this sink cannot
   /// (a FIFO); `nil` for sinks that never can, which then ignore size limits.
   let rotate: (@Sendable (_ header: [UInt8]) throws -> Bool)?
+  /// The file's path, for a file sink: where a crash handler appends when all else failed.
+  var path: String?
 
   /// Creates a sink from closures; `write` receives one or more complete lines.
   public init(
@@ -65,12 +67,14 @@ public struct TraceSink: Sendable {
   /// A file sink whose writes go through `writeCall`, which tests make fail.
   static func file(atPath path: String, keep: Int, writeCall: @escaping WriteCall) throws -> Self {
     let file = try RotatingTraceFile(path: path, keep: keep, writeCall: writeCall)
-    return Self(
+    var sink = Self(
       write: { try file.write($0) },
       flush: { try file.synchronize() },
       close: { try file.close() },
       rotate: { try file.rotate(header: $0) }
     )
+    sink.path = path
+    return sink
   }
 }
 

@@ -6,7 +6,7 @@ enum BisectCommand: Command {
   static let abstract = "The first step where today's reducer diverges from the recording."
   static let usage =
     "USAGE: tca-replay bisect <trace> --host <command> [--mode isolated|cumulative] [--all] "
-    + "[--context <n>] [--timeout <seconds>] [--json]"
+    + "[--context <n>] [--timeout <seconds>] [--host-log <file>] [--json]"
   static let help = """
     OVERVIEW: Replay a trace's actions through today's reducer, with the dependency values
     they read when recorded, and report the first step whose state, effects or dependency
@@ -34,16 +34,24 @@ enum BisectCommand: Command {
       --timeout <seconds>   How long the host may go without progress (default 30, at
                             most 1000000). One trace may take twice this long, plus as
                             long again per MiB of trace.
+      --host-log <file>     Append the host's standard error to this file (/dev/stderr
+                            shows it). By default it goes to a temporary file, deleted
+                            unless the host crashed or failed, when it is named.
       --json                Print the report as JSON (Documentation/ReplayHostProtocol.md).
 
+    A reducer that crashes (a force-unwrap of nil, a failed precondition) is a divergence at
+    the step it was reducing: "step 7 crashed the reducer", with the signal and the first lines
+    of the reason. In isolated mode, where several threads reduce at once, the trace is then
+    replayed again on one thread, so that the step named is the first to crash.
+
     EXIT CODES:
-      0 no divergence, 1 diverges, 64 bad arguments, 65 malformed trace, 66 missing trace,
-      125 the host failed (did not start, crashed, hung, or spoke nonsense).
+      0 no divergence, 1 diverges or crashes, 64 bad arguments, 65 malformed trace, 66 missing
+      trace, 125 the host failed (did not start, died outside a step, hung, or spoke nonsense).
     """
 
   static let options: [OptionSpec] = [
     .value("--host"), .value("--mode"), .value("--context"), .value("--timeout"),
-    .flag("--all"), .flag("--json"),
+    .value("--host-log"), .flag("--all"), .flag("--json"),
   ]
 
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
@@ -64,7 +72,9 @@ enum BisectCommand: Command {
     let host: HostProcess
     let answer: HostProcess.Answer
     do throws(HostError) {
-      host = try HostProcess(command: command, timeout: timeout)
+      host = try HostProcess(
+        command: command, timeout: timeout, logPath: parsed.value("--host-log")
+      )
       answer = try host.replay(
         path: path, mode: mode,
         maximumDivergences: parsed.has("--all") ? 1_000_000 : 1,
@@ -83,6 +93,21 @@ enum BisectCommand: Command {
       case "malformedTrace": return .badData
       default: return .cannotTest
       }
+    case var .crashed(crash):
+      if mode == .isolated {
+        crash = crash.first(
+          command: command, timeout: timeout, logPath: parsed.value("--host-log"), path: path,
+          precedingSteps: precedingSteps
+        )
+      }
+      let report = crash.report(trace: path, mode: mode, precedingSteps: precedingSteps)
+      if parsed.has("--json") {
+        output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
+      } else {
+        output.write(report.description + "\n")
+      }
+      errors.write("note: the replay host's output, with its backtrace, is in \(crash.log)\n")
+      return .diverges
     case let .report(report):
       if parsed.has("--json") {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")

@@ -15,8 +15,13 @@ enum GenTestCommand: Command {
 
     Each test function starts from the state the trace recorded before its first step, sends
     the recorded actions and asserts each recorded state change as mutations
-    ($0.count = 1). Effects do not run: what they sent is fed in, in recorded order, with
-    receive(replaying:). Recorded uuid, date and random values go in through withDependencies.
+    ($0.count = 1). Effects whose runs read only a clock (timers, debounces; the trace's
+    effect records say what each read) run on a TestClock advanced as the recording's clock
+    moved: what they send is received, and each is awaited where the recording saw it end.
+    What other effects sent is fed in with receive(replaying:), with a comment saying why.
+    Recorded uuid, date and random values go in through withDependencies, as sequences: a
+    reducer that reads one more than the recording did fails that step. A step whose action,
+    or the state before it, holds a redacted value is left out.
 
     \(usage)
 
@@ -69,9 +74,22 @@ enum GenTestCommand: Command {
       }
     }
     if let warning = test.warning { context.errors.write(warning + "\n") }
+    // A run of steps left out for one reason is one warning, as it is one comment in the file.
+    var runs: [(first: Int, last: Int, reason: String)] = []
     for step in test.skippedSteps {
-      let reason = step.reason.escapingControlCharacters
-      context.errors.write("warning: step \(step.index) is left out: \(reason)\n")
+      if let run = runs.last, run.last + 1 == step.index, run.reason == step.reason {
+        runs[runs.count - 1].last = step.index
+      } else {
+        runs.append((step.index, step.index, step.reason))
+      }
+    }
+    for run in runs {
+      let reason = run.reason.escapingControlCharacters
+      let steps =
+        run.first == run.last
+        ? "step \(run.first) is" : "steps \(run.first)...\(run.last) are left out: for each,"
+      context.errors.write(
+        "warning: \(steps)\(run.first == run.last ? " left out:" : "") \(reason)\n")
     }
     guard let path = arguments.value("--output") else {
       context.output.write(test.source)

@@ -8,7 +8,9 @@ enum LogCommand: Command {
     "USAGE: tca-replay log <trace> [--action <pattern>] [--origin send|effect] [--changed <path>] [--json]"
   static let help = """
     OVERVIEW: Print one line per step: its index, the time since recording started, where the
-    action came from (sent, or from the effect of an earlier step) and the action.
+    action came from (sent, or from the effect of an earlier step) and the action. A trace
+    whose app crashed ends with the step that did not finish and the signal
+    ("crashed: SIGTRAP"); --origin and --changed leave that line out.
 
     \(usage)
 
@@ -47,6 +49,13 @@ enum LogCommand: Command {
     while let record = try reader.next() {
       if case .gap(let gap) = record, pattern == nil, origin == nil {
         lines.append(json ? gapJSONLine(gap) : gapLine(gap, style: context.style))
+      }
+      if case .crash(let crash) = record {
+        // The step that never finished, unless a filter leaves it out.
+        if pattern?.matches(crash.label ?? "") ?? true, origin == nil, changed == nil {
+          lines.append(json ? jsonLine(crash) : crashLine(crash, style: context.style))
+        }
+        continue
       }
       guard case .step(let step) = record else {
         if let changed { before = changed.resolve(in: reader.state) }
@@ -87,6 +96,12 @@ enum LogCommand: Command {
       "lost": ["from": .integer(Int64(gap.from)), "to": .integer(Int64(gap.to))],
       "reason": .string(gap.reason),
     ]).jsonString
+  }
+
+  private static func jsonLine(_ crash: TraceCrash) -> String {
+    guard case .object(var object) = TraceRecord.crash(crash).json else { return "{}" }
+    _ = object.removeValue(forKey: "action")
+    return JSONValue.object(object).jsonString
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {

@@ -94,6 +94,9 @@ struct Stepper {
     say(
       "\(trace.path): \(trace.header.reducer.escapingControlCharacters), \(range). "
         + "Type 'help' for commands.")
+    if let crash = trace.crash {
+      say(style.paint("The session " + crashSentence(crash) + ".", .red))
+    }
     sayLocation()
     // On a terminal, lines are edited here: cursor keys, history, Ctrl-A/E/U/K/C/D.
     var terminal = isInteractive ? TerminalLineReader(output: context.output) : nil
@@ -195,6 +198,9 @@ struct Stepper {
     let target = overflow ? (offset > 0 ? trace.stepCount : 0) : min(max(sum, 0), trace.stepCount)
     if target == current {
       say(offset > 0 ? "Already at the last step." : "Already at the initial state.")
+      if offset > 0, let crash = trace.crash {
+        say(style.paint("Then the session " + crashSentence(crash) + ".", .red))
+      }
       return
     }
     try cursor.move(to: target == 0 ? nil : trace.firstStep + target - 1)
@@ -239,6 +245,9 @@ struct Stepper {
         continue
       }
       lines.append(stepLine(try trace.step(at: index), style: style, marker: marker))
+    }
+    if end == indices.upperBound, let crash = trace.crash {
+      lines.append(crashLine(crash, style: style, marker: "   "))
     }
     say(lines.joined(separator: "\n"))
   }
@@ -356,6 +365,10 @@ struct Stepper {
         + step.label.escapingControlCharacters
         + style.paint("  (\(originText(step.origin)))", .dim)
     )
+    // The step after the last one is the step that crashed.
+    if step.index == trace.stepIndices.last, let crash = trace.crash {
+      say(style.paint("Then the session " + crashSentence(crash) + ".", .red))
+    }
   }
 
   private func say(_ text: String) {

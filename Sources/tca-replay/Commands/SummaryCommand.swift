@@ -10,7 +10,8 @@ enum SummaryCommand: Command {
     redacted paths, and whether it is complete and every patch applies.
 
     The whole trace is read and checked: every line parses, every patch applies, and every
-    keyframe matches the state the patches rebuild.
+    keyframe matches the state the patches rebuild. A trace whose app crashed says so: the
+    signal, and the step being reduced, which did not finish.
 
     \(usage)
 
@@ -49,6 +50,7 @@ struct Summary {
   var ended = false
   /// Steps the recorder lost to failed writes, as its `gap` records declare them.
   var gaps: [TraceGap] = []
+  var crash: TraceCrash?
 
   /// Reads the whole trace through the checked reader, whose first problem is the verdict.
   init(reading reader: CheckedTraceReader) throws(TraceReadError) {
@@ -76,6 +78,9 @@ struct Summary {
       case .gap(var gap):
         gap.state = .null  // Not shown; a big state need not stay in memory.
         gaps.append(gap)
+      case .crash(let record):
+        crash = record
+        duration = max(duration, record.time)
       }
     }
   }
@@ -88,9 +93,13 @@ struct Summary {
       ? "none"
       : header.redactions.map(\.description.escapingControlCharacters).joined(separator: ", ")
     let integrity =
-      ended
-      ? "complete: ends with an end record; every patch applies"
-      : "no end record (the recorder did not close); every patch applies"
+      if let crash {
+        crashSentence(crash) + "; every patch applies"
+      } else if ended {
+        "complete: ends with an end record; every patch applies"
+      } else {
+        "no end record (the recorder did not close); every patch applies"
+      }
     let metadata =
       header.metadata.isEmpty
       ? "none"
@@ -155,6 +164,12 @@ struct Summary {
             "reason": .string($0.reason),
           ]
         })
+    }
+    if let crash {
+      // The crash record, less the action's JSON, which `step`/`show` print.
+      guard case .object(var record) = TraceRecord.crash(crash).json else { return .null }
+      for key in ["kind", "action"] { _ = record.removeValue(forKey: key) }
+      object["crash"] = .object(record)
     }
     return .object(object)
   }

@@ -7,7 +7,8 @@ enum VerifyCommand: Command {
   static let name = "verify"
   static let abstract = "Check traces against today's reducer, for CI and `git bisect run`."
   static let usage =
-    "USAGE: tca-replay verify <trace or folder>… --host <command> [--timeout <seconds>] [--json]"
+    "USAGE: tca-replay verify <trace or folder>… --host <command> [--timeout <seconds>] "
+    + "[--host-log <file>] [--json]"
   static let help = """
     OVERVIEW: Replay every trace given, and every *.ndjson file in every folder given, through
     today's reducers in a replay host (isolated mode), and print one line per trace. The exit
@@ -23,12 +24,18 @@ enum VerifyCommand: Command {
       --timeout <seconds>   How long the host may go without progress (default 30, at
                             most 1000000). One trace may take twice this long, plus as
                             long again per MiB of trace.
+      --host-log <file>     Append the host's standard error to this file (see 'tca-replay
+                            bisect --help').
       --json                Print one JSON object per trace instead of a line of text.
 
+    A reducer that crashes on a step is a divergence at that step ("crashed the reducer"), so
+    `git bisect run` marks the commit bad; the host is started again for the next trace.
+
     EXIT CODES:
-      0 every trace replays without divergence; 1 some trace diverges; 125 cannot test: the
-      host failed, or a trace is missing, malformed or not served by the host (git bisect
-      skips the commit); 64 bad arguments.
+      0 every trace replays without divergence; 1 some trace diverges, or crashes the reducer;
+      125 cannot test: the host failed (did not start, died outside a step, hung, or spoke
+      nonsense), or a trace is missing, malformed or not served by the host (git bisect skips
+      the commit); 64 bad arguments.
     """
 
   /// What became of one trace.
@@ -36,7 +43,9 @@ enum VerifyCommand: Command {
     case matches, diverges, cannotTest
   }
 
-  static let options: [OptionSpec] = [.value("--host"), .value("--timeout"), .flag("--json")]
+  static let options: [OptionSpec] = [
+    .value("--host"), .value("--timeout"), .value("--host-log"), .flag("--json"),
+  ]
 
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let timeout = try parsed.seconds("--timeout", default: 30)
@@ -63,7 +72,11 @@ enum VerifyCommand: Command {
         output.writeJSON(object.jsonString + "\n")
       } else {
         output.write(text + "\n")
-        for warning in report?.warnings ?? [] { errors.write("warning: \(warning)\n") }
+        // Each names its trace: a folder of traces (`.lastSteps` segments) warns about several.
+        for warning in report?.warnings ?? [] {
+          let named = warning.hasPrefix(path + ":") ? warning : "\(path): \(warning)"
+          errors.write("warning: \(named)\n")
+        }
       }
     }
 
@@ -85,11 +98,38 @@ enum VerifyCommand: Command {
     do throws(HostError) {
       // On an error, the host has been stopped, with its whole process group, before it is
       // thrown; on success it is asked to leave.
-      let host = try HostProcess(command: command, timeout: timeout)
+      // A host that crashed is gone: the next trace gets a new one.
+      var running: HostProcess?
       for path in traces {
+        let host: HostProcess
+        if let running {
+          host = running
+        } else {
+          host = try HostProcess(
+            command: command, timeout: timeout, logPath: parsed.value("--host-log")
+          )
+        }
+        running = host
         switch try host.replay(
           path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0
         ) {
+        case var .crashed(crash):
+          running = nil
+          crash = crash.first(
+            command: command, timeout: timeout, logPath: parsed.value("--host-log"), path: path,
+            precedingSteps: 0
+          )
+          let report = crash.report(trace: path, mode: .isolated, precedingSteps: 0)
+          let label = report.firstDivergence?.label ?? ""
+          let signal = HostCrash.describe(signal: crash.signal)
+          record(
+            .diverges, path, report: report,
+            text: "diverges     \(path): step \(crash.step) \(label) crashed the reducer ("
+              + ([signal] + crash.reason.prefix(1)).joined(separator: ": ") + ")"
+          )
+          errors.write(
+            "note: the replay host's output, with its backtrace, is in \(crash.log)\n"
+          )
         case let .refused(_, message):
           record(.cannotTest, path, text: "cannot test  \(message)")
         case let .report(report):
@@ -117,7 +157,7 @@ enum VerifyCommand: Command {
           }
         }
       }
-      if let late = host.finish() { errors.write("warning: \(late)\n") }
+      if let late = running?.finish() { errors.write("warning: \(late)\n") }
     } catch {
       errors.write("Error: \(error)\n")
       return verdicts.contains(.diverges) ? .diverges : .cannotTest

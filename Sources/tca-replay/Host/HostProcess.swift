@@ -25,6 +25,12 @@ final class HostProcess {
 
   let command: String
   let timeout: Duration
+  /// Where the host's standard error goes.
+  let log: HostLog
+  /// How much the log held when the host started: what it wrote is what follows.
+  private let logStart: Int
+  /// Whether the log must outlive the host: it holds a crash's backtrace.
+  private var keepsLog = false
   private let group: HostProcessGroup
   private var lines = HostLineBuffer(maximumLength: HostProcess.maximumLineLength)
   /// Where reads land; kept, so a flood of small reads allocates nothing.
@@ -35,13 +41,19 @@ final class HostProcess {
   /// The reducers the host serves, from its `hello`.
   private(set) var reducers: [String] = []
 
-  /// Starts `command` with `/bin/sh -c`, in a process group of its own, and waits for its
-  /// `hello`.
-  init(command: String, timeout: Duration) throws(HostError) {
+  /// Starts `command` with `/bin/sh -c`, in a process group of its own, with its standard error
+  /// appended to `logPath` (or a temporary file), and waits for its `hello`.
+  init(command: String, timeout: Duration, logPath: String? = nil) throws(HostError) {
     self.command = command
     self.timeout = timeout
     do {
-      group = try HostProcessGroup(command: command)
+      log = try HostLog(path: logPath)
+    } catch {
+      throw HostError(command, error.description)
+    }
+    logStart = log.size
+    do {
+      group = try HostProcessGroup(command: command, standardError: log.descriptor)
     } catch {
       throw HostError(command, "cannot start: \(error.description)")
     }
@@ -73,21 +85,30 @@ final class HostProcess {
     case report(ReplayReport)
     /// The host could not replay the trace: `problem` is the protocol's problem name.
     case refused(problem: String, message: String)
+    /// The host died while reducing a step of the trace: the reducer crashed.
+    case crashed(HostCrash)
   }
 
-  /// Asks the host to replay the trace at `path`.
+  /// Asks the host to replay the trace at `path`; with `workers`, on that many threads.
   func replay(
-    path: String, mode: ReplayMode, maximumDivergences: Int, precedingSteps: Int
+    path: String, mode: ReplayMode, maximumDivergences: Int, precedingSteps: Int,
+    workers: Int? = nil
   ) throws(HostError) -> Answer {
     let id = nextID
     nextID += 1
-    try send([
+    var request: JSONValue = [
       "kind": "replay", "id": .integer(Int64(id)), "trace": .string(path),
       "mode": .string(mode.rawValue),
       "maximumDivergences": .integer(Int64(maximumDivergences)),
       "precedingSteps": .integer(Int64(precedingSteps)),
-    ])
+    ]
+    if let workers, case var .object(members) = request {
+      members["workers"] = .integer(Int64(workers))
+      request = .object(members)
+    }
+    try send(request)
     let what = "its report on \(path)"
+    let logOffset = log.size
     let limit = Self.requestLimit(timeout: timeout, traceBytes: Self.size(of: path))
     let end = ContinuousClock.now + limit
     var quietUntil = ContinuousClock.now + timeout
@@ -107,7 +128,7 @@ final class HostProcess {
         throw silent(waitingFor: what, heard: bytesReceived > bytesAtProgress)
       }
       let kind = message["kind"]?.stringValue
-      guard ["progress", "report", "error"].contains(kind) else {
+      guard ["progress", "report", "error", "crash"].contains(kind) else {
         continue  // Unknown kinds are skipped, as the protocol says.
       }
       // An answer names the request it answers; an error may say null for a request it could
@@ -139,6 +160,8 @@ final class HostProcess {
           )
         }
         return .report(report)
+      case "crash":
+        return try crashed(message, waitingFor: what, logOffset: logOffset)
       default:
         // One line, whatever the host put in it: it is printed after `Error: `.
         return .refused(
@@ -147,6 +170,30 @@ final class HostProcess {
         )
       }
     }
+  }
+
+  /// The host said it crashed: waits for it to die (its backtrace goes to the log), stops its
+  /// group, and reads the reason back from the log. A crash outside any step (in the host's own
+  /// code, not the reducer's) cannot be blamed on the reducer: the host failed.
+  private func crashed(
+    _ message: JSONValue, waitingFor what: String, logOffset: Int
+  ) throws(HostError) -> Answer {
+    let signal = message["signal"]?.int64Value.flatMap { Int32(exactly: $0) } ?? 0
+    // Swift's backtracer takes a moment to write the backtrace; it is for the log, not for us.
+    _ = group.hasExited(within: timeout)
+    group.terminate()
+    keepsLog = true
+    log.keep()
+    let reason = HostLog.reason(in: log.text(since: logOffset))
+    guard let step = message["step"]?.int64Value.flatMap({ Int(exactly: $0) }), step >= 0 else {
+      return try failed(
+        "crashed outside any step, of \(HostCrash.describe(signal: signal)), while tca-replay "
+          + "waited for \(what)" + (reason.first.map { ": \($0)" } ?? "")
+      )
+    }
+    return .crashed(
+      HostCrash(step: step, signal: signal, reason: reason, log: log.path)
+    )
   }
 
   /// What makes `report` contradict itself, if anything: a negative count, or divergent steps
@@ -188,7 +235,10 @@ final class HostProcess {
   @discardableResult
   func finish() -> HostError? {
     let grace = min(Self.byeGrace, timeout)
-    defer { group.terminate() }
+    defer {
+      group.terminate()
+      if !keepsLog { log.discard() }
+    }
     guard !group.hasExited(within: .zero) else { return nil }
     _ = writeAll(Array(#"{"kind":"bye"}"#.utf8) + [10])
     // The end of its input says goodbye too: a host that reads to the end before it leaves (a
@@ -260,10 +310,18 @@ final class HostProcess {
     }
   }
 
-  /// Stops the host's group and describes the problem.
+  /// Stops the host's group and describes the problem, naming the log if the host wrote in it.
   private func stopped(_ problem: String) -> HostError {
     group.terminate()
-    return HostError(command, problem)
+    let wrote = log.size > logStart
+    log.discardIfEmpty()
+    if wrote { log.keep() }
+    return HostError(command, problem + (wrote ? "; its output is in \(log.path)" : ""))
+  }
+
+  /// `stopped`, thrown: for use where an answer is returned.
+  private func failed(_ problem: String) throws(HostError) -> Answer {
+    throw stopped(problem)
   }
 
   private func silent(waitingFor what: String, heard: Bool) -> HostError {
@@ -277,7 +335,6 @@ final class HostProcess {
     guard group.hasExited(within: min(.seconds(2), timeout)), let status = group.ending else {
       return stopped("closed its output while tca-replay waited for \(what)")
     }
-    group.terminate()
     let signal = status & 0x7f
     let how =
       signal != 0
@@ -285,7 +342,7 @@ final class HostProcess {
         + (signal == SIGILL || signal == SIGTRAP
           ? " (a Swift runtime trap: fatalError, a failed precondition, …)" : "")
       : "exited with status \((status >> 8) & 0xff)"
-    return HostError(command, "\(how) while tca-replay waited for \(what)")
+    return stopped("\(how) while tca-replay waited for \(what)")
   }
 
   private func nonsense(_ line: String, expected: String) -> HostError {

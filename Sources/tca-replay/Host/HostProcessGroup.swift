@@ -25,8 +25,9 @@ final class HostProcessGroup {
   /// How long the group has between SIGTERM and SIGKILL.
   static let grace: Duration = .milliseconds(500)
 
-  /// Starts `command`, or throws the `errno` of what failed.
-  init(command: String) throws(StartFailure) {
+  /// Starts `command` with its standard error on `standardError`, or throws the `errno` of what
+  /// failed.
+  init(command: String, standardError: Int32) throws(StartFailure) {
     Self.installSignalHandlers()
     // A host that dies while we write to it must be an error, not a SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
@@ -44,6 +45,7 @@ final class HostProcessGroup {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toHost[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromHost[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, standardError, 2)
     for descriptor in toHost + fromHost { posix_spawn_file_actions_addclose(&actions, descriptor) }
 
     // The signals that stop hosts are blocked from before the spawn until the group is
@@ -172,6 +174,24 @@ final class HostProcessGroup {
     return word
   }()
 
+  /// The path of the temporary log of the host that is running, or empty: the signal handler
+  /// deletes it. Allocated before the handler is installed.
+  nonisolated(unsafe) static let temporaryLog: UnsafeMutablePointer<CChar> = {
+    let path = UnsafeMutablePointer<CChar>.allocate(capacity: 4_096)
+    path.initialize(repeating: 0, count: 4_096)
+    return path
+  }()
+
+  /// Says which temporary log the signal handler deletes; `nil`: none.
+  static func setTemporaryLog(_ path: String?) {
+    var stopping = stoppingSignals
+    pthread_sigmask(SIG_BLOCK, &stopping, nil)
+    defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
+    let bytes = Array((path ?? "").utf8.prefix(4_095))
+    for (offset, byte) in bytes.enumerated() { temporaryLog[offset] = CChar(bitPattern: byte) }
+    temporaryLog[bytes.count] = 0
+  }
+
   /// The signals after which `tca-replay` stops its host before dying of them.
   static let stoppingSignals: sigset_t = {
     var set = sigset_t()
@@ -182,6 +202,7 @@ final class HostProcessGroup {
 
   private static let handlersInstalled: Bool = {
     _ = running
+    _ = temporaryLog
     for stoppingSignal in [SIGINT, SIGTERM, SIGHUP] {
       let previous = signal(stoppingSignal, { received in HostProcessGroup.stopRunning(received) })
       // A signal the caller chose to ignore (`nohup`, a background job) stays ignored.
@@ -215,6 +236,8 @@ final class HostProcessGroup {
       }
       kill(-group, SIGKILL)
     }
+    // Nobody will be told of a temporary log now: it goes too.
+    if temporaryLog[0] != 0 { unlink(temporaryLog) }
     signal(received, SIG_DFL)
     var unblocked = sigset_t()
     sigemptyset(&unblocked)

@@ -1,0 +1,23 @@
+import Architecture
+
+/// The time on the store's `continuousClock` when it is a test or an immediate clock.
+///
+/// A session driven by a test clock moves that clock, not the wall time `time` records, so a
+/// generated test could not tell from `time` how far to advance its own clock before a timer
+/// fires. A live clock keeps time with `time`, and is not read.
+@usableFromInline
+enum RecordingClockTime {
+  /// The offset from the clock's start, in seconds; `nil` for any other clock.
+  @usableFromInline
+  static func now() -> Double? {
+    let clock = DependencyValues._current.continuousClock
+    if let clock = clock as? TestClock<Duration> { return seconds(clock.now.offset) }
+    if let clock = clock as? ImmediateClock<Duration> { return seconds(clock.now.offset) }
+    return nil
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
+    return Double(whole) + Double(attoseconds) / 1e18
+  }
+}
