@@ -66,7 +66,8 @@ struct TracesTests {
       Issue.record("\(file): the first record is not a header")
       return
     }
-    #expect(trace.header.version == traceFormatVersion)
+    // Recorded by an earlier build, before cancellation ids (version 3): still read.
+    #expect((2...traceFormatVersion).contains(trace.header.version))
     #expect(trace.header.firstStep == 0)
     #expect(trace.warning == nil, "\(file) ends in an incomplete line")
     // Only the first record is a header.

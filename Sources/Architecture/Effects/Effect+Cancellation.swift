@@ -58,6 +58,14 @@ struct AnyHashableSendable: Hashable, @unchecked Sendable {
     }
   }
 
+  /// The id as `String(reflecting:)` prints it: how a trace names a cancellation id.
+  var reflection: String {
+    switch storage {
+    case .plain(let base): String(reflecting: base)
+    case .boxed(let base): String(reflecting: base.base)
+    }
+  }
+
   private var anyHashable: AnyHashable {
     switch storage {
     case .plain(let base): AnyHashable(base)

@@ -25,15 +25,19 @@ enum RecorderEvent<State, Action>: @unchecked Sendable {
     /// The ids of the effects the step returned, whose `started` records follow the step's:
     /// consecutive, so a range, which needs no array on the app's thread.
     let effects: Range<Int>
+    /// What the step's effect cancels and is cancellable by; `nil` when neither.
+    let cancellation: EffectCancellation?
     /// The store's test clock's time, when it has one; see ``TraceStep/clock``.
     let clock: Double?
 
     @usableFromInline
     init(
       index: Int, time: Double, origin: TraceStep.Origin, action: Action, state: State,
-      dependencies: [DependencyTap.Value], effects: Range<Int>, clock: Double? = nil
+      dependencies: [DependencyTap.Value], effects: Range<Int>, clock: Double? = nil,
+      cancellation: EffectCancellation? = nil
     ) {
       self.clock = clock
+      self.cancellation = cancellation
       self.index = index
       self.time = time
       self.origin = origin

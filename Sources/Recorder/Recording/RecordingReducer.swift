@@ -70,7 +70,11 @@ where Base.State: Encodable, Base.Action: Encodable {
     // instead of rebuilt with every run wrapped.
     var startedEffects = 0..<0
     var recordedEffect = effect
+    var cancellation: EffectCancellation?
     if hasEffects {
+      // The ids are kept as values here and made text on the recorder's thread.
+      let facts = effect.cancellation
+      if !facts.isEmpty { cancellation = facts }
       let runs = effect.runCount
       if runs > 0 {
         let first = pipeline.reserveEffectIDs(runs)
@@ -90,7 +94,8 @@ where Base.State: Encodable, Base.Action: Encodable {
           state: state,
           dependencies: values,
           effects: startedEffects,
-          clock: clock
+          clock: clock,
+          cancellation: cancellation
         )
       )
     )

@@ -139,7 +139,9 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           patch: patch,
           dependencies: step.dependencies.map(DependencyValue.init),
           effects: step.startedEffects,
-          types: typeCapture.takeNewFacts()
+          types: typeCapture.takeNewFacts(),
+          cancels: step.cancellation?.cancels ?? [],
+          cancellable: step.cancellation?.cancellable ?? []
         )
     traceStep.clock = step.clock
     let stepBytes = append(.step(traceStep))

@@ -50,6 +50,28 @@ final class DependencyFeed: @unchecked Sendable {
       + (stackElementIDs.count - min(nextStackElementID, stackElementIDs.count))
   }
 
+  /// How the values the reducer read this time differ from those the step recorded; `nil`
+  /// when it read as many of each kind (and so the very values recorded).
+  var readsDifference: DependencyReadsDifference? {
+    // Checked without building dictionaries: this runs on every replayed step.
+    if nextUUID == uuids.count, nextDate == dates.count, nextRandom == randoms.count,
+      nextStackElementID == stackElementIDs.count
+    {
+      return nil
+    }
+    let recorded = [
+      "uuid": uuids.count, "date": dates.count, "random": randoms.count,
+      "stackElementID": stackElementIDs.count,
+    ]
+    let replayed = [
+      "uuid": nextUUID, "date": nextDate, "random": nextRandom,
+      "stackElementID": nextStackElementID,
+    ]
+    return DependencyReadsDifference(
+      recorded: recorded.filter { $0.value > 0 }, replayed: replayed.filter { $0.value > 0 }
+    )
+  }
+
   func uuid() -> UUID {
     defer { nextUUID += 1 }
     guard nextUUID < uuids.count else {

@@ -16,12 +16,13 @@ extension ReplayReport: CustomStringConvertible {
       : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
     if let divergence = firstDivergence {
       let verdict =
-        divergence.reason == .crashed ? "crashed the reducer" : "diverges from the recording"
+        divergence.reason == .crashed
+        ? "crashed the reducer" : "diverges from the recording\(divergence.aspect)"
       lines.append("\(trace): step \(divergence.step) \(verdict) (\(replay))")
       lines += divergence.detailLines
       // Every divergence the report details (all of them with `--all`), then a count of the rest.
       for other in divergences.dropFirst() {
-        lines.append("step \(other.step) also diverges")
+        lines.append("step \(other.step) also diverges\(other.aspect)")
         lines += other.detailLines
       }
       let rest = divergentSteps - max(divergences.count, 1)
@@ -34,7 +35,7 @@ extension ReplayReport: CustomStringConvertible {
       lines.append("\(trace): no divergence (\(replay), \(replayed) replayed)")
     }
     if unknown > 0 {
-      lines.append("  \(unknown) step\(unknown == 1 ? "" : "s") unknown: they depend on redacted values")
+      lines.append("  \(unknown) step\(unknown == 1 ? "" : "s") unknown (reads redacted data)")
     }
     if !notReplayable.isEmpty {
       let listed = notReplayable.prefix(5).map { "\($0.step.index) (\($0.reason))" }
@@ -43,6 +44,7 @@ extension ReplayReport: CustomStringConvertible {
           + (notReplayable.count > 5 ? ", and \(notReplayable.count - 5) more" : "")
       )
     }
+    for item in notCompared ?? [] { lines.append("  not compared: \(item)") }
     for warning in warnings { lines.append("  warning: \(warning)") }
     return lines.joined(separator: "\n")
   }
@@ -51,7 +53,16 @@ extension ReplayReport: CustomStringConvertible {
 extension Divergence: CustomStringConvertible {
   /// The divergence on its own: step, action, origin, the steps before it and the differences.
   public var description: String {
-    (["step \(step) diverges from the recording"] + detailLines).joined(separator: "\n")
+    (["step \(step) diverges from the recording\(aspect)"] + detailLines).joined(separator: "\n")
+  }
+
+  /// ` in effects` or ` in dependency reads` when only those differ; else nothing.
+  var aspect: String {
+    switch reason {
+    case .effects: " in effects"
+    case .dependencyReads: " in dependency reads"
+    default: ""
+    }
   }
 
   /// The indented lines under a verdict.
@@ -98,17 +109,22 @@ extension Divergence: CustomStringConvertible {
       )
     case .stateDoesNotEncode:
       lines.append("  the replayed state does not encode: \(message ?? "")")
+    case .effects, .dependencyReads:
+      break  // Their lines follow.
     case .crashed:
       lines.append("  crash   \(Self.describe(signal: signal ?? 0))")
       for line in (message ?? "").split(separator: "\n").prefix(3) { lines.append("    \(line)") }
     }
-    if extraDependencyReads > 0 {
+    lines += effects?.lines ?? []
+    lines += dependencyReads?.lines ?? []
+    // Reports from hosts that predate `dependencyReads` say it in notes.
+    if extraDependencyReads > 0, dependencyReads == nil {
       lines.append(
         "  note    the reducer read \(extraDependencyReads) dependency value"
           + "\(extraDependencyReads == 1 ? "" : "s") more than recorded; stand-ins were used"
       )
     }
-    if unreadDependencyValues > 0 {
+    if unreadDependencyValues > 0, dependencyReads == nil {
       lines.append(
         "  note    \(unreadDependencyValues) recorded dependency value"
           + "\(unreadDependencyValues == 1 ? " was" : "s were") not read this time"

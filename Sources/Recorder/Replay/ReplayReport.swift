@@ -24,10 +24,14 @@ public struct ReplayReport: Sendable, Equatable, Codable {
   public var divergences: [Divergence]
   /// Steps that could not be replayed, such as an action that was not encoded when recorded.
   public var notReplayable: [SkippedStep]
-  /// Steps whose outcome is unknown because the state they need holds redacted values.
+  /// Steps whose outcome is unknown because they read redacted data: their action or state
+  /// holds a redacted value and what they computed differs from the recording.
   public var unknown: Int
   /// Things worth knowing that are not divergences: another build's fingerprint, a torn line.
   public var warnings: [String]
+  /// What the trace does not record and so was not compared, such as the cancellation ids of a
+  /// trace of format version 2; `nil` when everything was.
+  public var notCompared: [String]? = nil
 
   /// The first step where today's reducer disagrees with the recording, if any.
   public var firstDivergence: Divergence? { divergences.first }
@@ -59,6 +63,12 @@ public struct Divergence: Sendable, Equatable, Codable {
     case stateDoesNotDecode
     /// The state the reducer computed cannot be encoded.
     case stateDoesNotEncode
+    /// The state matches, but the effect started or cancelled other effects than recorded;
+    /// ``Divergence/effects`` says how.
+    case effects
+    /// The state and effects match, but the reducer read other dependency values than
+    /// recorded; ``Divergence/dependencyReads`` says how.
+    case dependencyReads
     /// The reducer crashed (trapped) on the step: ``Divergence/signal`` ended the replay host,
     /// and ``Divergence/message`` holds the first lines of the reason.
     case crashed
@@ -88,6 +98,10 @@ public struct Divergence: Sendable, Equatable, Codable {
   public var unreadDependencyValues: Int
   /// Issues the reducer reported while replaying the step, such as an action for a missing row.
   public var issues: [String]
+  /// How the effects differ, when they do (whatever the ``reason``).
+  public var effects: EffectsDifference? = nil
+  /// How the dependency reads differ, when they do (whatever the ``reason``).
+  public var dependencyReads: DependencyReadsDifference? = nil
   /// For a crash: the signal that ended the replay host (4, SIGILL, for a Swift runtime trap).
   public var signal: Int? = nil
 }

@@ -12,9 +12,12 @@ import Foundation
 ///
 /// Each step is reduced with the dependency values it read when recorded (`uuid`, `date`,
 /// `withRandomNumberGenerator`), so an unchanged reducer reproduces the recording exactly.
-/// Effects are not run: the actions they sent are in the trace, and are replayed in their
-/// recorded order. States are compared as the recorder encodes them, at JSON-path granularity;
-/// a value redacted in the trace is unknown, never a difference.
+/// Effects are compared, not run: how many `.run` effects each step starts and the
+/// cancellation ids it cancels and marks; the actions they sent are in the trace, and are
+/// replayed in their recorded order. So are the dependency values read, by kind and count.
+/// States are compared as the recorder encodes them, at JSON-path granularity. A value
+/// redacted in the trace is unknown, never a difference: a step whose action or state holds
+/// one and that differs is counted in ``ReplayReport/unknown``.
 ///
 /// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
 public struct Replayer<Base: Reducer>
@@ -110,7 +113,19 @@ where Base.State: Codable, Base.Action: Codable {
       unknown: tally.unknown, warnings: compatibilityWarnings(header)
     )
     if let warning { report.warnings.append(warning) }
+    report.notCompared = Self.notCompared(version: header.version)
     return report
+  }
+
+  /// What a trace of `version` does not record, and so a replay of it cannot compare.
+  static func notCompared(version: Int) -> [String]? {
+    if version < 2 {
+      return ["effects (format version \(version) records them apart from their steps)"]
+    }
+    if version < 3 {
+      return ["cancellation ids (format version \(version) does not record them)"]
+    }
+    return nil
   }
 
   /// Warns when the trace was recorded from other types, or another build of them.
@@ -149,7 +164,8 @@ where Base.State: Codable, Base.Action: Codable {
 
   private func replayCumulatively(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
     let engine = StepEngine(
-      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true
+      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true,
+      traceVersion: steps.header.version
     )
     var tally = Tally()
     var recent = RecentSteps(capacity: options.precedingSteps)
@@ -192,7 +208,10 @@ where Base.State: Codable, Base.Action: Codable {
     for index in 0..<options.workers {
       // Erased to a protocol so the thread's closure captures no generic type.
       let runner = UncheckedBox<any ChunkRunner>(
-        StepEngine(reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses)
+        StepEngine(
+          reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
+          traceVersion: header.version
+        )
       )
       let thread = Thread {
         let tally = runner.value.runChunks(

@@ -27,10 +27,17 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   /// The last few actions decoded, by their JSON: apps send the same actions again and again.
   private var recentActions: [(json: JSONValue, action: Base.Action)] = []
 
-  init(reducer: Base, redactions: [Redaction], reusesMatchingStates: Bool) {
+  /// Whether the trace records how many effects each step started (version 2 on).
+  private let comparesStarts: Bool
+  /// Whether the trace records the cancellation ids of each step's effect (version 3 on).
+  private let comparesCancellation: Bool
+
+  init(reducer: Base, redactions: [Redaction], reusesMatchingStates: Bool, traceVersion: Int) {
     self.reducer = reducer
     self.redactions = redactions
     self.reusesMatchingStates = reusesMatchingStates
+    comparesStarts = traceVersion >= 2
+    comparesCancellation = traceVersion >= 3
   }
 
   func run(_ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]) -> Outcome {
@@ -46,7 +53,9 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       differences: [StateDifference] = [],
       codingPath: String? = nil,
       message: String? = nil,
-      issues: [String] = []
+      issues: [String] = [],
+      effects: EffectsDifference? = nil,
+      reads: DependencyReadsDifference? = nil
     ) -> Outcome {
       .diverged(
         Divergence(
@@ -54,7 +63,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
           origin: StepOrigin(step.origin), reason: reason, differences: differences,
           codingPath: codingPath, message: message, precedingSteps: preceding(),
           extraDependencyReads: feed.extraReads, unreadDependencyValues: feed.unreadValues,
-          issues: issues
+          issues: issues, effects: effects, dependencyReads: reads
         )
       )
     }
@@ -112,9 +121,12 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     }
 
     feed.load(step.dependencies)
+    var effect = Effect<Base.Action>.none
     let issues = withIssueCapture {
-      _ = reducer.reduce(into: &state, action: action)  // Effects are not run in a replay.
+      effect = reducer.reduce(into: &state, action: action)  // Compared, never run.
     }
+    let effects = effectsDifference(effect, step)
+    let reads = feed.readsDifference
     var actual: JSONValue
     var patchMatches = false
     do {
@@ -132,6 +144,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     } catch {
       return divergence(.stateDoesNotEncode, message: "\(error)")
     }
+    let differences: [StateDifference]
     if patchMatches || actual == recorded.after {
       if reusesMatchingStates {
         // A state that grew large while carried switches to walking, checked now and then.
@@ -140,12 +153,94 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
         }
         carried = (step.index + 1, state, differ)
       }
-      return .matched
+      if effects == nil && reads == nil { return .matched }
+      differences = []
+    } else {
+      differences = StateDifference.between(expected: recorded.after, actual: actual)
+      // Only redacted values differ: unknown, not a divergence.
+      if differences.isEmpty && effects == nil && reads == nil { return .unknown }
     }
-    let differences = StateDifference.between(expected: recorded.after, actual: actual)
-    // Only redacted values differ: unknown, not a divergence.
-    if differences.isEmpty { return .unknown }
-    return divergence(.state, differences: differences, issues: issues.map(\.message))
+    if !redactions.isEmpty, readsRedactedData(recorded, action: actionJSON) { return .unknown }
+    let reason: Divergence.Reason =
+      !differences.isEmpty ? .state : effects != nil ? .effects : .dependencyReads
+    return divergence(
+      reason, differences: differences, issues: issues.map(\.message), effects: effects,
+      reads: reads
+    )
+  }
+
+  /// How the effect today's reducer returned differs from what the step recorded, as far as
+  /// the trace's version records it; `nil` when it does not.
+  private func effectsDifference(
+    _ effect: Effect<Base.Action>, _ step: TraceStep
+  ) -> EffectsDifference? {
+    guard comparesStarts else { return nil }
+    // Most steps return `.none` and record nothing: no tree to walk, no ids to print.
+    if effect.isNone, step.effects.isEmpty, step.cancels.isEmpty, step.cancellable.isEmpty {
+      return nil
+    }
+    let starts = effect.runCount
+    let facts = comparesCancellation && !effect.isNone ? effect.cancellation : nil
+    let cancels = facts.map { $0.isEmpty ? [] : $0.cancels } ?? []
+    let cancellable = facts.map { $0.isEmpty ? [] : $0.cancellable } ?? []
+    let same =
+      starts == step.effects.count
+      && (!comparesCancellation || (cancels == step.cancels && cancellable == step.cancellable))
+    guard !same else { return nil }
+    return EffectsDifference(
+      recordedStarts: step.effects.count, replayedStarts: starts,
+      recordedCancels: comparesCancellation ? step.cancels : nil, replayedCancels: cancels,
+      recordedCancellable: comparesCancellation ? step.cancellable : nil,
+      replayedCancellable: cancellable
+    )
+  }
+
+  /// Whether a step that disagrees with the recording read redacted data, which would explain
+  /// the disagreement: then its outcome is unknown, never a divergence.
+  ///
+  /// A step whose action holds a redacted value read it. A step whose state before holds one
+  /// is run again with other stand-ins for the redacted values (an empty string, an
+  /// address-like string); if anything it computes changes with them, it read redacted data.
+  /// If nothing changes, the disagreement does not come from the redacted values, and is
+  /// reported.
+  private func readsRedactedData(_ recorded: RecordedStep, action actionJSON: JSONValue) -> Bool {
+    if actionJSON.holdsRedacted { return true }
+    guard recorded.before.holdsRedacted else { return false }
+    guard let action = try? decoder.decode(Base.Action.self, from: actionJSON),
+      let outcome = self.outcome(of: action, from: recorded.before, step: recorded.step)
+    else { return true }
+    // The first stand-in is the placeholder itself, as the first run had it.
+    for standIn in ["", "redacted@example.com"] {
+      var before = recorded.before
+      before.replaceRedacted(with: .string(standIn))
+      guard let other = self.outcome(of: action, from: before, step: recorded.step),
+        other == outcome
+      else { return true }
+    }
+    return false
+  }
+
+  /// What the reducer computes from `before`: the state as the recorder would write it, what
+  /// its effect starts and cancels, and what it reads; `nil` when the state does not decode.
+  private func outcome(
+    of action: Base.Action, from before: JSONValue, step: TraceStep
+  ) -> StepOutcome? {
+    guard var state = try? decoder.decode(Base.State.self, from: before) else { return nil }
+    feed.load(step.dependencies)
+    var effect = Effect<Base.Action>.none
+    _ = withIssueCapture { effect = reducer.reduce(into: &state, action: action) }
+    guard var json = try? encoder.encode(state) else { return nil }
+    Redaction.apply(redactions, to: &json, isState: true)
+    return StepOutcome(
+      state: json, effects: effectsDifference(effect, step), reads: feed.readsDifference
+    )
+  }
+
+  /// What a step computed, for comparing runs with different stand-ins.
+  struct StepOutcome: Equatable {
+    var state: JSONValue
+    var effects: EffectsDifference?
+    var reads: DependencyReadsDifference?
   }
 
   /// Runs `body` with this engine's feed installed over `base`, on the calling thread.

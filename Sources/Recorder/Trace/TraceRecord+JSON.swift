@@ -49,6 +49,10 @@ extension TraceRecord {
       if !step.effects.isEmpty {
         object["effects"] = .array(step.effects.map { .integer(Int64($0)) })
       }
+      if !step.cancels.isEmpty { object["cancels"] = .array(step.cancels.map { .string($0) }) }
+      if !step.cancellable.isEmpty {
+        object["cancellable"] = .array(step.cancellable.map { .string($0) })
+      }
       if let types = step.types { object["types"] = types }
 
     case let .keyframe(keyframe):
@@ -146,7 +150,9 @@ extension TraceRecord {
             (value) throws(TraceFormatError) in try DependencyValue(json: value)
           },
           effects: try fields.countArray("effects"),
-          types: fields.optional("types")
+          types: fields.optional("types"),
+          cancels: try fields.stringArray("cancels"),
+          cancellable: try fields.stringArray("cancellable")
         )
       if fields.optional("clock") != nil { step.clock = try fields.double("clock") }
       self = .step(step)
@@ -350,6 +356,22 @@ private struct Fields {
         throw problem
       }
       result.append(Int(number))
+    }
+    return result
+  }
+
+  /// An optional array of strings (cancellation ids); empty when absent.
+  func stringArray(_ key: String) throws(TraceFormatError) -> [String] {
+    guard let value = object[key] else { return [] }
+    guard case let .array(elements) = value else {
+      throw TraceFormatError("\(name(key)) must be an array of strings")
+    }
+    var result: [String] = []
+    for element in elements {
+      guard let text = element.stringValue else {
+        throw TraceFormatError("\(name(key)) must be an array of strings")
+      }
+      result.append(text)
     }
     return result
   }

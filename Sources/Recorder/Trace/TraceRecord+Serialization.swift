@@ -45,11 +45,24 @@ extension TraceRecord {
       }
       out.append(UInt8(ascii: "]"))
     }
+    strings(#","cancels":["#, step.cancels, &out)
+    strings(#","cancellable":["#, step.cancellable, &out)
     if let types = step.types {
       literal(#","types":"#, &out)
       types.serialize(into: &out)
     }
     out.append(UInt8(ascii: "}"))
+  }
+
+  /// `member` and the strings, then `]`; nothing when there are none.
+  private func strings(_ member: StaticString, _ values: [String], _ out: inout [UInt8]) {
+    guard !values.isEmpty else { return }
+    literal(member, &out)
+    for (position, value) in values.enumerated() {
+      if position > 0 { out.append(UInt8(ascii: ",")) }
+      JSONTextWriter.appendString(value, to: &out)
+    }
+    out.append(UInt8(ascii: "]"))
   }
 
   private func literal(_ text: StaticString, _ out: inout [UInt8]) {

@@ -22,8 +22,10 @@ public enum TraceRecord: Sendable, Equatable {
 /// The version of the trace format this build writes, and the newest it reads.
 ///
 /// Version 2 records an effect's start in the step that returned it (``TraceStep/effects``)
-/// instead of in a `started` effect record of its own. This build reads versions 1 and 2.
-public let traceFormatVersion = 2
+/// instead of in a `started` effect record of its own. Version 3 records the cancellation ids
+/// a step's effect cancels and is cancellable by (``TraceStep/cancels``,
+/// ``TraceStep/cancellable``), so a replay can compare them. This build reads versions 1 to 3.
+public let traceFormatVersion = 3
 
 /// The first record of a trace.
 public struct TraceHeader: Sendable, Equatable {
@@ -93,6 +95,12 @@ public struct TraceStep: Sendable, Equatable {
   /// Swift types the recorder first met in this step's action or state: a ``TypeSchema``'s
   /// JSON, merged into what the header and earlier steps said.
   public var types: JSONValue? = nil
+  /// The cancellation ids the step's effect cancels as it starts (`.cancel(id:)`,
+  /// `cancellable(id:cancelInFlight: true)`), as text, sorted. Recorded since version 3.
+  public var cancels: [String] = []
+  /// The cancellation ids the step's effect's runs can be cancelled by (`cancellable(id:)`), as
+  /// text, sorted. Recorded since version 3.
+  public var cancellable: [String] = []
   /// Seconds on the store's `continuousClock` when it is a test or immediate clock, from that
   /// clock's start; `nil` with a live clock, whose time is ``time``. What `gen-test` advances a
   /// test's clock by, so that a session recorded on a test clock replays its timers.

@@ -9,10 +9,12 @@ enum BisectCommand: Command {
     + "[--context <n>] [--timeout <seconds>] [--host-log <file>] [--json]"
   static let help = """
     OVERVIEW: Replay a trace's actions through today's reducer, with the dependency values
-    they read when recorded, and report the first step whose state differs from the
-    recording: the step, its action and origin, the steps before it, and the expected and
-    actual values at each differing JSON path. Effects are not run; the actions they sent are
-    replayed from the trace, in order.
+    they read when recorded, and report the first step whose state, effects or dependency
+    reads differ from the recording: the step, its action and origin, the steps before it,
+    and the expected and actual values at each differing JSON path. Effects are compared,
+    not run: how many each step starts, the cancellation ids it cancels and marks (traces of
+    format version 3). The actions effects sent are replayed from the trace, in order. A step
+    that reads redacted data and differs is unknown, not a divergence.
 
     \(usage)
 

@@ -137,19 +137,22 @@ enum VerifyCommand: Command {
             let paths = divergence.differences.prefix(3).map(\.path.description)
               .joined(separator: ", ")
             let location = divergence.reason == .state ? paths : (divergence.codingPath ?? "")
+            let kind =
+              divergence.reason == .dependencyReads ? "dependency reads" : divergence.reason.rawValue
             record(
               .diverges, path, report: report,
               text: "diverges     \(path): step \(divergence.step) \(divergence.label) "
-                + "(\(divergence.reason == .state ? "state" : divergence.reason.rawValue)"
+                + "(\(kind)"
                 + "\(location.isEmpty ? "" : " at \(location)")); \(report.divergentSteps) of "
                 + "\(report.steps) steps diverge"
             )
           } else {
-            let skipped = report.notReplayable.count + report.unknown
+            let skipped = report.notReplayable.count
             record(
               .matches, path, report: report,
               text: "ok           \(path): \(report.replayed) steps replay"
-                + (skipped > 0 ? " (\(skipped) not checked)" : "")
+                + (report.unknown > 0 ? " (\(report.unknown) unknown: reads redacted data)" : "")
+                + (skipped > 0 ? " (\(skipped) not replayable)" : "")
             )
           }
         }

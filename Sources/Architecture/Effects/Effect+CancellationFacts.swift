@@ -1,0 +1,61 @@
+/// What an effect does to cancellation when it starts, free of scheduling: the ids it cancels
+/// and the ids its runs can be cancelled by.
+///
+/// A recorder keeps these with each step, and a replay compares them with what today's
+/// reducer returns, so a dropped `cancelInFlight` or a wrong `.cancel(id:)` is found at the
+/// step that returned it, whether or not anything was in flight then.
+@usableFromInline
+package struct EffectCancellation: Sendable {
+  /// The ids `.cancel(id:)` and `cancellable(id:cancelInFlight: true)` cancel, in pre-order.
+  var cancelled: [CancelID] = []
+  /// The ids the effect's runs are marked with by `cancellable(id:)`, in pre-order.
+  var marked: [CancelID] = []
+
+  /// Whether the effect neither cancels nor is cancellable.
+  @usableFromInline
+  package var isEmpty: Bool { cancelled.isEmpty && marked.isEmpty }
+
+  /// The ids it cancels, as text (the navigation path's ids, then the id, joined by ` / `),
+  /// sorted, each once.
+  package var cancels: [String] { Self.texts(cancelled) }
+  /// The ids its runs can be cancelled by, as text, sorted, each once.
+  package var cancellable: [String] { Self.texts(marked) }
+
+  private static func texts(_ ids: [CancelID]) -> [String] {
+    Set(ids.map(\.text)).sorted()
+  }
+}
+
+extension CancelID {
+  /// The id and the path it was made under, as `String(reflecting:)` prints them.
+  var text: String {
+    (path.components.map(\.reflection) + [id.reflection]).joined(separator: " / ")
+  }
+}
+
+extension Effect {
+  /// What this effect cancels as it starts, and what its runs can be cancelled by.
+  @usableFromInline
+  package var cancellation: EffectCancellation {
+    var facts = EffectCancellation()
+    collect(into: &facts)
+    return facts
+  }
+
+  private func collect(into facts: inout EffectCancellation) {
+    switch operation {
+    case .none, .send, .run:
+      break
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects { effect.collect(into: &facts) }
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { facts.cancelled.append(id) }
+      facts.marked.append(id)
+      effect.collect(into: &facts)
+    case .cancel(let id):
+      facts.cancelled.append(id)
+    case .observed(let effect, _):
+      effect.collect(into: &facts)
+    }
+  }
+}
