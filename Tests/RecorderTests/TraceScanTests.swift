@@ -222,7 +222,7 @@ struct TraceScanTests {
       }
     }
     let unknown = try Self.editedCounter("unknown") { lines in
-      lines.flatMap { [$0, #"{"kind":"gap","note":"{\"kind\":\"step\",\"index\":0,"}"#] }
+      lines.flatMap { [$0, #"{"kind":"bookmark","note":"{\"kind\":\"step\",\"index\":0,"}"#] }
     }
     for path in [crlf, reordered, unknown] {
       defer { try? FileManager.default.removeItem(atPath: path) }
