@@ -162,6 +162,6 @@ struct ChromeTraceExportTests {
 
     let unknown = try ToolRunner.run(["export", "Traces/todos.ndjson", "--format", "svg"])
     #expect(unknown.status == 64)
-    #expect(unknown.errors.hasPrefix("Error: unknown format 'svg': use chrome-trace\n"))
+    #expect(unknown.errors.hasPrefix("Error: unknown format 'svg': use chrome-trace, json-patch\n"))
   }
 }
