@@ -223,7 +223,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     // once, so a kill from now on leaves a trace that loads.
     writer.waitForQueue()
     if options.recordsCrashes {
-      crashAction = CrashActionEncoder(redactions: options.redactions)
+      let crashAction = CrashActionEncoder<Action>(redactions: options.redactions)
+      self.crashAction = crashAction
       crashSlot = CrashHandler.shared.makeSlot(
         path: sink.path, start: start.startTime,
         control: CrashSlot.Control(
@@ -231,7 +232,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
             try? control?.drain()
             sealed.set()
           },
-          write: { bytes in try? sink.write(bytes) }
+          write: { bytes in try? sink.write(bytes) },
+          encodeAction: { crashAction.encodeKept() }
         )
       )
     }
@@ -241,12 +243,12 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     if let crashSlot { CrashHandler.shared.release(crashSlot) }
   }
 
-  /// Before the reducer reduces step `index`: its action, encoded now, is what a crash record
+  /// Before the reducer reduces step `index`: its action, kept now, is what a crash record
   /// names if the reducer never returns.
   @usableFromInline
   func willReduce(_ action: Action, step index: Int) {
     guard let crashSlot, let crashAction else { return }
-    if let bytes = crashAction.encodeIfNew(action) { crashSlot.setAction(bytes) }
+    crashAction.keep(action)
     crashSlot.beginReducing(step: index)
   }
 

@@ -11,16 +11,17 @@ import Synchronization
 /// Swift precondition or a force-unwrap of `nil` raises), a bad access (`SIGSEGV`, `SIGBUS`),
 /// an abort (`SIGABRT`) or an arithmetic fault (`SIGFPE`).
 ///
-/// Encode early, write late. Before a recording reducer reduces step N, the app's thread
-/// encodes step N's action into its recorder's ``CrashSlot``, in memory allocated then. The
-/// signal handler allocates nothing and takes no lock: it stores the signal, writes one byte to
-/// a pipe to wake this type's thread, and waits on another pipe (`poll`) for at most
-/// ``waitLimit``. That thread, which did not crash, drains each recorder's writer (every step
-/// handed over is encoded and written, with the locks and memory that needs) and writes the
-/// crash record through the sink. If it does not answer in time (it waits for a lock the
-/// crashed thread holds), the handler writes the crash record itself: `open(2)` of the trace
-/// path with `O_APPEND`, `write(2)` of the pre-encoded bytes. Either way it then gives the
-/// signal back to whoever handled it before (the Swift runtime's backtracer, or the default
+/// Keep early, write late. Before a recording reducer reduces step N, the app's thread keeps a
+/// copy of step N's action and marks its recorder's ``CrashSlot`` as reducing N. The signal
+/// handler allocates nothing and takes no lock: it stores the signal, writes one byte to a pipe
+/// to wake this type's thread, and waits on another pipe (`poll`) for at most ``waitLimit``.
+/// That thread, which did not crash, encodes the kept action into the slot, drains each
+/// recorder's writer (every step handed over is encoded and written, with the locks and memory
+/// that needs) and writes the crash record through the sink. If it does not answer in time (it
+/// waits for a lock the crashed thread holds), the handler writes the crash record itself:
+/// `open(2)` of the trace path with `O_APPEND`, `write(2)` of bytes built in preallocated
+/// memory, with the action only if the crash thread had encoded it. Either way it then gives
+/// the signal back to whoever handled it before (the Swift runtime's backtracer, or the default
 /// action), so the process still dies as it would have.
 final class CrashHandler: @unchecked Sendable {
   static let shared = CrashHandler()

@@ -20,6 +20,8 @@ final class CrashSlot: @unchecked Sendable {
     var drainAndSeal: @Sendable () -> Void
     /// Writes complete lines through the recording's sink, and syncs it.
     var write: @Sendable ([UInt8]) -> Void
+    /// `"action":…,"label":…` for the action being reduced, encoded on the crash thread.
+    var encodeAction: @Sendable () -> [UInt8]?
   }
 
   let isActive = Atomic<Bool>(false)
@@ -60,12 +62,11 @@ final class CrashSlot: @unchecked Sendable {
     isActive.store(true, ordering: .releasing)
   }
 
-  // MARK: The app's thread
-
-  /// Keeps the encoded action of the steps that follow, until the next call.
-  func setAction(_ bytes: [UInt8]) {
+  /// Holds the encoded action a crash record names; on the crash thread, while the crashed
+  /// thread waits in the handler.
+  private func setAction(_ bytes: [UInt8]) {
     if bytes.count > actionCapacity {
-      // Grown on the app's thread, never in a handler; the old buffers go only after the new
+      // Grown on the crash thread, never in a handler; the old buffers go only after the new
       // ones are in place.
       let newCapacity = max(bytes.count, 2 * actionCapacity)
       let (oldAction, oldLine) = (action, line)
@@ -79,7 +80,9 @@ final class CrashSlot: @unchecked Sendable {
     actionCount = bytes.count
   }
 
-  /// The app's thread is about to reduce `step`, whose action ``setAction(_:)`` holds.
+  // MARK: The app's thread
+
+  /// The app's thread is about to reduce `step`.
   @inline(__always)
   func beginReducing(step: Int) {
     self.step = step
@@ -99,6 +102,11 @@ final class CrashSlot: @unchecked Sendable {
   /// crash record through the sink.
   func writeThroughSink(signal: Int32, thread crashing: UInt, time: timespec) {
     guard let control else { return }
+    if isReducing.load(ordering: .acquiring) && thread == crashing,
+      let bytes = control.encodeAction()
+    {
+      setAction(bytes)
+    }
     control.drainAndSeal()
     let (buffer, count) = buildLine(signal: signal, thread: crashing, time: time)
     control.write(Array(UnsafeBufferPointer(start: buffer, count: count)))
@@ -148,8 +156,11 @@ final class CrashSlot: @unchecked Sendable {
     out.append(".")
     out.appendDecimal(UInt64(nanoseconds), width: 9)
     if namesStep {
-      out.append(",")
-      out.appendBytes(action, count: actionCount)
+      // Without the action when the crash thread could not encode it (the handler's own write).
+      if actionCount > 0 {
+        out.append(",")
+        out.appendBytes(action, count: actionCount)
+      }
       out.append(#","finished":false"#)
     }
     out.append(#","signal":""#)
