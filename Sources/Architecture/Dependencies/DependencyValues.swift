@@ -50,6 +50,12 @@ public struct DependencyValues: Sendable {
     set { storage[ObjectIdentifier(key)] = newValue }
   }
 
+  /// The value set for `key`, as stored: no cast to `Key.Value`, no default and no read
+  /// reported; `nil` when the key was not set.
+  package func storedValue<Key: TestDependencyKey>(for key: Key.Type) -> (any Sendable)? {
+    storage[ObjectIdentifier(key)]
+  }
+
   /// The context defaults resolve in: live in an app, test under a test runner.
   public var context: DependencyContext {
     get { storage[ObjectIdentifier(ContextKey.self)] as? DependencyContext ?? .detected }

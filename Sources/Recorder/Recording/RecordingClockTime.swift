@@ -10,7 +10,8 @@ enum RecordingClockTime {
   /// The offset from the clock's start, in seconds; `nil` for any other clock.
   @usableFromInline
   static func now() -> Double? {
-    let clock = DependencyValues._current.continuousClock
+    // The clock as the store was given it: not a dependency read, and no cast to an existential.
+    guard let clock = DependencyValues._current.continuousClockOverride else { return nil }
     if let clock = clock as? TestClock<Duration> { return seconds(clock.now.offset) }
     if let clock = clock as? ImmediateClock<Duration> { return seconds(clock.now.offset) }
     return nil

@@ -57,10 +57,10 @@ where Base.State: Encodable, Base.Action: Encodable {
     // Numbered before reducing, so that a crash record can name the step that never ended.
     let (index, origin) = pipeline.beginStep(context: context)
     pipeline.willReduce(action, step: index)
-    // The clock is read under the tap too: a read there is the step's, never an effect's.
-    let (values, (effect, clock)) = pipeline.tap.listen {
-      (base.reduce(into: &state, action: action), RecordingClockTime.now())
+    let (values, effect) = pipeline.tap.listen {
+      base.reduce(into: &state, action: action)
     }
+    let clock = RecordingClockTime.now()
     pipeline.didReduce()
     let hasEffects = !effect.isNone
     let time = pipeline.now
