@@ -25,6 +25,12 @@ extension DependencyValues {
     set { self[ContinuousClockKey.self] = newValue }
   }
 
+  /// The ``continuousClock`` an override set, as stored; `nil` when reads give the default (a
+  /// `ContinuousClock` live, an unimplemented clock in tests).
+  package var overriddenContinuousClock: (any Sendable)? {
+    overriddenValue(of: ContinuousClockKey.self)
+  }
+
   /// A clock that does not advance while the system sleeps. Override it in tests like
   /// ``continuousClock``.
   public var suspendingClock: any Clock<Duration> {

@@ -50,6 +50,15 @@ public struct DependencyValues: Sendable {
     set { storage[ObjectIdentifier(key)] = newValue }
   }
 
+  /// The value an override set for `key`, or `nil` when reads give the key's default.
+  ///
+  /// Cheaper than a read: no default is looked up, and the value is not cast to the key's
+  /// value type (a cast to a parameterized existential such as `any Clock<Duration>` cost about
+  /// 19,000 instructions).
+  package func overriddenValue<Key>(of key: Key.Type) -> (any Sendable)? {
+    storage[ObjectIdentifier(key)]
+  }
+
   /// The context defaults resolve in: live in an app, test under a test runner.
   public var context: DependencyContext {
     get { storage[ObjectIdentifier(ContextKey.self)] as? DependencyContext ?? .detected }
