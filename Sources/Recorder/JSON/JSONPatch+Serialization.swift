@@ -54,8 +54,18 @@ extension JSONPointer {
   /// `JSONValue.string(description)` serialized.
   func serialize(into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for token in tokens {
+    for var token in tokens {
       out.append(UInt8(ascii: "/"))
+      // Most tokens have nothing to escape as a pointer: one pass over their bytes, without
+      // the escaped copy.
+      let written = token.withUTF8 { bytes -> Bool in
+        for byte in bytes where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
+          return false
+        }
+        JSONTextWriter.appendEscaped(bytes, to: &out)
+        return true
+      }
+      guard !written else { continue }
       var escaped = Self.escape(token)
       escaped.withUTF8 { JSONTextWriter.appendEscaped($0, to: &out) }
     }
