@@ -17,8 +17,16 @@ extension JSONPatch {
 extension JSONPatch.Operation {
   /// Appends the operation object's compact JSON text: members in the order of ``json``.
   func serialize(into out: inout [UInt8]) {
-    appendLiteral(#"{"op":"#, to: &out)
-    JSONTextWriter.appendString(name, to: &out)
+    // The names as literals: `appendString` scanned each for characters to escape.
+    switch self {
+    case .add: appendLiteral(#"{"op":"add""#, to: &out)
+    case .remove: appendLiteral(#"{"op":"remove""#, to: &out)
+    case .replace: appendLiteral(#"{"op":"replace""#, to: &out)
+    case .move: appendLiteral(#"{"op":"move""#, to: &out)
+    case .copy: appendLiteral(#"{"op":"copy""#, to: &out)
+    case .test: appendLiteral(#"{"op":"test""#, to: &out)
+    case .splice: appendLiteral(#"{"op":"splice""#, to: &out)
+    }
     if let from {
       appendLiteral(#","from":"#, to: &out)
       from.serialize(into: &out)
@@ -46,8 +54,18 @@ extension JSONPointer {
   /// `JSONValue.string(description)` serialized.
   func serialize(into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for token in tokens {
+    for var token in tokens {
       out.append(UInt8(ascii: "/"))
+      // Most tokens have nothing to escape as a pointer: one pass over their bytes, without
+      // the escaped copy.
+      let written = token.withUTF8 { bytes -> Bool in
+        for byte in bytes where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
+          return false
+        }
+        JSONTextWriter.appendEscaped(bytes, to: &out)
+        return true
+      }
+      guard !written else { continue }
       var escaped = Self.escape(token)
       escaped.withUTF8 { JSONTextWriter.appendEscaped($0, to: &out) }
     }

@@ -37,6 +37,9 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private let stateTypeName = String(reflecting: State.self)
   /// The patch paths (indices as `*`) whose new values made the state's types be learned.
   private var capturedPaths: Set<String> = []
+  /// Paths the schema types as a standard scalar: a scalar put there is never news, so the
+  /// next one skips resolving the path's type (about 2,000 instructions for the counter).
+  private var scalarPaths: Set<JSONPointer> = []
   /// The first and last step whose lines are in `output`.
   private var outputSteps: ClosedRange<Int>?
   /// The header's line until a write of it succeeds: a trace starts with its header, however
@@ -257,9 +260,19 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       default:
         continue
       }
+      let isScalar: Bool
+      switch value {
+      case .object, .array: isScalar = false
+      default: isScalar = true
+      }
+      if isScalar, scalarPaths.contains(path) { continue }
       if let type = typeCapture.schema.type(at: path.tokens, in: stateTypeName),
         typeCapture.schema.covers(value, type: type)
       {
+        // Bounded: an array of scalars has a path per element.
+        if isScalar, scalarPaths.count < 1_024, Self.isStandardScalar(type) {
+          scalarPaths.insert(path)
+        }
         continue
       }
       var pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }
@@ -269,6 +282,14 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       if capturedPaths.insert(pattern).inserted { isNew = true }
     }
     return isNew
+  }
+
+  /// Whether `type` is a standard library scalar (or an optional of one), which the schema
+  /// never describes: any scalar value is covered at a path of that type, now and later.
+  private static func isStandardScalar(_ type: String) -> Bool {
+    var base = SwiftRenderer.unwrappingOptional(type)
+    while base.hasSuffix("?") { base.removeLast() }
+    return standardScalarTypes.contains(base)
   }
 
   /// Puts the action first among the recent ones, dropping the oldest if there are too many.
@@ -346,6 +367,13 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
   }
 }
+
+/// The standard library's scalar types, as the type capture names them.
+private let standardScalarTypes: Set<String> = [
+  "Swift.Int", "Swift.Int8", "Swift.Int16", "Swift.Int32", "Swift.Int64", "Swift.UInt",
+  "Swift.UInt8", "Swift.UInt16", "Swift.UInt32", "Swift.UInt64", "Swift.Double",
+  "Swift.Float", "Swift.Bool", "Swift.String",
+]
 
 /// `==` for values of type `Value`, compared in place, or `nil` when `Value` is not `Equatable`.
 func equality<Value>(
