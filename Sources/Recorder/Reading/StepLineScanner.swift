@@ -313,14 +313,17 @@ struct StepLineScanner {
         position += 1
       }
     }
-    /// A string without escapes, as the range of its contents.
+    /// A string without escapes, as the range of its contents. The patch is checked, so the
+    /// string ends before the range does; the strings here are short, so a loop beats `memchr`.
     func plainString() -> Range<Int>? {
       guard base[position] == UInt8(ascii: "\"") else { return nil }
       let start = position + 1
-      guard let end = memchr(base + start, Int32(UInt8(ascii: "\"")), range.upperBound - start)
-      else { return nil }
-      let stop = UnsafePointer<UInt8>(end.assumingMemoryBound(to: UInt8.self)) - base
-      guard memchr(base + start, Int32(UInt8(ascii: "\\")), stop - start) == nil else { return nil }
+      var stop = start
+      while stop < range.upperBound, base[stop] != UInt8(ascii: "\"") {
+        if base[stop] == UInt8(ascii: "\\") { return nil }
+        stop += 1
+      }
+      guard stop < range.upperBound else { return nil }
       position = stop + 1
       return start..<stop
     }
@@ -355,10 +358,14 @@ struct StepLineScanner {
           if from == nil { return nil }
         } else if equals(key, "value") {
           let start = position
-          var skipper = self
-          skipper.position = start
-          guard skipper.skipValue() else { return nil }
-          position = skipper.position
+          if let end = checkedScalarEnd(from: start, before: range.upperBound) {
+            position = end
+          } else {
+            var skipper = self
+            skipper.position = start
+            guard skipper.skipValue() else { return nil }
+            position = skipper.position
+          }
           value = start..<position
         } else {
           return nil
@@ -398,6 +405,35 @@ struct StepLineScanner {
       }
       guard base[position] == UInt8(ascii: "]") else { return nil }
       return JSONPatch(operations)
+    }
+  }
+
+  /// Where a number or a string without escapes that starts at `start` ends, in a value
+  /// already checked as JSON; `nil` for anything else, which is skipped as a whole value.
+  private func checkedScalarEnd(from start: Int, before end: Int) -> Int? {
+    var offset = start
+    switch base[start] {
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      offset += 1
+      while offset < end {
+        switch base[offset] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"),
+          UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+          offset += 1
+        default:
+          return offset
+        }
+      }
+      return nil
+    case UInt8(ascii: "\""):
+      offset += 1
+      while offset < end, base[offset] != UInt8(ascii: "\"") {
+        if base[offset] == UInt8(ascii: "\\") { return nil }
+        offset += 1
+      }
+      return offset < end ? offset + 1 : nil
+    default:
+      return nil
     }
   }
 
