@@ -47,3 +47,51 @@ struct PlainStepLineTests {
     #expect(plainStepLine(huge, style: .plain) == nil)
   }
 }
+
+/// `--action` globs over bytes where every byte is a character, as over characters elsewhere.
+@Suite("Label pattern")
+struct LabelPatternTests {
+  static let labels = [
+    ".timerTick", ".incrementButtonTapped", "", ".todo(.checkBoxToggled)", ".say(\"*?\")",
+    ".caf\u{e9}Tick", ".e\u{301}", ".line\r\nbreak", ".tab\tTick", String(repeating: "a", count: 40),
+  ]
+
+  @Test(
+    "a glob matches the labels it matched character by character",
+    arguments: ["*Tick*", ".?imer*", "*", "?", "", ".todo(*checkBox*", "*a*a*a*b", ".e?", "*\u{e9}*",
+      ".line?break", "*(\"\\*?\")"])
+  func sameAsCharacters(pattern: String) {
+    for label in Self.labels {
+      let characters = Array(label)
+      let expected = Self.characterGlob(Array(pattern), characters)
+      let isGlob = pattern.contains("*") || pattern.contains("?")
+      #expect(LabelPattern(text: pattern).matches(label) == (isGlob ? expected : label.contains(pattern)))
+    }
+  }
+
+  /// The reference: the character matcher as it was.
+  static func characterGlob(_ pattern: [Character], _ label: [Character]) -> Bool {
+    var p = 0
+    var l = 0
+    var star: Int?
+    var resume = 0
+    while l < label.count {
+      if p < pattern.count, pattern[p] == "?" || pattern[p] == label[l] {
+        p += 1
+        l += 1
+      } else if p < pattern.count, pattern[p] == "*" {
+        star = p
+        resume = l
+        p += 1
+      } else if let star {
+        p = star + 1
+        resume += 1
+        l = resume
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count, pattern[p] == "*" { p += 1 }
+    return p == pattern.count
+  }
+}
