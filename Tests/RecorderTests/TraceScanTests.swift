@@ -31,6 +31,9 @@ struct TraceScanTests {
     // A CRLF line ending: the reader leaves the carriage return in the line.
     stepLine() + "\r",
     stepLine(extra: #","deps":[],"effects":[]"#),
+    // Effect names, as a step that starts or cancels a cancellable effect has them.
+    stepLine(extra: #","effects":[9],"cancellable":["App.CancelID.timer","a \"b\" ,]"]"#),
+    stepLine(extra: #","cancels":[ "x" , "y" ],"cancellable":[]"#),
     #"{"kind":"step","index":0,"time":0,"origin":"effect","cause":null,"action":{"a":[1,-2.5,true,false,null,"s"]},"label":"","patch":[]}"#,
   ]
 
@@ -55,6 +58,10 @@ struct TraceScanTests {
     // Members a step needs checked member by member, or does not have.
     stepLine(extra: #","deps":[{"uuid":"X"}]"#),
     stepLine(extra: #","comment":"new""#),
+    stepLine(extra: #","cancellable":["a",1]"#),
+    stepLine(extra: #","cancels":"a""#),
+    stepLine(extra: #","cancels":[["a"]]"#),
+    stepLine(extra: #","cancellable":[{"a":"b"}]"#),
     stepLine(extra: #","effects":[-1]"#),
     #"{"kind":"step","index":3,"time":0.5,"origin":"sent","action":null,"label":"","patch":[]}"#,
     #"{"kind":"step","index":3,"time":0.5,"origin":"send","action":null,"label":"","patch":[{"op":"jump"}]}"#,

@@ -55,7 +55,8 @@ public struct ScannedStep: Sendable, Equatable {
 struct StepLineScanner {
   /// The members of a step line, as bits of ``seen``.
   private enum Member: Int {
-    case kind, index, time, origin, cause, action, label, patch, deps, effects, types
+    case kind, index, time, origin, cause, action, label, patch, deps, effects, types, cancels
+    case cancellable
   }
 
   private let base: UnsafePointer<UInt8>
@@ -69,7 +70,7 @@ struct StepLineScanner {
   private let keys: UnsafeMutablePointer<(start: Int, end: Int)>
   private var keyCount = 0
   /// Inline, so a line allocates nothing to note where its members are.
-  private var ranges = InlineArray<11, Range<Int>>(repeating: 0..<0)
+  private var ranges = InlineArray<13, Range<Int>>(repeating: 0..<0)
   private var seen = 0
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>, keys: UnsafeMutablePointer<(start: Int, end: Int)>) {
@@ -238,6 +239,30 @@ struct StepLineScanner {
     return negative ? -value : value
   }
 
+  /// Whether the value in `range`, already checked as JSON, is an array of strings only.
+  private func isArrayOfStrings(_ range: Range<Int>) -> Bool {
+    var offset = range.lowerBound
+    guard base[offset] == UInt8(ascii: "[") else { return false }
+    offset += 1
+    while offset < range.upperBound {
+      switch base[offset] {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"),
+        UInt8(ascii: ","), UInt8(ascii: "]"):
+        offset += 1
+      case UInt8(ascii: "\""):
+        // A checked string: it ends at the first quote not escaped.
+        offset += 1
+        while base[offset] != UInt8(ascii: "\"") {
+          offset += base[offset] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        offset += 1
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
   /// The value in `range` parsed in full (small: a patch, a number, a label).
   private func parse(_ range: Range<Int>) -> JSONValue? {
     try? JSONValue(
@@ -254,6 +279,10 @@ struct StepLineScanner {
     else { return nil }
     // Anything in `deps` is checked member by member: the full parser does that.
     if has(.deps), !equals(range(.deps), "[]") { return nil }
+    // Effect names the parser reads as arrays of strings; the scan does not keep them.
+    for member in [Member.cancels, .cancellable] where has(member) {
+      guard isArrayOfStrings(range(member)) else { return nil }
+    }
     guard let time = number(range(.time)) else { return nil }
     let origin: TraceStep.Origin
     if equals(range(.origin), #""send""#) {
@@ -469,7 +498,8 @@ struct StepLineScanner {
   private static let memberNames: [(StaticString, Member)] = [
     ("kind", .kind), ("index", .index), ("time", .time), ("origin", .origin), ("cause", .cause),
     ("action", .action), ("label", .label), ("patch", .patch), ("deps", .deps),
-    ("effects", .effects), ("types", .types),
+    ("effects", .effects), ("types", .types), ("cancels", .cancels),
+    ("cancellable", .cancellable),
   ]
 
   /// Reads the line's one object, noting its members; `false` to leave the line to the parser.
@@ -543,6 +573,8 @@ struct StepLineScanner {
     case (4, UInt8(ascii: "d")): candidate = .deps
     case (7, UInt8(ascii: "e")): candidate = .effects
     case (5, UInt8(ascii: "t")): candidate = .types
+    case (7, UInt8(ascii: "c")): candidate = .cancels
+    case (11, UInt8(ascii: "c")): candidate = .cancellable
     default: return nil
     }
     let name = memberNames[candidate.rawValue].0
