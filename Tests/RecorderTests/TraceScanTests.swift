@@ -31,6 +31,9 @@ struct TraceScanTests {
     // A CRLF line ending: the reader leaves the carriage return in the line.
     stepLine() + "\r",
     stepLine(extra: #","deps":[],"effects":[]"#),
+    // Effect names, as a step that starts or cancels a cancellable effect has them.
+    stepLine(extra: #","effects":[9],"cancellable":["App.CancelID.timer","a \"b\" ,]"]"#),
+    stepLine(extra: #","cancels":[ "x" , "y" ],"cancellable":[]"#),
     #"{"kind":"step","index":0,"time":0,"origin":"effect","cause":null,"action":{"a":[1,-2.5,true,false,null,"s"]},"label":"","patch":[]}"#,
   ]
 
@@ -55,6 +58,10 @@ struct TraceScanTests {
     // Members a step needs checked member by member, or does not have.
     stepLine(extra: #","deps":[{"uuid":"X"}]"#),
     stepLine(extra: #","comment":"new""#),
+    stepLine(extra: #","cancellable":["a",1]"#),
+    stepLine(extra: #","cancels":"a""#),
+    stepLine(extra: #","cancels":[["a"]]"#),
+    stepLine(extra: #","cancellable":[{"a":"b"}]"#),
     stepLine(extra: #","effects":[-1]"#),
     #"{"kind":"step","index":3,"time":0.5,"origin":"sent","action":null,"label":"","patch":[]}"#,
     #"{"kind":"step","index":3,"time":0.5,"origin":"send","action":null,"label":"","patch":[{"op":"jump"}]}"#,
@@ -104,6 +111,61 @@ struct TraceScanTests {
     }
     for variant in variants {
       let scanned = variant.withUnsafeBufferPointer { StepLineScanner.scan($0, labels: true) }
+      guard let scanned else { continue }
+      let parsed = Result { () throws(TraceReadError) in
+        try TraceRecord(parsingLine: variant[...], path: "t", line: 1)
+      }
+      guard case .success(.step(let step)?) = parsed else {
+        Issue.record("accepted what the parser refuses: \(String(decoding: variant, as: UTF8.self))")
+        continue
+      }
+      #expect(scanned.0 == ScannedStep(step))
+      #expect(scanned.1 == step.patch)
+    }
+  }
+
+  /// Times in the shapes a recorder writes (sums of small floats have many digits) and at the
+  /// edges of the scanner's exact path.
+  static let times = [
+    "0.000185526", "0.00018577600000000002", "0.30000000000000004", "0.1", "-0.5", "-0.0", "0",
+    "-0", "7", "123456789.123456789", "9007199254740993.5", "900719925474099.3", "1.25e-3",
+    "1E2", "5e-3", "0.0000000000000000000001", "0.00000000000000000000001",
+    "1234567890123456789.5", "0.1234567890123456789", "3.141592653589793238462643383279",
+  ]
+
+  @Test("the scanner reads each time to the same bits as the parser", arguments: times)
+  func timesAsParser(time: String) throws {
+    let line =
+      #"{"kind":"step","index":3,"time":\#(time),"origin":"send","action":null,"label":"","#
+      + #""patch":[]}"#
+    let scanned = try #require(Self.scan(line))
+    guard case .success(.step(let step)?) = Self.parse(line) else {
+      Issue.record("the parser should read a step")
+      return
+    }
+    #expect(scanned.0.time.bitPattern == step.time.bitPattern)
+  }
+
+  @Test("actions the scanner has checked before do not make it looser")
+  func cachedActionsNeverLooser() {
+    // A cache that has seen the line's action, then every prefix and one-byte change of it.
+    let line = Array(Self.readable[0].utf8)
+    let cache = StepLineScanner.PointerCache()
+    #expect(line.withUnsafeBufferPointer { StepLineScanner.scan($0, labels: true, pointers: cache) } != nil)
+    var variants = (0..<line.count).map { Array(line[..<$0]) }
+    for position in line.indices {
+      for byte: UInt8 in [0x22, 0x5C, 0x7B, 0x7D, 0x2C, 0x3A, 0x00, 0xFF, 0x31, 0x20] {
+        var changed = line
+        changed[position] = byte
+        variants.append(changed)
+      }
+    }
+    // The same action again after a member, or twice.
+    variants.append(Array(Self.stepLine(extra: #","action":{"tapped":{}}"#).utf8))
+    for variant in variants {
+      let scanned = variant.withUnsafeBufferPointer {
+        StepLineScanner.scan($0, labels: true, pointers: cache)
+      }
       guard let scanned else { continue }
       let parsed = Result { () throws(TraceReadError) in
         try TraceRecord(parsingLine: variant[...], path: "t", line: 1)

@@ -55,7 +55,8 @@ public struct ScannedStep: Sendable, Equatable {
 struct StepLineScanner {
   /// The members of a step line, as bits of ``seen``.
   private enum Member: Int {
-    case kind, index, time, origin, cause, action, label, patch, deps, effects, types
+    case kind, index, time, origin, cause, action, label, patch, deps, effects, types, cancels
+    case cancellable
   }
 
   private let base: UnsafePointer<UInt8>
@@ -64,15 +65,18 @@ struct StepLineScanner {
   private var depth = 0
   /// Values still allowed, the line's object counted, as the parser counts.
   private var valuesLeft = maximumTraceLineValueCount - 1
-  /// The key ranges of the objects being read, innermost last, to find duplicate keys.
-  private var keys: [(start: Int, end: Int)] = []
-  private var ranges = [Range<Int>](repeating: 0..<0, count: 11)
+  /// The key ranges of the objects being read, innermost last, to find duplicate keys: the
+  /// cache's buffer, reused from line to line.
+  private let keys: UnsafeMutablePointer<(start: Int, end: Int)>
+  private var keyCount = 0
+  /// Inline, so a line allocates nothing to note where its members are.
+  private var ranges = InlineArray<13, Range<Int>>(repeating: 0..<0)
   private var seen = 0
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, keys: UnsafeMutablePointer<(start: Int, end: Int)>) {
     base = bytes.baseAddress!
     count = bytes.count
-    keys.reserveCapacity(16)
+    self.keys = keys
   }
 
   /// The step on this line, or `nil` when the line must be parsed in full.
@@ -80,19 +84,54 @@ struct StepLineScanner {
     _ bytes: UnsafeBufferPointer<UInt8>, labels: Bool, pointers: PointerCache = PointerCache()
   ) -> (ScannedStep, JSONPatch)? {
     guard bytes.count > 2, bytes.baseAddress != nil else { return nil }
-    var scanner = StepLineScanner(bytes)
-    guard scanner.readTopLevel() else { return nil }
+    var scanner = StepLineScanner(bytes, keys: pointers.keys)
+    guard scanner.readTopLevel(pointers) else { return nil }
     return scanner.step(labels: labels, pointers: pointers)
   }
 
   /// The pointers of recent patches, by their text: a trace's patches name few paths, and
-  /// parsing one costs more than finding it.
+  /// parsing one costs more than finding it. It also holds the room a scanner needs for keys,
+  /// so that one thread's lines share it.
   final class PointerCache {
     private var texts: [[UInt8]] = []
     private var pointers: [JSONPointer] = []
     private var next = 0
+    /// Room for every key a scan notes at once: 32 per object, 64 objects deep.
+    fileprivate let keys = UnsafeMutablePointer<(start: Int, end: Int)>.allocate(
+      capacity: StepLineScanner.maximumKeysPerObject * StepLineScanner.maximumDepth)
 
     init() {}
+
+    deinit { keys.deallocate() }
+
+    /// Actions written as objects that a scan checked, with how many values each holds: a
+    /// trace's actions repeat, and comparing bytes costs less than checking them.
+    private var actions: [(bytes: [UInt8], values: Int)] = []
+    private var nextAction = 0
+
+    /// The length and value count of a checked action that the bytes at `start` begin with.
+    /// An object ends at its closing brace, so one that the bytes begin with is the whole value.
+    fileprivate func knownAction(at start: UnsafePointer<UInt8>, _ available: Int)
+      -> (length: Int, values: Int)?
+    {
+      for action in actions where action.bytes.count <= available {
+        let same = action.bytes.withUnsafeBufferPointer {
+          memcmp($0.baseAddress!, start, $0.count) == 0
+        }
+        if same { return (action.bytes.count, action.values) }
+      }
+      return nil
+    }
+
+    fileprivate func remember(action: UnsafeBufferPointer<UInt8>, values: Int) {
+      guard action.count <= 256 else { return }
+      if actions.count < 16 {
+        actions.append((Array(action), values))
+      } else {
+        actions[nextAction] = (Array(action), values)
+        nextAction = (nextAction + 1) % 16
+      }
+    }
 
     func pointer(_ text: UnsafeBufferPointer<UInt8>) -> JSONPointer? {
       for (index, known) in texts.enumerated() where known.count == text.count {
@@ -137,6 +176,93 @@ struct StepLineScanner {
     return value
   }
 
+  /// The number in `range`, already checked as JSON, as the parser reads it: `strtod` rounds
+  /// correctly, as the parser does; when it stops elsewhere (another locale's decimal point),
+  /// the parser decides.
+  private func number(_ range: Range<Int>) -> Double? {
+    if let integer = integerValue(range) { return Double(integer) }
+    // The parser's exact path, for as many digits as most times have: a significand below 2^53
+    // and a power of ten up to 10^22 are exact, so one division rounds correctly, as it does.
+    var offset = range.lowerBound
+    let negative = base[offset] == UInt8(ascii: "-")
+    if negative { offset += 1 }
+    var significand: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var inFraction = false
+    while offset < range.upperBound, digits <= 18 {
+      let byte = base[offset]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else {
+        let digit = byte &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        significand = significand * 10 + UInt64(digit)
+        digits += 1
+        if inFraction { fractionDigits += 1 }
+      }
+      offset += 1
+    }
+    if offset == range.upperBound, inFraction, significand < 1 << 53, fractionDigits <= 22 {
+      let value = Double(significand) / Self.exactPowersOfTen[fractionDigits]
+      return negative ? -value : value
+    }
+    var end: UnsafeMutablePointer<CChar>?
+    let value = UnsafeRawPointer(base + range.lowerBound).withMemoryRebound(
+      to: CChar.self, capacity: range.count
+    ) { strtod($0, &end) }
+    guard let end: UnsafeMutablePointer<CChar> = end,
+      Int(bitPattern: end) == Int(bitPattern: base + range.upperBound),
+      value.isFinite
+    else { return parse(range)?.doubleValue }
+    return value
+  }
+
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// An integer of at most 18 digits, with its sign, as the parser reads it; `nil` otherwise.
+  private func integerValue(_ range: Range<Int>) -> Int64? {
+    var offset = range.lowerBound
+    let negative = base[offset] == UInt8(ascii: "-")
+    if negative { offset += 1 }
+    guard range.upperBound - offset <= 18, offset < range.upperBound else { return nil }
+    var value: Int64 = 0
+    while offset < range.upperBound {
+      let digit = base[offset] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int64(digit)
+      offset += 1
+    }
+    return negative ? -value : value
+  }
+
+  /// Whether the value in `range`, already checked as JSON, is an array of strings only.
+  private func isArrayOfStrings(_ range: Range<Int>) -> Bool {
+    var offset = range.lowerBound
+    guard base[offset] == UInt8(ascii: "[") else { return false }
+    offset += 1
+    while offset < range.upperBound {
+      switch base[offset] {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"),
+        UInt8(ascii: ","), UInt8(ascii: "]"):
+        offset += 1
+      case UInt8(ascii: "\""):
+        // A checked string: it ends at the first quote not escaped.
+        offset += 1
+        while base[offset] != UInt8(ascii: "\"") {
+          offset += base[offset] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        offset += 1
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
   /// The value in `range` parsed in full (small: a patch, a number, a label).
   private func parse(_ range: Range<Int>) -> JSONValue? {
     try? JSONValue(
@@ -144,14 +270,20 @@ struct StepLineScanner {
       maximumValueCount: maximumTraceLineValueCount)
   }
 
+  private static let required = [Member.kind, .index, .time, .origin, .action, .label, .patch]
+    .reduce(0) { $0 | 1 << $1.rawValue }
+
   private func step(labels: Bool, pointers: PointerCache) -> (ScannedStep, JSONPatch)? {
-    let required: [Member] = [.kind, .index, .time, .origin, .action, .label, .patch]
-    guard required.allSatisfy(has), equals(range(.kind), #""step""#),
+    guard seen & Self.required == Self.required, equals(range(.kind), #""step""#),
       let index = countValue(range(.index))
     else { return nil }
     // Anything in `deps` is checked member by member: the full parser does that.
     if has(.deps), !equals(range(.deps), "[]") { return nil }
-    guard let time = parse(range(.time))?.doubleValue else { return nil }
+    // Effect names the parser reads as arrays of strings; the scan does not keep them.
+    for member in [Member.cancels, .cancellable] where has(member) {
+      guard isArrayOfStrings(range(member)) else { return nil }
+    }
+    guard let time = number(range(.time)) else { return nil }
     let origin: TraceStep.Origin
     if equals(range(.origin), #""send""#) {
       origin = .send
@@ -210,14 +342,17 @@ struct StepLineScanner {
         position += 1
       }
     }
-    /// A string without escapes, as the range of its contents.
+    /// A string without escapes, as the range of its contents. The patch is checked, so the
+    /// string ends before the range does; the strings here are short, so a loop beats `memchr`.
     func plainString() -> Range<Int>? {
       guard base[position] == UInt8(ascii: "\"") else { return nil }
       let start = position + 1
-      guard let end = memchr(base + start, Int32(UInt8(ascii: "\"")), range.upperBound - start)
-      else { return nil }
-      let stop = UnsafePointer<UInt8>(end.assumingMemoryBound(to: UInt8.self)) - base
-      guard memchr(base + start, Int32(UInt8(ascii: "\\")), stop - start) == nil else { return nil }
+      var stop = start
+      while stop < range.upperBound, base[stop] != UInt8(ascii: "\"") {
+        if base[stop] == UInt8(ascii: "\\") { return nil }
+        stop += 1
+      }
+      guard stop < range.upperBound else { return nil }
       position = stop + 1
       return start..<stop
     }
@@ -252,10 +387,14 @@ struct StepLineScanner {
           if from == nil { return nil }
         } else if equals(key, "value") {
           let start = position
-          var skipper = self
-          skipper.position = start
-          guard skipper.skipValue() else { return nil }
-          position = skipper.position
+          if let end = checkedScalarEnd(from: start, before: range.upperBound) {
+            position = end
+          } else {
+            var skipper = self
+            skipper.position = start
+            guard skipper.skipValue() else { return nil }
+            position = skipper.position
+          }
           value = start..<position
         } else {
           return nil
@@ -298,6 +437,35 @@ struct StepLineScanner {
     }
   }
 
+  /// Where a number or a string without escapes that starts at `start` ends, in a value
+  /// already checked as JSON; `nil` for anything else, which is skipped as a whole value.
+  private func checkedScalarEnd(from start: Int, before end: Int) -> Int? {
+    var offset = start
+    switch base[start] {
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      offset += 1
+      while offset < end {
+        switch base[offset] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"),
+          UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+          offset += 1
+        default:
+          return offset
+        }
+      }
+      return nil
+    case UInt8(ascii: "\""):
+      offset += 1
+      while offset < end, base[offset] != UInt8(ascii: "\"") {
+        if base[offset] == UInt8(ascii: "\\") { return nil }
+        offset += 1
+      }
+      return offset < end ? offset + 1 : nil
+    default:
+      return nil
+    }
+  }
+
   private func pointer(_ text: Range<Int>, _ pointers: PointerCache) -> JSONPointer? {
     pointers.pointer(UnsafeBufferPointer(start: base + text.lowerBound, count: text.count))
   }
@@ -317,6 +485,9 @@ struct StepLineScanner {
             as: UTF8.self))
       }
       return parse(range)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      if let integer = integerValue(range) { return .integer(integer) }
+      return parse(range)
     default:
       return parse(range)
     }
@@ -327,11 +498,12 @@ struct StepLineScanner {
   private static let memberNames: [(StaticString, Member)] = [
     ("kind", .kind), ("index", .index), ("time", .time), ("origin", .origin), ("cause", .cause),
     ("action", .action), ("label", .label), ("patch", .patch), ("deps", .deps),
-    ("effects", .effects), ("types", .types),
+    ("effects", .effects), ("types", .types), ("cancels", .cancels),
+    ("cancellable", .cancellable),
   ]
 
   /// Reads the line's one object, noting its members; `false` to leave the line to the parser.
-  private mutating func readTopLevel() -> Bool {
+  private mutating func readTopLevel(_ cache: PointerCache) -> Bool {
     skipWhitespace()
     guard position < count, base[position] == UInt8(ascii: "{") else { return false }
     position += 1
@@ -352,7 +524,20 @@ struct StepLineScanner {
       position += 1
       skipWhitespace()
       let valueStart = position
-      guard skipValue() else { return false }
+      if member == .action, let known = cache.knownAction(at: base + position, count - position) {
+        // The same bytes as an action this thread checked: the same verdict, the same count.
+        valuesLeft -= known.values
+        guard valuesLeft >= 0 else { return false }
+        position += known.length
+      } else {
+        let valuesBefore = valuesLeft
+        guard skipValue() else { return false }
+        if member == .action, base[valueStart] == UInt8(ascii: "{") {
+          cache.remember(
+            action: UnsafeBufferPointer(start: base + valueStart, count: position - valueStart),
+            values: valuesBefore - valuesLeft)
+        }
+      }
       ranges[member.rawValue] = valueStart..<position
       skipWhitespace()
       guard position < count else { return false }
@@ -369,11 +554,31 @@ struct StepLineScanner {
     return position == count
   }
 
+  /// Objects deeper, or with more keys, are left to the parser.
+  fileprivate static let maximumDepth = 64
+  fileprivate static let maximumKeysPerObject = 32
+
   private static func member(named key: Range<Int>, _ base: UnsafePointer<UInt8>) -> Member? {
-    for (name, member) in memberNames where name.utf8CodeUnitCount == key.count {
-      if memcmp(base + key.lowerBound, name.utf8Start, key.count) == 0 { return member }
+    // The candidate by length and first byte, then one comparison: no table walk per key.
+    let candidate: Member
+    switch (key.count, key.isEmpty ? 0 : base[key.lowerBound]) {
+    case (4, UInt8(ascii: "k")): candidate = .kind
+    case (5, UInt8(ascii: "i")): candidate = .index
+    case (4, UInt8(ascii: "t")): candidate = .time
+    case (6, UInt8(ascii: "o")): candidate = .origin
+    case (5, UInt8(ascii: "c")): candidate = .cause
+    case (6, UInt8(ascii: "a")): candidate = .action
+    case (5, UInt8(ascii: "l")): candidate = .label
+    case (5, UInt8(ascii: "p")): candidate = .patch
+    case (4, UInt8(ascii: "d")): candidate = .deps
+    case (7, UInt8(ascii: "e")): candidate = .effects
+    case (5, UInt8(ascii: "t")): candidate = .types
+    case (7, UInt8(ascii: "c")): candidate = .cancels
+    case (11, UInt8(ascii: "c")): candidate = .cancellable
+    default: return nil
     }
-    return nil
+    let name = memberNames[candidate.rawValue].0
+    return memcmp(base + key.lowerBound, name.utf8Start, key.count) == 0 ? candidate : nil
   }
 
   private mutating func skipValue() -> Bool {
@@ -403,7 +608,7 @@ struct StepLineScanner {
   private mutating func skipArray() -> Bool {
     depth += 1
     // Far below the parser's limit: deeper values are left to it.
-    guard depth <= 64 else { return false }
+    guard depth <= Self.maximumDepth else { return false }
     defer { depth -= 1 }
     position += 1
     skipWhitespace()
@@ -429,11 +634,11 @@ struct StepLineScanner {
 
   private mutating func skipObject() -> Bool {
     depth += 1
-    guard depth <= 64 else { return false }
+    guard depth <= Self.maximumDepth else { return false }
     defer { depth -= 1 }
     position += 1
-    let firstKey = keys.count
-    defer { while keys.count > firstKey { keys.removeLast() } }
+    let firstKey = keyCount
+    defer { keyCount = firstKey }
     skipWhitespace()
     if position < count, base[position] == UInt8(ascii: "}") {
       position += 1
@@ -447,11 +652,15 @@ struct StepLineScanner {
       guard skipString(allowEscapes: false) else { return false }
       let keyEnd = position - 1
       // A duplicate key is an error to the parser; many keys are left to it.
-      guard keys.count - firstKey < 32 else { return false }
-      for other in keys[firstKey...] where other.end - other.start == keyEnd - keyStart {
-        if memcmp(base + other.start, base + keyStart, keyEnd - keyStart) == 0 { return false }
+      guard keyCount - firstKey < Self.maximumKeysPerObject else { return false }
+      for other in firstKey..<keyCount
+      where keys[other].end - keys[other].start == keyEnd - keyStart {
+        if memcmp(base + keys[other].start, base + keyStart, keyEnd - keyStart) == 0 {
+          return false
+        }
       }
-      keys.append((keyStart, keyEnd))
+      keys[keyCount] = (keyStart, keyEnd)
+      keyCount += 1
       skipWhitespace()
       guard position < count, base[position] == UInt8(ascii: ":") else { return false }
       position += 1

@@ -51,7 +51,8 @@ enum LogCommand: Command {
     let options = TraceScan.Options(labels: true, changed: changed) { step in
       guard step.changed, pattern?.matches(step.label) ?? true else { return nil }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
-      return TerminalText.rendered(stepLine(step, style: style))
+      return plainStepLine(step, style: style)
+        ?? TerminalText.rendered(stepLine(step, style: style))
     }
     let output = context.output
     let outcome =

@@ -46,24 +46,50 @@ func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
 
 /// Matches action labels: a glob when the pattern has `*` or `?`, otherwise a substring.
 struct LabelPattern: Sendable {
-  var text: String
+  let text: String
+  private let isGlob: Bool
+  /// The pattern's bytes when all are printable ASCII, where a byte is a character: `log`
+  /// matches a million labels without making arrays of characters.
+  private let asciiText: [UInt8]?
 
-  func matches(_ label: String) -> Bool {
-    guard text.contains("*") || text.contains("?") else { return label.contains(text) }
-    return glob(Array(text), Array(label))
+  init(text: String) {
+    self.text = text
+    isGlob = text.contains("*") || text.contains("?")
+    asciiText = text.utf8.allSatisfy { (0x20...0x7E).contains($0) } ? Array(text.utf8) : nil
   }
 
-  private func glob(_ pattern: [Character], _ label: [Character]) -> Bool {
+  func matches(_ label: String) -> Bool {
+    guard isGlob else { return label.contains(text) }
+    if let asciiText {
+      var label = label
+      let matched: Bool? = label.withUTF8 { bytes in
+        guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        return asciiText.withUnsafeBufferPointer {
+          glob($0, bytes, any: UInt8(ascii: "*"), one: UInt8(ascii: "?"))
+        }
+      }
+      if let matched { return matched }
+    }
+    return glob(Array(text), Array(label), any: "*", one: "?")
+  }
+
+  private func glob<Pattern: RandomAccessCollection, Label: RandomAccessCollection>(
+    _ pattern: Pattern, _ label: Label, any: Pattern.Element, one: Pattern.Element
+  ) -> Bool
+  where
+    Pattern.Index == Int, Label.Index == Int, Pattern.Element == Label.Element,
+    Pattern.Element: Equatable
+  {
     // Iterative wildcard matching with backtracking to the last `*`.
     var p = 0
     var l = 0
     var star: Int?
     var resume = 0
     while l < label.count {
-      if p < pattern.count, pattern[p] == "?" || pattern[p] == label[l] {
+      if p < pattern.count, pattern[p] == one || pattern[p] == label[l] {
         p += 1
         l += 1
-      } else if p < pattern.count, pattern[p] == "*" {
+      } else if p < pattern.count, pattern[p] == any {
         star = p
         resume = l
         p += 1
@@ -75,7 +101,7 @@ struct LabelPattern: Sendable {
         return false
       }
     }
-    while p < pattern.count, pattern[p] == "*" { p += 1 }
+    while p < pattern.count, pattern[p] == any { p += 1 }
     return p == pattern.count
   }
 }
