@@ -63,8 +63,6 @@ package enum CrashSite {
     return key
   }()
 
-  /// The signals a crash raises: Swift's traps are SIGILL (x86-64) or SIGTRAP (arm64).
-  static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
   /// Room for the handler, and for the backtracer it hands a stack overflow on to.
   private static let signalStackSize = 256 << 10
 
@@ -74,17 +72,7 @@ package enum CrashSite {
     storage.pointee.channel = channel
     guard !storage.pointee.isArmed else { return }
     storage.pointee.isArmed = true
-    for signal in signals {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_sigaction = handler
-      #else
-        action.__sigaction_u.__sa_sigaction = handler
-      #endif
-      action.sa_flags = SA_SIGINFO | SA_ONSTACK
-      sigemptyset(&action.sa_mask)
-      sigaction(signal, &action, previous + Int(signal))
-    }
+    CrashSignals.install(handler, keepingPrevious: previous)
   }
 
   /// Says which request a crash from now on interrupts: `id` as the request carried it.

@@ -204,8 +204,8 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   /// If nothing changes, the disagreement does not come from the redacted values, and is
   /// reported.
   private func readsRedactedData(_ recorded: RecordedStep, action actionJSON: JSONValue) -> Bool {
-    if actionJSON.holdsRedacted { return true }
-    guard recorded.before.holdsRedacted else { return false }
+    if actionJSON.containsRedaction { return true }
+    guard recorded.before.containsRedaction else { return false }
     guard let action = try? decoder.decode(Base.Action.self, from: actionJSON),
       let outcome = self.outcome(of: action, from: recorded.before, step: recorded.step)
     else { return true }

@@ -30,8 +30,6 @@ final class CrashHandler: @unchecked Sendable {
   // Computed, not stored: a static stored property is initialized on first use, with a lock.
   static var waitLimit: Int32 { 5_000 }  // milliseconds
 
-  static let signals: [Int32] = [SIGTRAP, SIGILL, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
-
   private let lock = Mutex<[CrashSlot]>([])
   /// Every slot ever made, as a C array the handler can read without a lock: replaced (and
   /// the old one kept, never freed) when a slot is added. Slots are reused, never freed.
@@ -113,17 +111,7 @@ final class CrashHandler: @unchecked Sendable {
     let thread = Thread { [self] in waitForCrash() }
     thread.name = "tca-replay crash"
     thread.start()
-    for signal in Self.signals {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_sigaction = crashSignalHandler
-      #else
-        action.__sigaction_u.__sa_sigaction = crashSignalHandler
-      #endif
-      action.sa_flags = SA_SIGINFO | SA_ONSTACK
-      sigemptyset(&action.sa_mask)
-      sigaction(signal, &action, previous + Int(signal))
-    }
+    CrashSignals.install(crashSignalHandler, keepingPrevious: previous)
   }
 
   /// The crash thread: sleeps in `read(2)` until the handler writes to the wake pipe.
@@ -197,7 +185,7 @@ final class CrashHandler: @unchecked Sendable {
   }
 }
 
-/// The signal handler installed for ``CrashHandler/signals``.
+/// The signal handler installed for ``CrashSignals/all``.
 private func crashSignalHandler(
   _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
