@@ -47,7 +47,7 @@ package enum CrashSite {
   /// The handlers installed before ours, by signal number, to hand the signal on to.
   nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(
     capacity: 65)
-  nonisolated(unsafe) private static let key: pthread_key_t = {
+  private static let key: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key, { raw in
       guard let raw else { return }
