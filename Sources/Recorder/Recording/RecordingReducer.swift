@@ -100,6 +100,7 @@ where Base.State: Encodable, Base.Action: Encodable {
       )
     )
     if pipeline.writesEveryStep { pipeline.waitUntilWritten() }
+    pipeline.retired.freeOne()
     return recordedEffect
   }
 }

@@ -56,6 +56,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var lastMeasure = 0.0
   /// About how many bytes the state takes, for the queue's byte budget.
   private(set) var stateSize = 0
+  /// Where previous states go to be freed on the app's thread, when they are large.
+  private let retired: RetiredStates<State>?
+  /// From this size on (in encoded bytes), previous states are handed back to the app's thread.
+  static var retiringSize: Int { 64 * 1024 }
 
   /// Encodes the header, with `initialState`, and keeps the state for the first diff.
   init(
@@ -63,8 +67,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     options: TraceRecorder.Options,
     reducer: String,
     initialState: State,
-    started: Date
+    started: Date,
+    retired: RetiredStates<State>? = nil
   ) throws {
+    self.retired = retired
     self.sink = sink
     self.options = options
     typeCapture = TypeCapture(redactions: options.redactions)
@@ -106,7 +112,12 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Writes the events' lines. A write that fails does not stop the batch: its steps are
   /// declared lost by the next write that works, and the error is thrown at the end.
   func process(_ events: UnsafeMutableBufferPointer<RecorderEvent<State, Action>>) throws {
-    for event in events {
+    for slot in events.indices {
+      // Taken out of the queue's buffer, which the writer destroys after the batch: the
+      // differ's reference to a step's state is then the last one, and the state can be handed
+      // to the app's thread to free (``RetiredStates``).
+      let event = (events.baseAddress! + slot).move()
+      (events.baseAddress! + slot).initialize(to: .end(time: 0))
       switch event {
       case let .step(step): record(step)
       case let .effect(effect): count(append(.effect(effect)))
@@ -130,8 +141,13 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private func record(_ step: RecorderEvent<State, Action>.Step) {
     startSegmentIfNeeded(before: step.index)
     let (action, label) = encode(step.action)
+    let previous = differ.state
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
+    if let retired, stateSize >= Self.retiringSize {
+      // Retired states hold at most a sixteenth of the queue's byte budget, and at least one.
+      retired.retire(previous, keeping: max(1, min(16, options.queueByteLimit / 16 / stateSize)))
+    }
     if addsValuesAtNewPaths(patch) { typeCapture.learn(from: step.state) }
     var traceStep = TraceStep(
           index: step.index,

@@ -28,6 +28,9 @@ struct StateDiffer<State: Encodable> {
 
   static var walkThreshold: Int { 256 }
 
+  /// The previous state, as a Swift value.
+  var state: State { value }
+
   /// Whether the walk is on: it turns off for good when a walked patch proves wrong.
   var isWalking: Bool { canWalk }
 
@@ -358,9 +361,15 @@ extension JSONValue {
     remaining -= 1
     switch self {
     case .array(let elements):
-      for element in elements where remaining > 0 { element.countDown(&remaining) }
+      for element in elements {
+        guard remaining > 0 else { return }
+        element.countDown(&remaining)
+      }
     case .object(let object):
-      for member in object where remaining > 0 { member.value.countDown(&remaining) }
+      for member in object {
+        guard remaining > 0 else { return }
+        member.value.countDown(&remaining)
+      }
     default:
       break
     }

@@ -190,6 +190,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   /// Set after a crash, once the writer has written what it was handed: it writes no more.
   private let sealed = AtomicFlag()
   @usableFromInline let writesEveryStep: Bool
+  /// Old states the writer hands back, freed on the app's thread.
+  @usableFromInline let retired = RetiredStates<State>()
 
   init(
     sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
@@ -199,6 +201,7 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     var session: RecordingSession<State, Action>?
     let handle = WriterHandle<RecorderEvent<State, Action>>()
     let sealed = self.sealed
+    let retired = self.retired
     writesEveryStep = options.durability == .everyStep
     writer = WriterThread(
       capacity: options.queueCapacity, name: "tca-replay recorder",
@@ -212,7 +215,7 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
         events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
         session = try RecordingSession(
           sink: sink, options: options, reducer: reducer, initialState: initialState,
-          started: started
+          started: started, retired: retired
         )
       }
       try session?.process(events)

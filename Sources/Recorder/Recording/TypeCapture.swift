@@ -170,6 +170,9 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
   }
 
   private func add<T: Encodable>(_ value: T, _ key: Key, optional: Bool = false) {
+    // A dictionary's values share one type: a sample describes it, as for arrays, and walking
+    // every value of a large one (each checked against the members so far) is what would cost.
+    if node.style == .dictionary, node.members.count >= TypeCapture.elementSample { return }
     let type = node.capture.visit(value, at: location(of: key))
     let isOptional = optional || type.hasSuffix("?")
     let member = TypeSchema.Member(

@@ -27,34 +27,102 @@ protocol WalkableArray {
 extension Array: WalkableArray where Element: Equatable & Encodable {
   func _arrayEdits(fromAny old: Any) -> ArrayEdits? {
     guard let old = old as? [Element] else { return nil }
-    let shorter = Swift.min(old.count, count)
-    var prefix = 0
-    while prefix < shorter && old[prefix] == self[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < shorter - prefix && old[old.count - 1 - suffix] == self[count - 1 - suffix] {
-      suffix += 1
+    return withUnsafeBufferPointer { new in
+      old.withUnsafeBufferPointer { old in ArrayEdits(from: old, to: new) }
     }
-    let oldEnd = old.count - suffix
-    let newEnd = count - suffix
-    var edits = ArrayEdits(prefix: prefix, oldEnd: oldEnd, newEnd: newEnd, move: nil, changed: [])
-    if oldEnd == newEnd, oldEnd - prefix >= 2 {
-      let last = oldEnd - 1
-      if old[prefix] == self[last], old[(prefix + 1)...last].elementsEqual(self[prefix..<last]) {
-        edits.move = (prefix, last)
-        return edits
-      }
-      if old[last] == self[prefix], old[prefix..<last].elementsEqual(self[(prefix + 1)...last]) {
-        edits.move = (last, prefix)
-        return edits
-      }
-    }
-    for position in prefix..<Swift.min(oldEnd, newEnd) where old[position] != self[position] {
-      edits.changed.append(position)
-    }
-    return edits
   }
 
   func _encodable(at position: Int) -> any Encodable { self[position] }
+}
+
+extension ArrayEdits {
+  /// The edits from `old` to `new`, elements compared by their bytes first and with `==` only
+  /// where the bytes differ (``RawBytes``).
+  init<Element: Equatable>(from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>) {
+    let runs = ElementRuns(old, new)
+    let shorter = Swift.min(old.count, new.count)
+    let prefix = runs.equalCount(old: 0, new: 0, upTo: shorter)
+    let suffix = runs.equalCountBackwards(oldEnd: old.count, newEnd: new.count, upTo: shorter - prefix)
+    let oldEnd = old.count - suffix
+    let newEnd = new.count - suffix
+    self.init(prefix: prefix, oldEnd: oldEnd, newEnd: newEnd, move: nil, changed: [])
+    if oldEnd == newEnd, oldEnd - prefix >= 2 {
+      let last = oldEnd - 1
+      let span = last - prefix
+      if runs.same(old: prefix, new: last),
+        runs.equalCount(old: prefix + 1, new: prefix, upTo: span) == span
+      {
+        move = (prefix, last)
+        return
+      }
+      if runs.same(old: last, new: prefix),
+        runs.equalCount(old: prefix, new: prefix + 1, upTo: span) == span
+      {
+        move = (last, prefix)
+        return
+      }
+    }
+    var position = prefix
+    let end = Swift.min(oldEnd, newEnd)
+    while position < end {
+      position += runs.equalCount(old: position, new: position, upTo: end - position)
+      guard position < end else { break }
+      changed.append(position)
+      position += 1
+    }
+  }
+}
+
+/// Two arrays' elements, compared by bytes and then by `==`.
+private struct ElementRuns<Element: Equatable> {
+  let old: UnsafeBufferPointer<Element>
+  let new: UnsafeBufferPointer<Element>
+  let oldBytes: UnsafeRawPointer
+  let newBytes: UnsafeRawPointer
+  let layout = RawBytes.Layout(of: Element.self)
+  var stride: Int { layout.stride }
+
+  init(_ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>) {
+    self.old = old
+    self.new = new
+    // An empty buffer may have no address; no byte of it is read then.
+    let nowhere = UnsafeRawPointer(bitPattern: MemoryLayout<Element>.alignment)!
+    oldBytes = old.baseAddress.map(UnsafeRawPointer.init) ?? nowhere
+    newBytes = new.baseAddress.map(UnsafeRawPointer.init) ?? nowhere
+  }
+
+  /// Whether the old element at `oldPosition` equals the new one at `newPosition`.
+  func same(old oldPosition: Int, new newPosition: Int) -> Bool {
+    RawBytes.equal(oldBytes + oldPosition * stride, newBytes + newPosition * stride, layout)
+      || old[oldPosition] == new[newPosition]
+  }
+
+  /// How many elements are equal pairwise from the given positions on, at most `limit`.
+  func equalCount(old oldStart: Int, new newStart: Int, upTo limit: Int) -> Int {
+    var count = 0
+    while count < limit {
+      count += RawBytes.commonPrefix(
+        oldBytes + (oldStart + count) * stride, newBytes + (newStart + count) * stride,
+        count: limit - count, layout)
+      guard count < limit, old[oldStart + count] == new[newStart + count] else { break }
+      count += 1
+    }
+    return count
+  }
+
+  /// How many elements are equal pairwise going back from just before the given positions, at
+  /// most `limit`.
+  func equalCountBackwards(oldEnd: Int, newEnd: Int, upTo limit: Int) -> Int {
+    var count = 0
+    while count < limit {
+      count += RawBytes.commonSuffix(
+        endingAt: oldBytes + (oldEnd - count) * stride, newBytes + (newEnd - count) * stride,
+        count: limit - count, layout)
+      guard count < limit, old[oldEnd - 1 - count] == new[newEnd - 1 - count] else { break }
+      count += 1
+    }
+    return count
+  }
 }
 
 /// What changed between two versions of a dictionary or a set, by key.
@@ -87,6 +155,7 @@ extension Dictionary: WalkableKeyedCollection where Key: Encodable, Value: Equat
 
   func _keyEdits(fromAny old: Any) -> KeyEdits? {
     guard let old = old as? Self else { return nil }
+    if let edits = bucketEdits(from: old) { return edits }
     var edits = KeyEdits()
     // A copy changed in place keeps its buckets, so both iterate in the same order: compare
     // side by side, and look keys up only when the orders part.
@@ -128,6 +197,33 @@ extension Dictionary: WalkableKeyedCollection where Key: Encodable, Value: Equat
     return edits
   }
 
+  /// The edits found by comparing the two hash tables bucket by bucket, when both can be read.
+  private func bucketEdits(from old: Self) -> KeyEdits? {
+    guard let oldTable = NativeHashTable.of(dictionary: old),
+      let newTable = NativeHashTable.of(dictionary: self),
+      let buckets = NativeHashTable.differingBuckets(
+        old: oldTable, new: newTable, key: RawBytes.Layout(of: Key.self),
+        value: RawBytes.Layout(of: Value.self))
+    else { return nil }
+    var edits = KeyEdits()
+    for bucket in buckets.new {
+      let key = newTable.key(at: bucket, as: Key.self)
+      let value = newTable.value(at: bucket, as: Value.self)
+      if let oldValue = old[key] {
+        if oldValue != value { edits.entries.append(entry(key, old: oldValue, new: value)) }
+      } else {
+        edits.entries.append(entry(key, old: nil, new: value))
+      }
+    }
+    for bucket in buckets.old {
+      let key = oldTable.key(at: bucket, as: Key.self)
+      if self[key] == nil {
+        edits.entries.append(entry(key, old: oldTable.value(at: bucket, as: Value.self), new: nil))
+      }
+    }
+    return edits
+  }
+
   private func entry(_ key: Key, old: Value?, new: Value?) -> KeyEdits.Entry {
     KeyEdits.Entry(key: key, name: Self.memberName(key), old: old, new: new)
   }
@@ -147,6 +243,24 @@ extension Set: WalkableKeyedCollection where Element: Encodable {
   func _keyEdits(fromAny old: Any) -> KeyEdits? {
     guard let old = old as? Self else { return nil }
     var edits = KeyEdits()
+    if let oldTable = NativeHashTable.of(set: old), let newTable = NativeHashTable.of(set: self),
+      let buckets = NativeHashTable.differingBuckets(
+        old: oldTable, new: newTable, key: RawBytes.Layout(of: Element.self), value: nil)
+    {
+      for bucket in buckets.new {
+        let element = newTable.key(at: bucket, as: Element.self)
+        if !old.contains(element) {
+          edits.entries.append(KeyEdits.Entry(key: element, name: nil, old: nil, new: element))
+        }
+      }
+      for bucket in buckets.old {
+        let element = oldTable.key(at: bucket, as: Element.self)
+        if !contains(element) {
+          edits.entries.append(KeyEdits.Entry(key: element, name: nil, old: element, new: nil))
+        }
+      }
+      return edits
+    }
     var added = 0
     for element in self where !old.contains(element) {
       added += 1
