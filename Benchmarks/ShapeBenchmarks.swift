@@ -151,6 +151,27 @@ private func measureShape<R: Reducer>(
   result.rows.append(
     ("\(name): recorder, app thread", Harness.Figure(nanosecondsPerOperation: appThread), copy,
       .time))
+  // All at once, the app's thread goes at the writer's pace once the queue is full; one action
+  // a millisecond, the writer keeps up and the row is the app's own work. Caches are colder
+  // after each pause, so the copy is paced the same way for its baseline.
+  let pacing = Pacing(burst: 1, operations: 200)
+  let pacedCopy = "\(name): bare reducer keeping the previous state, one action a millisecond"
+  result.rows.append(
+    (pacedCopy, pacing.measure(harness) {
+      (shape.initialState, shape.initialState)
+    } send: { context, index in
+      context.1 = context.0
+      _ = reducer.reduce(into: &context.0, action: shape.action(index))
+    }, copy, .time))
+  let paced = pacing.measure(harness) {
+    RecordingRun.warmedUp(shape, capacity: 256)
+  } send: { recording, index in
+    _ = recording.reducer.reduce(into: &recording.state, action: shape.action(warmUpSteps + index))
+  } tearDown: { recording in
+    recording.close()
+  }
+  result.rows.append(
+    ("\(name): recorder, app thread, one action a millisecond", paced, pacedCopy, .time))
   result.cpuRow = "\(name): recorder, total CPU"
   result.cpuBaseline = cpuBaseline
   result.rows.append(

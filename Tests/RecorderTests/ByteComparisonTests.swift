@@ -37,7 +37,7 @@ struct ByteComparisonTests {
     Entry(account: number, memo: "memo for entry number \(number)")
   }
 
-  @Test("one change among 10,000 runs == a handful of times, for arrays, dictionaries and sets")
+  @Test("one change among 10,000 runs == a few times, not 10,000, for arrays, dictionaries and sets")
   func equalityFollowsTheChange() throws {
     var state = Ledger()
     state.entries = (0..<10_000).map(Self.entry)
@@ -68,7 +68,9 @@ struct ByteComparisonTests {
       let compared = Self.comparisons.load(ordering: .relaxed)
       rebuilt = try patch.apply(to: rebuilt)
       #expect(rebuilt == (try JSONValueEncoder().encode(state)), "\(name)")
-      #expect(compared <= 8, "\(name): == ran \(compared) times")
+      // A set's lookups compare the members along a probe sequence, whose length depends on
+      // the process's random hash seed: a few dozen at most, against 10,000.
+      #expect(compared <= 100, "\(name): == ran \(compared) times")
     }
     #expect(differ.isWalking)
   }

@@ -145,17 +145,27 @@ struct NativeHashTable {
     for word in 0..<old.wordCount {
       let oldBits = old.bitmap[word]
       let newBits = new.bitmap[word]
-      // A block of 64 buckets whose bytes are all equal, empty buckets included, is passed over
-      // at once. Empty buckets hold whatever the memory held before, so this is only a fast
-      // path; but a copy's memory is often an older copy's, with the same members in place.
+      // A block of 64 buckets is passed over at once when its bytes are all equal, empty
+      // buckets included (they hold whatever the memory held before, so this is only a fast
+      // path, but a copy's memory is often an older copy's, with the same members in place),
+      // or, for a set of one- or two-word members, when its occupied buckets are.
       if oldBits == newBits, word &* 64 &+ 64 <= old.bucketCount {
         let first = word &* 64
-        if memcmp(oldKeys + first &* keyStride, newKeys + first &* keyStride, 64 &* keyStride)
-          == 0,
+        let keysEqual =
+          memcmp(oldKeys + first &* keyStride, newKeys + first &* keyStride, 64 &* keyStride) == 0
+        if keysEqual,
           valueLayout.size == 0
             || memcmp(
               oldValues + first &* valueStride, newValues + first &* valueStride,
               64 &* valueStride) == 0
+        {
+          continue
+        }
+        if !keysEqual, valueLayout.size == 0, key.size == key.stride,
+          key.stride == 8 || key.stride == 16,
+          !occupiedDiffer(
+            oldKeys + first &* keyStride, newKeys + first &* keyStride, words: key.stride / 8,
+            occupied: oldBits)
         {
           continue
         }
@@ -186,6 +196,36 @@ struct NativeHashTable {
     }
     newBuckets.sort()
     return (oldBuckets, newBuckets)
+  }
+
+  /// Whether any occupied bucket of a block of 64 holds other bytes in the two arrays of keys,
+  /// of one or two 8-byte words each, without padding: without a branch per bucket, so that
+  /// the compiler can compare several buckets at once.
+  private static func occupiedDiffer(
+    _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, words: Int, occupied: UInt64
+  ) -> Bool {
+    var difference: UInt64 = 0
+    if words == 1 {
+      for bucket in 0..<64 {
+        let mask = 0 &- (occupied &>> UInt64(bucket) & 1)
+        difference |=
+          (old.loadUnaligned(fromByteOffset: bucket &* 8, as: UInt64.self)
+            ^ new.loadUnaligned(fromByteOffset: bucket &* 8, as: UInt64.self)) & mask
+      }
+    } else {
+      for bucket in 0..<64 {
+        let mask = 0 &- (occupied &>> UInt64(bucket) & 1)
+        let offset = bucket &* 16
+        let first =
+          old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          ^ new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        let second =
+          old.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+          ^ new.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+        difference |= (first | second) & mask
+      }
+    }
+    return difference != 0
   }
 
   /// The key (a set's member) in `bucket`.
