@@ -120,6 +120,43 @@ struct ByteComparisonTests {
     #expect(differ.isWalking)
   }
 
+  struct Attachment: Codable, Equatable {
+    var name = "scan.pdf"
+    var bytes: Data
+  }
+
+  @Test("random edits of a long Data value splice its base64 text, at every length remainder")
+  func dataEdits() throws {
+    var random = CollectionWalkTests.Seeded(state: 3)
+    var state = Attachment(bytes: Data((0..<6_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+    var differ = try StateDiffer(initialState: state, redactions: [])
+    var rebuilt = differ.json
+    for step in 0..<300 {
+      let count = state.bytes.count
+      let at = Int.random(in: 0..<count, using: &random)
+      let length = Int.random(in: 1...5, using: &random)
+      switch step % 6 {
+      case 0: state.bytes[at] &+= 1
+      case 1: state.bytes.insert(contentsOf: (0..<length).map { UInt8($0) }, at: at)
+      case 2: state.bytes.removeSubrange(at..<min(count, at + length))
+      case 3: state.bytes.append(contentsOf: (0..<length).map { UInt8($0 + 7) })
+      case 4: state.bytes.removeLast(length)
+      default: state.bytes.replaceSubrange(at..<min(count, at + 2), with: [9, 9, 9])
+      }
+      let patch = try differ.advance(to: state)
+      rebuilt = try patch.apply(to: rebuilt)
+      #expect(rebuilt == (try JSONValueEncoder().encode(state)), "step \(step)")
+      #expect(try patch.inverted().apply(to: rebuilt) != nil)
+      // A change at the start re-encodes to the end when the length's remainder changes.
+      if step % 6 == 0 || step % 6 == 3 {
+        var bytes: [UInt8] = []
+        patch.serialize(into: &bytes)
+        #expect(bytes.count < 200, "step \(step): \(bytes.count) bytes")
+      }
+    }
+    #expect(differ.isWalking)
+  }
+
   @Test("an equal dictionary or set built anew (another seed, other buckets) gives no change")
   func rebuiltCollections() throws {
     var state = Ledger()

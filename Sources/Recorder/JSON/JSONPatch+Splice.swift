@@ -45,18 +45,20 @@ extension JSONPatch.Operation {
     return old.withUTF8 { oldBytes in
       new.withUTF8 { newBytes in
         let shorter = min(oldCount, newCount)
-        var prefix = 0
-        while prefix < shorter && oldBytes[prefix] == newBytes[prefix] { prefix += 1 }
+        let byte = RawBytes.Layout(of: UInt8.self)
+        guard let oldStart = oldBytes.baseAddress, let newStart = newBytes.baseAddress else {
+          return nil
+        }
+        // Block by block: a megabyte compared a byte at a time cost about a millisecond.
+        var prefix = RawBytes.commonPrefix(
+          UnsafeRawPointer(oldStart), UnsafeRawPointer(newStart), count: shorter, byte)
         // Back up to a scalar's first byte: the bytes before `prefix` are the same in both.
         while prefix > 0 && (isContinuation(oldBytes, prefix) || isContinuation(newBytes, prefix)) {
           prefix -= 1
         }
-        var suffix = 0
-        while suffix < shorter - prefix
-          && oldBytes[oldCount - 1 - suffix] == newBytes[newCount - 1 - suffix]
-        {
-          suffix += 1
-        }
+        var suffix = RawBytes.commonSuffix(
+          endingAt: UnsafeRawPointer(oldStart + oldCount), UnsafeRawPointer(newStart + newCount),
+          count: shorter - prefix, byte)
         while suffix > 0
           && (isContinuation(oldBytes, oldCount - suffix)
             || isContinuation(newBytes, newCount - suffix))

@@ -11,13 +11,24 @@ extension JSONValue {
     return total
   }
 
+  /// How many decimal digits `value` has: counted, not printed, as this runs over whole states.
+  private static func digits(_ value: UInt64) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    return count
+  }
+
   /// Adds the value's size to `total`; `false` once `total` is past `limit`.
   private func addSize(to total: inout Int, limit: Int) -> Bool {
     switch self {
     case .null: total += 4
     case .bool(let value): total += value ? 4 : 5
-    case .integer(let value): total += String(value).utf8.count
-    case .unsignedInteger(let value): total += String(value).utf8.count
+    case .integer(let value): total += Self.digits(value.magnitude) + (value < 0 ? 1 : 0)
+    case .unsignedInteger(let value): total += Self.digits(UInt64(value))
     case .double: total += 8
     case .string(let text): total += text.utf8.count + 2
     case .array(let elements):

@@ -20,13 +20,19 @@ struct StateDiffer<State: Encodable> {
   private var value: State
   let encoder = JSONValueEncoder()
   let redactions: [Redaction]
-  /// Roughly how many JSON values the state holds; small states are diffed whole.
-  private var size: Int
+  /// Whether the state is large enough to walk; small states are diffed whole.
+  private var isLarge: Bool
   private var walksToVerify = 3
   private var canWalk = true
   private let types = WalkTypes()
 
   static var walkThreshold: Int { 256 }
+
+  /// Whether `json` holds `walkThreshold` values, or a few long ones (a long string, `Data`):
+  /// encoding it whole each step would cost more than walking it.
+  static func isLarge(_ json: JSONValue) -> Bool {
+    json.holdsAtLeast(walkThreshold) || json.jsonSize(upTo: 16 * 1024) > 16 * 1024
+  }
 
   /// The previous state, as a Swift value.
   var state: State { value }
@@ -43,15 +49,15 @@ struct StateDiffer<State: Encodable> {
     self.redactions = redactions
     self.value = initialState
     self.json = .null
-    self.size = 0
+    self.isLarge = false
     json = try encodeWhole(initialState)
-    size = json.nodeCount
+    isLarge = Self.isLarge(json)
   }
 
   /// Moves to `state`, returning the patch from the previous state to it.
   mutating func advance(to state: State) throws -> JSONPatch {
     tally.values = 0
-    guard canWalk, size >= Self.walkThreshold else { return try advanceWhole(to: state) }
+    guard canWalk, isLarge else { return try advanceWhole(to: state) }
     var operations: [JSONPatch.Operation] = []
     try walk(
       old: value, new: state, oldJSON: json, path: JSONPointer.root, codingPath: [],
@@ -91,7 +97,7 @@ struct StateDiffer<State: Encodable> {
   /// On a mismatch the walk stops, and the whole encoding is what is kept and returned.
   mutating func verified() throws -> JSONValue {
     let whole = try encodeWhole(value)
-    size = whole.nodeCount
+    isLarge = Self.isLarge(whole)
     if !whole.isIdentical(to: json) {
       canWalk = false
       json = whole
@@ -104,8 +110,8 @@ struct StateDiffer<State: Encodable> {
     let patch = JSONPatch.diff(from: json, to: new, splicingStrings: true)
     json = new
     value = state
-    size = new.nodeCount
-    tally.values += size
+    isLarge = Self.isLarge(new)
+    tally.values += new.nodeCount
     return patch
   }
 
@@ -156,7 +162,19 @@ struct StateDiffer<State: Encodable> {
     // encoding it, and the patch is the same.
     if !oldJSON.holdsAtLeast(64) {
       if facts.equal?(old, new) == true { return }
-      return try replace()
+      if let oldData = old as? Data, let newData = new as? Data, redactions.isEmpty,
+        case .string(let oldText) = oldJSON,
+        let splice = Self.dataSplice(from: oldData, to: newData, oldText: oldText, at: path)
+      {
+        operations.append(splice)
+        return
+      }
+      // A few values, but long ones (a struct around a long string): walked into, so that
+      // only the member that changed is encoded.
+      switch oldJSON {
+      case .object, .array where oldJSON.jsonSize(upTo: 4_096) > 4_096: break
+      default: return try replace()
+      }
     }
 
     // Standard collections are compared element by element, or key by key, with `==`.
@@ -238,6 +256,56 @@ struct StateDiffer<State: Encodable> {
         operations.append(operation.prefixed(by: path))
       }
     }
+  }
+
+  /// The `splice` of base64 text that turns `old`, encoded as `oldText`, into `new`, found
+  /// from the bytes and encoding only the groups of three bytes that changed: encoding a
+  /// megabyte whole to find a one-byte change cost more than the rest of the step. `nil` when
+  /// the data is short, or the text is not `old`'s base64.
+  static func dataSplice(
+    from old: Data, to new: Data, oldText: String, at path: JSONPointer
+  ) -> JSONPatch.Operation? {
+    let oldCount = old.count
+    let newCount = new.count
+    guard max(oldCount, newCount) >= JSONPatch.spliceThreshold,
+      oldText.utf8.count == (oldCount + 2) / 3 * 4
+    else { return nil }
+    let shorter = min(oldCount, newCount)
+    let byte = RawBytes.Layout(of: UInt8.self)
+    let (prefix, suffix) = old.withUnsafeBytes { oldBytes in
+      new.withUnsafeBytes { newBytes -> (Int, Int) in
+        guard let oldStart = oldBytes.baseAddress, let newStart = newBytes.baseAddress else {
+          return (0, 0)
+        }
+        let prefix = RawBytes.commonPrefix(oldStart, newStart, count: shorter, byte)
+        let suffix = RawBytes.commonSuffix(
+          endingAt: oldStart + oldCount, newStart + newCount, count: shorter - prefix, byte)
+        return (prefix, suffix)
+      }
+    }
+    // Base64 text changes in whole groups of three bytes, counted from the start. A kept tail
+    // lines up in both texts when it leaves whole groups before it in both, and begins after
+    // the first changed group; without one, the text is re-encoded to its end.
+    let firstGroup = prefix / 3
+    var tail = 0
+    if (newCount - oldCount) % 3 == 0 {
+      var candidate = suffix - ((suffix - oldCount) % 3 + 3) % 3
+      while candidate > 0,
+        (oldCount - candidate) / 3 < firstGroup || (newCount - candidate) / 3 < firstGroup
+      {
+        candidate -= 3
+      }
+      tail = max(0, candidate)
+    }
+    let oldTextEnd = tail == 0 ? oldText.utf8.count : (oldCount - tail) / 3 * 4
+    let newEnd = newCount - tail
+    let start = firstGroup * 4
+    guard start <= oldTextEnd else { return nil }
+    var text = oldText
+    let removed = text.withUTF8 { String(decoding: $0[start..<oldTextEnd], as: UTF8.self) }
+    let inserted = new.subdata(in: (firstGroup * 3)..<max(firstGroup * 3, newEnd))
+      .base64EncodedString()
+    return .splice(path: path, offset: start, old: removed, new: inserted)
   }
 
   /// The state encoded whole, redacted.
