@@ -25,7 +25,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// The actions live in a fixed buffer and their encodings in an array of a concrete type:
   /// an array of a generic element type looks up its type metadata on every access.
   private let recentActions = UnsafeMutablePointer<Action>.allocate(capacity: recentCapacity)
-  private var recentEncodings: [(json: JSONValue?, label: String)] = []
+  private var recentEncodings: [RecentEncoding] = []
   private static var recentCapacity: Int { 4 }
   /// `==` on actions, when `Action` is `Equatable`, resolved once: comparing through `Any`
   /// casts both values to `Equatable` on every comparison, which cost more than the encoding.
@@ -40,6 +40,9 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Paths the schema types as a standard scalar: a scalar put there is never news, so the
   /// next one skips resolving the path's type (about 2,000 instructions for the counter).
   private var scalarPaths: Set<JSONPointer> = []
+  /// The last path found in `scalarPaths`: a small state changes the same member step after
+  /// step, and comparing a path costs less than hashing it.
+  private var lastScalarPath: JSONPointer?
   /// The first and last step whose lines are in `output`.
   private var outputSteps: ClosedRange<Int>?
   /// The header's line until a write of it succeeds: a trace starts with its header, however
@@ -129,7 +132,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
 
   private func record(_ step: RecorderEvent<State, Action>.Step) {
     startSegmentIfNeeded(before: step.index)
-    let (action, label) = encode(step.action)
+    let (action, label, actionMembers) = encode(step.action)
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
     if addsValuesAtNewPaths(patch) { typeCapture.learn(from: step.state) }
@@ -147,7 +150,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           cancellable: step.cancellation?.cancellable ?? []
         )
     traceStep.clock = step.clock
-    let stepBytes = append(.step(traceStep))
+    let start = output.count
+    TraceRecord.serialize(traceStep, actionMembers: actionMembers, into: &output)
+    output.append(UInt8(ascii: "\n"))
+    let stepBytes = output.count - start
     count(stepBytes)
     stepCount = step.index + 1
     outputSteps = (outputSteps?.lowerBound ?? step.index)...step.index
@@ -217,14 +223,30 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     segmentFirstStep = index
   }
 
-  /// The action's JSON (`nil` when it cannot be encoded) and its label, reusing a recent
-  /// encoding of an equal action.
-  private func encode(_ action: Action) -> (JSONValue?, String) {
+  /// The action's JSON (`nil` when it cannot be encoded), its label, and the two as the step's
+  /// line holds them when they were kept, reusing a recent encoding of an equal action.
+  private func encode(_ action: Action) -> (JSONValue?, String, [UInt8]?) {
     if let actionsAreEqual {
-      let found = withUnsafePointer(to: action) { action in
-        (0..<recentEncodings.count).first { actionsAreEqual(recentActions + $0, action) }
+      let count = recentEncodings.count
+      let size = MemoryLayout<Action>.size
+      let recentActions = recentActions
+      let found = withUnsafePointer(to: action) { action -> Int? in
+        // The same bytes are the same value, stored alike, so the same encoding: a plain
+        // comparison of memory finds a repeated action without `==`, which, unspecialized,
+        // cost hundreds of instructions. Values equal but stored apart fall to `==`.
+        for position in 0..<count
+        where memcmp(recentActions + position, action, size) == 0 {
+          return position
+        }
+        for position in 0..<count where actionsAreEqual(recentActions + position, action) {
+          return position
+        }
+        return nil
       }
-      if let found { return recentEncodings[found] }
+      if let found {
+        let recent = recentEncodings[found]
+        return (recent.json, recent.label, recent.members)
+      }
     }
     var json: JSONValue?
     var label: String
@@ -242,8 +264,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       // Recording never fails the app: the step keeps its label and is marked not replayable.
       label = Self.fallbackLabel(for: action)
     }
-    if actionsAreEqual != nil { remember(action, json: json, label: label) }
-    return (json, label)
+    guard actionsAreEqual != nil else { return (json, label, nil) }
+    let members = TraceRecord.actionMembers(action: json, label: label)
+    remember(action, RecentEncoding(json: json, label: label, members: members))
+    return (json, label, members)
   }
 
   /// Whether `patch` puts in the state a value holding something the schema lacks (a list's
@@ -265,7 +289,11 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       case .object, .array: isScalar = false
       default: isScalar = true
       }
-      if isScalar, scalarPaths.contains(path) { continue }
+      if isScalar, path == lastScalarPath { continue }
+      if isScalar, scalarPaths.contains(path) {
+        lastScalarPath = path
+        continue
+      }
       if let type = typeCapture.schema.type(at: path.tokens, in: stateTypeName),
         typeCapture.schema.covers(value, type: type)
       {
@@ -293,7 +321,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   }
 
   /// Puts the action first among the recent ones, dropping the oldest if there are too many.
-  private func remember(_ action: Action, json: JSONValue?, label: String) {
+  private func remember(_ action: Action, _ encoding: RecentEncoding) {
     var count = recentEncodings.count
     if count == Self.recentCapacity {
       (recentActions + count - 1).deinitialize(count: 1)
@@ -302,7 +330,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
     (recentActions + 1).moveInitialize(from: recentActions, count: count)
     recentActions.initialize(to: action)
-    recentEncodings.insert((json, label), at: 0)
+    recentEncodings.insert(encoding, at: 0)
   }
 
   deinit {
@@ -366,6 +394,13 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
         reason: gap?.reason ?? "\(error)", state: differ.json)
     }
   }
+}
+
+/// A recent action's encoding: its JSON, its label, and both as a step's line holds them.
+private struct RecentEncoding {
+  var json: JSONValue?
+  var label: String
+  var members: [UInt8]
 }
 
 /// The standard library's scalar types, as the type capture names them.
