@@ -19,18 +19,18 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var segmentBytes = 0
   private var segmentFirstStep = 0
   /// The last few actions encoded, most recent first, for apps that send the same actions
-  /// again and again. An action equal (`==`) to one of them is taken to encode the same, as
-  /// synthesized `Equatable` and `Codable` conformances guarantee.
+  /// again and again. An action stored in the same bytes as one of them is the same value, and
+  /// encodes the same. Not one merely `==` to it: `==` takes -0.0 for 0.0, and a precomposed
+  /// `é` for a decomposed one, which encode apart.
   ///
   /// The actions live in a fixed buffer and their encodings in an array of a concrete type:
   /// an array of a generic element type looks up its type metadata on every access.
   private let recentActions = UnsafeMutablePointer<Action>.allocate(capacity: recentCapacity)
   private var recentEncodings: [RecentEncoding] = []
   private static var recentCapacity: Int { 4 }
-  /// `==` on actions, when `Action` is `Equatable`, resolved once: comparing through `Any`
-  /// casts both values to `Equatable` on every comparison, which cost more than the encoding.
-  private let actionsAreEqual: ((UnsafePointer<Action>, UnsafePointer<Action>) -> Bool)? =
-    equality(of: Action.self)
+  /// Whether actions are kept: for `Equatable` ones, values by the type's own account, rather
+  /// than, say, classes whose instances change in place under the same reference.
+  private let keepsActions = Action.self is any Equatable.Type
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
   private let typeCapture: TypeCapture
   private let actionTypeName = String(reflecting: Action.self)
@@ -226,19 +226,13 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// The action's JSON (`nil` when it cannot be encoded), its label, and the two as the step's
   /// line holds them when they were kept, reusing a recent encoding of an equal action.
   private func encode(_ action: Action) -> (JSONValue?, String, [UInt8]?) {
-    if let actionsAreEqual {
+    if keepsActions {
       let count = recentEncodings.count
       let size = MemoryLayout<Action>.size
       let recentActions = recentActions
+      // A comparison of memory, which also costs far less than `==` run unspecialized.
       let found = withUnsafePointer(to: action) { action -> Int? in
-        // The same bytes are the same value, stored alike, so the same encoding: a plain
-        // comparison of memory finds a repeated action without `==`, which, unspecialized,
-        // cost hundreds of instructions. Values equal but stored apart fall to `==`.
-        for position in 0..<count
-        where memcmp(recentActions + position, action, size) == 0 {
-          return position
-        }
-        for position in 0..<count where actionsAreEqual(recentActions + position, action) {
+        for position in 0..<count where memcmp(recentActions + position, action, size) == 0 {
           return position
         }
         return nil
@@ -264,7 +258,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       // Recording never fails the app: the step keeps its label and is marked not replayable.
       label = Self.fallbackLabel(for: action)
     }
-    guard actionsAreEqual != nil else { return (json, label, nil) }
+    guard keepsActions else { return (json, label, nil) }
     let members = TraceRecord.actionMembers(action: json, label: label)
     remember(action, RecentEncoding(json: json, label: label, members: members))
     return (json, label, members)
@@ -409,22 +403,6 @@ private let standardScalarTypes: Set<String> = [
   "Swift.UInt8", "Swift.UInt16", "Swift.UInt32", "Swift.UInt64", "Swift.Double",
   "Swift.Float", "Swift.Bool", "Swift.String",
 ]
-
-/// `==` for values of type `Value`, compared in place, or `nil` when `Value` is not `Equatable`.
-func equality<Value>(
-  of _: Value.Type
-) -> ((UnsafePointer<Value>, UnsafePointer<Value>) -> Bool)? {
-  guard let equatable = Value.self as? any Equatable.Type else { return nil }
-  func equality<E: Equatable>(_: E.Type) -> (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool {
-    // `E` is `Value` itself, found at run time: the memory is read as what it is.
-    { lhs, rhs in
-      lhs.withMemoryRebound(to: E.self, capacity: 1) { lhs in
-        rhs.withMemoryRebound(to: E.self, capacity: 1) { rhs in lhs.pointee == rhs.pointee }
-      }
-    }
-  }
-  return equality(equatable)
-}
 
 /// The version of this package, written in trace headers.
 let toolVersion = "0.1.0"
