@@ -109,7 +109,12 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Writes the events' lines. A write that fails does not stop the batch: its steps are
   /// declared lost by the next write that works, and the error is thrown at the end.
   func process(_ events: UnsafeMutableBufferPointer<RecorderEvent<State, Action>>) throws {
-    for event in events {
+    guard let first = events.baseAddress else { return }
+    for position in 0..<events.count {
+      // Taken out of the batch rather than copied (a copy retained what the event holds, to
+      // release it twice), leaving an event with nothing to release for the batch to destroy.
+      let event = (first + position).move()
+      (first + position).initialize(to: .end(time: 0))
       switch event {
       case let .step(step): record(step)
       case let .effect(effect): count(append(.effect(effect)))
