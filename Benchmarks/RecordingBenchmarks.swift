@@ -51,14 +51,14 @@ private func recordingTable<R: Reducer>(
   for run in 0...harness.runs {
     let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
     let clock = ContinuousClock()
-    let cpuStart = processCPUNanoseconds()
+    let cpuStart = settledProcessCPUNanoseconds()
     let start = clock.now
     for index in warmUpSteps..<(warmUpSteps + operations) {
       _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
     }
     let sent = clock.now
     recording.close()
-    let cpuEnd = processCPUNanoseconds()
+    let cpuEnd = settledProcessCPUNanoseconds()
     guard run > 0 else { continue }  // The first run warms up.
     appThread.append((sent - start).nanoseconds / Double(operations))
     cpu.append((cpuEnd - cpuStart) / Double(operations))
@@ -285,6 +285,19 @@ func recordBytes(_ lines: ArraySlice<UInt8>) -> [RecordKind: Int] {
     start = end
   }
   return bytes
+}
+
+/// The process's CPU time, in nanoseconds, once its other threads have stopped running.
+///
+/// Linux adds a running thread's time to the process's total only at the scheduler's tick
+/// (4 ms on the benchmark machine) or when the thread stops running; only the calling thread's
+/// own time is exact. Read just after the writer's last batch, the total missed up to a tick of
+/// the writer's work, or counted the work of the run before: 2,000 counter steps cost about
+/// 6 ms, so one run read 0.7× the snapshot and the next 2×. The writer blocks microseconds
+/// after its last batch, and an idle thread costs nothing, so a short sleep settles the total.
+func settledProcessCPUNanoseconds() -> Double {
+  usleep(2_000)
+  return processCPUNanoseconds()
 }
 
 /// User plus system CPU time of the whole process, in nanoseconds.

@@ -7,8 +7,25 @@ import Recorder
 /// recorder pays); `Store.send`; `_printChanges`-style work (a reflection dump of old and new
 /// and a text diff); a `JSONEncoder` snapshot; and the recorder's app thread, total CPU and
 /// bytes.
+///
+/// `only`, when given, keeps the shapes whose name holds it (`counter`, `dictionary`): a quicker
+/// run for one row's figures; the full run is the reference.
 @MainActor
-func shapeBenchmarks(_ harness: Harness, sizes: [Int] = [1_000, 10_000]) -> [Table] {
+func shapeBenchmarks(
+  _ harness: Harness, sizes: [Int] = [1_000, 10_000], only: String? = nil
+) -> [Table] {
+  if let only {
+    var table = Table(title: "Shapes whose name holds \"\(only)\" (per action)")
+    let runs =
+      sizes.flatMap { size in stateShapes(count: size).map { ($0, size) } }
+      + longValueShapes().map { ($0, 1_000) } + [(ShapeRun(counterShape), 10)]
+    for (run, size) in runs where run.name.contains(only) {
+      var rows = run.measure(harness, size: size)
+      rows.cpuBaseline = rows.snapshotRow
+      rows.add(to: &table)
+    }
+    return [table]
+  }
   var tables: [Table] = []
   for size in sizes {
     var table = Table(title: "State shapes, \(size) elements (per action)")
@@ -134,14 +151,14 @@ private func measureShape<R: Reducer>(
     let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
     let before = recording.buffer.data.count
     let clock = ContinuousClock()
-    let cpuStart = processCPUNanoseconds()
+    let cpuStart = settledProcessCPUNanoseconds()
     let start = clock.now
     for index in warmUpSteps..<(warmUpSteps + operations) {
       _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
     }
     let sent = clock.now
     recording.flush()
-    let cpuEnd = processCPUNanoseconds()
+    let cpuEnd = settledProcessCPUNanoseconds()
     bytes = Double(recording.buffer.data.count - before) / Double(operations)
     recording.close()
     guard run > 0 else { continue }

@@ -31,6 +31,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
     --runs  How many times each figure is measured; the median is reported (default 7).
     --steps How many steps the generated counter trace has (default 1000000).
+    --only  shapes: only the shapes whose name holds this text (`--only counter`), each
+            recorder's total CPU against its own snapshot.
 
     For profilers (one loop each, no table; run under callgrind or perf):
       benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--bare] [--dump PATH]
@@ -69,7 +71,11 @@ if arguments.first == "profile-array" {
   arrayProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)
 }
-let suite = arguments.first { !$0.hasPrefix("-") && Int($0) == nil } ?? "all"
+let suite =
+  arguments.enumerated().first { position, argument in
+    !argument.hasPrefix("-") && Int(argument) == nil
+      && (position == 0 || arguments[arguments.startIndex + position - 1] != "--only")
+  }?.element ?? "all"
 let harness = Harness(runs: runs)
 
 #if DEBUG
@@ -86,7 +92,11 @@ if suite == "durability" || suite == "record" || suite == "all" {
   for table in durabilityBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "shapes" || suite == "all" {
-  for table in shapeBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+  var only: String?
+  if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.endIndex {
+    only = arguments[index + 1]
+  }
+  for table in shapeBenchmarks(harness, only: only) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "reader" || suite == "all" {
   for table in readerBenchmarks(harness, counterSteps: counterSteps) {

@@ -18,6 +18,19 @@ struct JSONPatchSerializationTests {
       .copy(from: JSONPointer(), path: JSONPointer(tokens: ["\u{01}"])),
       .replace(path: JSONPointer(), value: 1.5),
     ]),
+    // Paths written once and copied for the next operation at the same path: escaped ones,
+    // the root, and a `move` to the path just tested.
+    JSONPatch([
+      .test(path: JSONPointer(tokens: ["a/b", "q\"u"]), value: 1),
+      .replace(path: JSONPointer(tokens: ["a/b", "q\"u"]), value: 2),
+      .test(path: JSONPointer(tokens: ["a/b", "q\"u", "x"]), value: 3),
+      .remove(path: JSONPointer(tokens: ["a/b", "q\"u", "x"])),
+      .test(path: JSONPointer(), value: [1]),
+      .replace(path: JSONPointer(), value: [2]),
+      .test(path: JSONPointer(tokens: ["to", "1"]), value: "t"),
+      .move(from: JSONPointer(tokens: ["from", "0"]), path: JSONPointer(tokens: ["to", "1"])),
+      .add(path: JSONPointer(tokens: ["to", "1"]), value: nil),
+    ]),
   ]
 
   @Test(

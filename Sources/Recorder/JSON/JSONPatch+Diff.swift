@@ -25,7 +25,12 @@ extension JSONPatch {
     from old: JSONValue, to new: JSONValue, splicingStrings: Bool = false
   ) -> JSONPatch {
     var differ = Differ(splicesStrings: splicingStrings)
-    if !old.isIdentical(to: new) { differ.diff(old, new, at: JSONPointer()) }
+    if !old.isIdentical(to: new) {
+      // Room for a `test` and a `replace` at once: grown one by one, the array was allocated
+      // twice for the one change a small state makes.
+      differ.operations.reserveCapacity(4)
+      differ.diff(old, new, at: JSONPointer())
+    }
     return JSONPatch(differ.operations)
   }
 }

@@ -6,9 +6,19 @@ extension JSONPatch {
   /// to write them out cost more than the rest of the step's line.
   func serialize(into out: inout [UInt8]) {
     out.append(UInt8(ascii: "["))
-    for (position, operation) in operations.enumerated() {
+    // A `replace` or `remove` follows the `test` of the same path: its path's text is copied
+    // from the test's rather than written again.
+    var previous: (path: JSONPointer, text: Range<Int>)?
+    for position in operations.indices {
       if position > 0 { out.append(UInt8(ascii: ",")) }
-      operation.serialize(into: &out)
+      let operation = operations[position]
+      let path = operation.path
+      if let previous, previous.path == path {
+        operation.serialize(into: &out, pathText: previous.text)
+      } else {
+        let text = operation.serialize(into: &out, pathText: nil)
+        previous = (path, text)
+      }
     }
     out.append(UInt8(ascii: "]"))
   }
@@ -17,6 +27,13 @@ extension JSONPatch {
 extension JSONPatch.Operation {
   /// Appends the operation object's compact JSON text: members in the order of ``json``.
   func serialize(into out: inout [UInt8]) {
+    serialize(into: &out, pathText: nil)
+  }
+
+  /// Appends the operation's text; its path's text is copied from `pathText`, a range of `out`,
+  /// when given. Returns where the path's text is in `out`.
+  @discardableResult
+  func serialize(into out: inout [UInt8], pathText: Range<Int>?) -> Range<Int> {
     // The names as literals: `appendString` scanned each for characters to escape.
     switch self {
     case .add: appendLiteral(#"{"op":"add""#, to: &out)
@@ -32,7 +49,14 @@ extension JSONPatch.Operation {
       from.serialize(into: &out)
     }
     appendLiteral(#","path":"#, to: &out)
-    path.serialize(into: &out)
+    let pathStart = out.count
+    if let pathText {
+      // Byte by byte: a slice of `out` appended to `out` would copy the whole buffer.
+      for position in pathText { out.append(out[position]) }
+    } else {
+      path.serialize(into: &out)
+    }
+    let pathEnd = out.count
     if case .splice(_, let offset, let old, let new) = self {
       appendLiteral(#","offset":"#, to: &out)
       out.append(contentsOf: String(offset).utf8)
@@ -46,6 +70,7 @@ extension JSONPatch.Operation {
       value.serialize(into: &out)
     }
     out.append(UInt8(ascii: "}"))
+    return pathStart..<pathEnd
   }
 }
 

@@ -55,7 +55,12 @@ public struct JSONPointer: Hashable, Sendable {
 
   /// This pointer with one more token (an object key, or an array index as text).
   public func appending(_ token: String) -> JSONPointer {
-    JSONPointer(tokens: tokens + [token])
+    // One array, sized once: `tokens + [token]` built a second one for the token.
+    var longer: [String] = []
+    longer.reserveCapacity(tokens.count + 1)
+    longer.append(contentsOf: tokens)
+    longer.append(token)
+    return JSONPointer(tokens: longer)
   }
 
   /// This pointer with an array index appended.

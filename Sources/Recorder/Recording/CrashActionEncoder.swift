@@ -1,4 +1,5 @@
 import Architecture
+import Synchronization
 
 /// Encodes the action a crash interrupted, as a crash record holds it: `"action":…,"label":…`,
 /// redacted as the step record would have been.
@@ -7,24 +8,45 @@ import Architecture
 /// crash thread, which did not crash, encodes it when a crash comes. Encoding every action in
 /// advance cost the app's thread 14 µs a step for a todo toggle, as much as the rest of
 /// recording.
+///
+/// The action is kept in a slot of raw memory behind a `Mutex` of concrete type: this code runs
+/// unspecialized, and an `Action?` behind the generic `Lock` looked up the optional's type
+/// metadata and called the lock's unspecialized closure on every step (about 1,300
+/// instructions, against about 200 now).
 final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
   private let redactions: [Redaction]
-  private let lock = Lock()
-  private var pending: Action?
+  /// Whether `slot` holds an action; its lock guards the slot.
+  private let isKept = Mutex(false)
+  private let slot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
 
   init(redactions: [Redaction]) {
     self.redactions = redactions
   }
 
+  deinit {
+    isKept.withLock { isKept in
+      if isKept { slot.deinitialize(count: 1) }
+    }
+    slot.deallocate()
+  }
+
   /// On the app's thread, before reducing: the action a crash would name.
   @inline(__always)
   func keep(_ action: Action) {
-    lock.withLock { pending = action }
+    isKept.withLock { isKept in
+      if isKept {
+        slot.pointee = action
+      } else {
+        slot.initialize(to: action)
+        isKept = true
+      }
+    }
   }
 
   /// On the crash thread: the members for the kept action, or `nil` if none was kept.
   func encodeKept() -> [UInt8]? {
-    guard let action = lock.withLock({ pending }) else { return nil }
+    let action: Action? = isKept.withLock { isKept in isKept ? slot.pointee : nil }
+    guard let action else { return nil }
     return Self.members(for: action, redactions: redactions)
   }
 

@@ -19,18 +19,18 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private var segmentBytes = 0
   private var segmentFirstStep = 0
   /// The last few actions encoded, most recent first, for apps that send the same actions
-  /// again and again. An action equal (`==`) to one of them is taken to encode the same, as
-  /// synthesized `Equatable` and `Codable` conformances guarantee.
+  /// again and again. An action stored in the same bytes as one of them is the same value, and
+  /// encodes the same. Not one merely `==` to it: `==` takes -0.0 for 0.0, and a precomposed
+  /// `é` for a decomposed one, which encode apart.
   ///
   /// The actions live in a fixed buffer and their encodings in an array of a concrete type:
   /// an array of a generic element type looks up its type metadata on every access.
   private let recentActions = UnsafeMutablePointer<Action>.allocate(capacity: recentCapacity)
-  private var recentEncodings: [(json: JSONValue?, label: String)] = []
+  private var recentEncodings: [RecentEncoding] = []
   private static var recentCapacity: Int { 4 }
-  /// `==` on actions, when `Action` is `Equatable`, resolved once: comparing through `Any`
-  /// casts both values to `Equatable` on every comparison, which cost more than the encoding.
-  private let actionsAreEqual: ((UnsafePointer<Action>, UnsafePointer<Action>) -> Bool)? =
-    equality(of: Action.self)
+  /// Whether actions are kept: for `Equatable` ones, values by the type's own account, rather
+  /// than, say, classes whose instances change in place under the same reference.
+  private let keepsActions = Action.self is any Equatable.Type
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
   private let typeCapture: TypeCapture
   private let actionTypeName = String(reflecting: Action.self)
@@ -40,6 +40,9 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Paths the schema types as a standard scalar: a scalar put there is never news, so the
   /// next one skips resolving the path's type (about 2,000 instructions for the counter).
   private var scalarPaths: Set<JSONPointer> = []
+  /// The last path found in `scalarPaths`: a small state changes the same member step after
+  /// step, and comparing a path costs less than hashing it.
+  private var lastScalarPath: JSONPointer?
   /// The first and last step whose lines are in `output`.
   private var outputSteps: ClosedRange<Int>?
   /// The header's line until a write of it succeeds: a trace starts with its header, however
@@ -112,12 +115,14 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Writes the events' lines. A write that fails does not stop the batch: its steps are
   /// declared lost by the next write that works, and the error is thrown at the end.
   func process(_ events: UnsafeMutableBufferPointer<RecorderEvent<State, Action>>) throws {
-    for slot in events.indices {
-      // Taken out of the queue's buffer, which the writer destroys after the batch: the
-      // differ's reference to a step's state is then the last one, and the state can be handed
-      // to the app's thread to free (``RetiredStates``).
-      let event = (events.baseAddress! + slot).move()
-      (events.baseAddress! + slot).initialize(to: .end(time: 0))
+    guard let first = events.baseAddress else { return }
+    for position in 0..<events.count {
+      // Taken out of the batch rather than copied (a copy retained what the event holds, to
+      // release it twice), leaving an event with nothing to release for the batch to destroy:
+      // the differ's reference to a step's state is then the last one, and the state can be
+      // handed to the app's thread to free (``RetiredStates``).
+      let event = (first + position).move()
+      (first + position).initialize(to: .end(time: 0))
       switch event {
       case let .step(step): record(step)
       case let .effect(effect): count(append(.effect(effect)))
@@ -140,7 +145,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
 
   private func record(_ step: RecorderEvent<State, Action>.Step) {
     startSegmentIfNeeded(before: step.index)
-    let (action, label) = encode(step.action)
+    let (action, label, actionMembers) = encode(step.action)
     let previous = differ.state
     // A state that stops encoding keeps the last good state; the step records no change.
     let patch = (try? differ.advance(to: step.state)) ?? JSONPatch()
@@ -163,7 +168,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
           cancellable: step.cancellation?.cancellable ?? []
         )
     traceStep.clock = step.clock
-    let stepBytes = append(.step(traceStep))
+    let start = output.count
+    TraceRecord.serialize(traceStep, actionMembers: actionMembers, into: &output)
+    output.append(UInt8(ascii: "\n"))
+    let stepBytes = output.count - start
     count(stepBytes)
     stepCount = step.index + 1
     outputSteps = (outputSteps?.lowerBound ?? step.index)...step.index
@@ -233,14 +241,24 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     segmentFirstStep = index
   }
 
-  /// The action's JSON (`nil` when it cannot be encoded) and its label, reusing a recent
-  /// encoding of an equal action.
-  private func encode(_ action: Action) -> (JSONValue?, String) {
-    if let actionsAreEqual {
-      let found = withUnsafePointer(to: action) { action in
-        (0..<recentEncodings.count).first { actionsAreEqual(recentActions + $0, action) }
+  /// The action's JSON (`nil` when it cannot be encoded), its label, and the two as the step's
+  /// line holds them when they were kept, reusing a recent encoding of an equal action.
+  private func encode(_ action: Action) -> (JSONValue?, String, [UInt8]?) {
+    if keepsActions {
+      let count = recentEncodings.count
+      let size = MemoryLayout<Action>.size
+      let recentActions = recentActions
+      // A comparison of memory, which also costs far less than `==` run unspecialized.
+      let found = withUnsafePointer(to: action) { action -> Int? in
+        for position in 0..<count where memcmp(recentActions + position, action, size) == 0 {
+          return position
+        }
+        return nil
       }
-      if let found { return recentEncodings[found] }
+      if let found {
+        let recent = recentEncodings[found]
+        return (recent.json, recent.label, recent.members)
+      }
     }
     var json: JSONValue?
     var label: String
@@ -258,8 +276,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       // Recording never fails the app: the step keeps its label and is marked not replayable.
       label = Self.fallbackLabel(for: action)
     }
-    if actionsAreEqual != nil { remember(action, json: json, label: label) }
-    return (json, label)
+    guard keepsActions else { return (json, label, nil) }
+    let members = TraceRecord.actionMembers(action: json, label: label)
+    remember(action, RecentEncoding(json: json, label: label, members: members))
+    return (json, label, members)
   }
 
   /// Whether `patch` puts in the state a value holding something the schema lacks (a list's
@@ -281,7 +301,11 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       case .object, .array: isScalar = false
       default: isScalar = true
       }
-      if isScalar, scalarPaths.contains(path) { continue }
+      if isScalar, path == lastScalarPath { continue }
+      if isScalar, scalarPaths.contains(path) {
+        lastScalarPath = path
+        continue
+      }
       if let type = typeCapture.schema.type(at: path.tokens, in: stateTypeName),
         typeCapture.schema.covers(value, type: type)
       {
@@ -309,7 +333,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   }
 
   /// Puts the action first among the recent ones, dropping the oldest if there are too many.
-  private func remember(_ action: Action, json: JSONValue?, label: String) {
+  private func remember(_ action: Action, _ encoding: RecentEncoding) {
     var count = recentEncodings.count
     if count == Self.recentCapacity {
       (recentActions + count - 1).deinitialize(count: 1)
@@ -318,7 +342,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
     (recentActions + 1).moveInitialize(from: recentActions, count: count)
     recentActions.initialize(to: action)
-    recentEncodings.insert((json, label), at: 0)
+    recentEncodings.insert(encoding, at: 0)
   }
 
   deinit {
@@ -384,28 +408,19 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   }
 }
 
+/// A recent action's encoding: its JSON, its label, and both as a step's line holds them.
+private struct RecentEncoding {
+  var json: JSONValue?
+  var label: String
+  var members: [UInt8]
+}
+
 /// The standard library's scalar types, as the type capture names them.
 private let standardScalarTypes: Set<String> = [
   "Swift.Int", "Swift.Int8", "Swift.Int16", "Swift.Int32", "Swift.Int64", "Swift.UInt",
   "Swift.UInt8", "Swift.UInt16", "Swift.UInt32", "Swift.UInt64", "Swift.Double",
   "Swift.Float", "Swift.Bool", "Swift.String",
 ]
-
-/// `==` for values of type `Value`, compared in place, or `nil` when `Value` is not `Equatable`.
-func equality<Value>(
-  of _: Value.Type
-) -> ((UnsafePointer<Value>, UnsafePointer<Value>) -> Bool)? {
-  guard let equatable = Value.self as? any Equatable.Type else { return nil }
-  func equality<E: Equatable>(_: E.Type) -> (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool {
-    // `E` is `Value` itself, found at run time: the memory is read as what it is.
-    { lhs, rhs in
-      lhs.withMemoryRebound(to: E.self, capacity: 1) { lhs in
-        rhs.withMemoryRebound(to: E.self, capacity: 1) { rhs in lhs.pointee == rhs.pointee }
-      }
-    }
-  }
-  return equality(equatable)
-}
 
 /// The version of this package, written in trace headers.
 let toolVersion = "0.1.0"

@@ -445,10 +445,12 @@ extension JSONValue {
 
   /// How many values this value holds, itself included.
   var nodeCount: Int {
+    var count = 1
     switch self {
-    case .array(let elements): 1 + elements.reduce(0) { $0 + $1.nodeCount }
-    case .object(let object): 1 + object.reduce(0) { $0 + $1.value.nodeCount }
-    default: 1
+    case .array(let elements): for element in elements { count += element.nodeCount }
+    case .object(let object): for member in object.entries { count += member.value.nodeCount }
+    default: break
     }
+    return count
   }
 }

@@ -8,6 +8,13 @@ extension TraceRecord {
       json.serialize(into: &out)
       return
     }
+    Self.serialize(step, actionMembers: nil, into: &out)
+  }
+
+  /// Appends a step's line, without its newline, to `out`. `actionMembers`, when given, are the
+  /// bytes of the step's action and label as ``actionMembers(action:label:)`` writes them: a
+  /// recorder keeps those of the actions it meets again and again.
+  static func serialize(_ step: TraceStep, actionMembers: [UInt8]?, into out: inout [UInt8]) {
     literal(#"{"kind":"step","index":"#, &out)
     JSONTextWriter.appendInteger(Int64(step.index), to: &out)
     literal(#","time":"#, &out)
@@ -28,9 +35,11 @@ extension TraceRecord {
       }
     }
     literal(#","action":"#, &out)
-    (step.action ?? .null).serialize(into: &out)
-    literal(#","label":"#, &out)
-    JSONTextWriter.appendString(step.label, to: &out)
+    if let actionMembers {
+      out.append(contentsOf: actionMembers)
+    } else {
+      appendActionMembers(action: step.action, label: step.label, to: &out)
+    }
     literal(#","patch":"#, &out)
     step.patch.serialize(into: &out)
     if !step.dependencies.isEmpty {
@@ -54,8 +63,24 @@ extension TraceRecord {
     out.append(UInt8(ascii: "}"))
   }
 
+  /// A step's action and label as its line holds them after `"action":`: the action's JSON
+  /// (`null` when it could not be encoded), `,"label":` and the label.
+  static func actionMembers(action: JSONValue?, label: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendActionMembers(action: action, label: label, to: &bytes)
+    return bytes
+  }
+
+  private static func appendActionMembers(
+    action: JSONValue?, label: String, to out: inout [UInt8]
+  ) {
+    (action ?? .null).serialize(into: &out)
+    literal(#","label":"#, &out)
+    JSONTextWriter.appendString(label, to: &out)
+  }
+
   /// `member` and the strings, then `]`; nothing when there are none.
-  private func strings(_ member: StaticString, _ values: [String], _ out: inout [UInt8]) {
+  private static func strings(_ member: StaticString, _ values: [String], _ out: inout [UInt8]) {
     guard !values.isEmpty else { return }
     literal(member, &out)
     for (position, value) in values.enumerated() {
@@ -65,7 +90,7 @@ extension TraceRecord {
     out.append(UInt8(ascii: "]"))
   }
 
-  private func literal(_ text: StaticString, _ out: inout [UInt8]) {
+  private static func literal(_ text: StaticString, _ out: inout [UInt8]) {
     text.withUTF8Buffer { out.append(contentsOf: $0) }
   }
 }
