@@ -157,6 +157,31 @@ struct JSONCoderTests {
     #expect(try roundTrip(Self.todo) == Self.todo)
   }
 
+  /// A calendar entry whose optional, nested collections hold one member: such a collection is
+  /// encoded inside an optional's single-value container, where sorting once dropped it.
+  struct Calendar: Codable, Equatable {
+    var reminders: [String: [Int?]]??
+    var tags: Set<String>?
+    var byDay: [Int: String]??
+  }
+
+  @Test("One-member dictionaries and sets inside optionals encode as JSONEncoder encodes them")
+  func oneMemberCollectionsInOptionals() throws {
+    for calendar in [
+      Calendar(reminders: .some(.some(["a": [8, nil]])), tags: ["x"], byDay: .some(.some([3: "c"]))),
+      Calendar(reminders: .some(.some(["a": [1], "b": []])), tags: ["y", "x"], byDay: .some(nil)),
+      Calendar(reminders: .some(nil), tags: nil, byDay: nil),
+    ] {
+      let ours = try encoder.encode(calendar)
+      let foundation = try JSONValue(parsing: [UInt8](JSONEncoder().encode(calendar)))
+      #expect(ours == foundation, "\(ours.jsonString)")
+      // `.some(nil)` comes back as `nil` from either: JSON has one null.
+      let foundationTrip = try JSONDecoder().decode(
+        Calendar.self, from: JSONEncoder().encode(calendar))
+      #expect(try roundTrip(calendar) == foundationTrip)
+    }
+  }
+
   @Test("Encoding is deterministic: same value, same bytes, dictionaries and sets sorted")
   func determinism() throws {
     let todos = (0..<50).map { index in

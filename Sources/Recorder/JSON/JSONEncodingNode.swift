@@ -245,10 +245,13 @@ extension JSONEncodingNode: SingleValueEncodingContainer {
     }
     // The value is this node's value, so it encodes straight into this node.
     try value.encode(to: self)
-    if mayBeUnordered, T.self is any JSONUnorderedCollection.Type, var result = finish(),
-      result.mayNeedSorting
-    {
-      JSONValueEncoder.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+    // `finish` moves the value out: it goes back whether or not it needed sorting (a
+    // one-member dictionary in an optional was lost).
+    if mayBeUnordered, T.self is any JSONUnorderedCollection.Type, var result = finish() {
+      if result.mayNeedSorting {
+        JSONValueEncoder.sortUnordered(
+          &result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+      }
       setSingle(result)
     }
   }

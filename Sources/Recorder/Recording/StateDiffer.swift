@@ -171,10 +171,12 @@ struct StateDiffer<State: Encodable> {
       }
       // A few values, but long ones (a struct around a long string): walked into, so that
       // only the member that changed is encoded.
+      let isContainer: Bool
       switch oldJSON {
-      case .object, .array where oldJSON.jsonSize(upTo: 4_096) > 4_096: break
-      default: return try replace()
+      case .object, .array: isContainer = true
+      default: isContainer = false
       }
+      guard isContainer, oldJSON.jsonSize(upTo: 4_096) > 4_096 else { return try replace() }
     }
 
     // Standard collections are compared element by element, or key by key, with `==`.

@@ -3,7 +3,8 @@ extension StateDifference {
   ///
   /// Built on ``JSONPatch/diff(from:to:)``, so identified arrays are compared by `id`: a row
   /// missing from the replay is one difference, not a shift of every row after it. A recorded
-  /// value that was redacted is unknown, never a difference.
+  /// value that was redacted is unknown, never a difference, and neither is a member that is
+  /// null on one side and absent on the other.
   static func between(expected: JSONValue, actual: JSONValue) -> [StateDifference] {
     let operations = JSONPatch.diff(from: expected, to: actual).operations
     var differences: [StateDifference] = []
@@ -36,6 +37,14 @@ extension StateDifference {
         break  // This diff neither copies nor splices.
       }
     }
-    return differences.filter { $0.expected != Redaction.placeholder }
+    return differences.filter { difference in
+      // A member null on one side and absent on the other decodes to `nil` either way: a
+      // double optional's `.some(nil)` encodes as null but can only decode as `nil`, which
+      // encodes as absent, so a replay started from a decoded state could not match it.
+      let nullOrAbsent =
+        difference.movedTo == nil
+        && [difference.expected, difference.actual].allSatisfy { $0 == nil || $0 == .null }
+      return difference.expected != Redaction.placeholder && !nullOrAbsent
+    }
   }
 }
