@@ -138,6 +138,32 @@ enum JSONTextWriter {
       out.append(UInt8(ascii: "0"))
       return
     }
+    // A whole number of microseconds from 1e-4 up (a trace's times) prints as its digits:
+    // with at most 15 significant digits they are the shortest that read back as the same
+    // double, which is what `description` prints, without its search.
+    let magnitude = number.magnitude
+    if magnitude >= 1e-4 && magnitude < 1e9 {
+      let micros = (magnitude * 1e6).rounded()
+      if micros / 1e6 == magnitude {
+        let whole = UInt64(micros) / 1_000_000
+        var fraction = UInt64(micros) % 1_000_000
+        var digits = 6
+        while fraction % 10 == 0 && digits > 1 {
+          fraction /= 10
+          digits -= 1
+        }
+        if number.sign == .minus { out.append(UInt8(ascii: "-")) }
+        appendUnsigned(whole, negative: false, to: &out)
+        out.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+          out.append(UInt8(truncatingIfNeeded: fraction / divisor % 10) &+ UInt8(ascii: "0"))
+          divisor /= 10
+        }
+        return
+      }
+    }
     var text = number.description
     text.withUTF8 { bytes in
       out.append(contentsOf: bytes)

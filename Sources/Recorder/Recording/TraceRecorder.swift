@@ -398,10 +398,13 @@ struct SessionClock: Sendable {
   /// The clock's reading at `init`.
   var startTime: timespec { start }
 
-  /// Seconds since `init`.
+  /// Seconds since `init`, to the microsecond: finer than a trace needs, and a time rounded so
+  /// is written in at most 15 digits, without the shortest-digits search a full double needs.
   var elapsed: Double {
     let now = Self.read()
-    return Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) * 1e-9
+    let nanoseconds =
+      Int64(now.tv_sec - start.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec - start.tv_nsec)
+    return Double(nanoseconds / 1_000) / 1e6
   }
 
   private static func read() -> timespec {
