@@ -15,6 +15,9 @@ public struct ScannedStep: Sendable, Equatable {
   public var isReplayable: Bool
   /// Whether the step changed the value the scan watches; `true` when it watches none.
   public var changed: Bool
+  /// The step as `log --json` lists it (``TraceStep/listingJSON``), when the scan was asked
+  /// for listings; empty otherwise.
+  public var json = ""
 
   /// The scanned form of a fully parsed step.
   public init(_ step: TraceStep, changed: Bool = true) {

@@ -102,6 +102,7 @@ extension StepLineScanner {
         return nil
       }
       operations.append(operation)
+      pointers.operationValues.append(value)
       skipWhitespace()
       if base[position] == UInt8(ascii: ",") {
         position += 1

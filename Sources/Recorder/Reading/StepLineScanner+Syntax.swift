@@ -241,24 +241,33 @@ extension StepLineScanner {
   /// an exponent of at most two digits, so it is always in range (any number of digits after
   /// the point, as times have).
   mutating func skipNumber() -> Bool {
-    if base[position] == UInt8(ascii: "-") { position += 1 }
+    guard let end = Self.numberEnd(base, from: position, count: count) else { return false }
+    position = end
+    return true
+  }
+
+  /// Where the number that starts at `start` ends, for a number the parser reads without
+  /// trouble; `nil` for anything else. A line's shape checks the numbers it leaves out with it.
+  static func numberEnd(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+    var position = start
+    if position < count, base[position] == UInt8(ascii: "-") { position += 1 }
     var digits = 0
-    guard position < count, Self.isDigit(base[position]) else { return false }
+    guard position < count, isDigit(base[position]) else { return nil }
     if base[position] == UInt8(ascii: "0") {
       position += 1
       digits = 1
-      if position < count, Self.isDigit(base[position]) { return false }
+      if position < count, isDigit(base[position]) { return nil }
     } else {
-      while position < count, Self.isDigit(base[position]) {
+      while position < count, isDigit(base[position]) {
         position += 1
         digits += 1
       }
     }
-    guard digits <= 200 else { return false }
+    guard digits <= 200 else { return nil }
     if position < count, base[position] == UInt8(ascii: ".") {
       position += 1
-      guard position < count, Self.isDigit(base[position]) else { return false }
-      while position < count, Self.isDigit(base[position]) { position += 1 }
+      guard position < count, isDigit(base[position]) else { return nil }
+      while position < count, isDigit(base[position]) { position += 1 }
     }
     if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
@@ -267,13 +276,13 @@ extension StepLineScanner {
         position += 1
       }
       var exponentDigits = 0
-      while position < count, Self.isDigit(base[position]) {
+      while position < count, isDigit(base[position]) {
         position += 1
         exponentDigits += 1
       }
-      guard (1...2).contains(exponentDigits) else { return false }
+      guard (1...2).contains(exponentDigits) else { return nil }
     }
-    return true
+    return position
   }
 
   static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -16,6 +16,11 @@ extension StepLineScanner {
     let keys = UnsafeMutablePointer<(start: Int, end: Int)>.allocate(
       capacity: StepLineScanner.maximumKeysPerObject * StepLineScanner.maximumDepth)
 
+    /// The shapes of lines read in full, to read lines of the same shape by comparing bytes.
+    let shapes = StepLineShapes()
+    /// Where each operation's value is in the line the patch was last read from.
+    var operationValues: [Range<Int>?] = []
+
     init() {}
 
     deinit { keys.deallocate() }

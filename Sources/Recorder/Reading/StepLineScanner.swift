@@ -39,17 +39,49 @@ struct StepLineScanner {
     self.keys = keys
   }
 
-  /// The step on this line, or `nil` when the line must be parsed in full.
+  /// The step on this line, or `nil` when the line must be parsed in full. With `json`, the
+  /// step's ``ScannedStep/json`` holds its `log --json` listing.
   static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, labels: Bool, pointers: PointerCache = PointerCache()
+    _ bytes: UnsafeBufferPointer<UInt8>, labels: Bool, json: Bool = false,
+    pointers: PointerCache = PointerCache()
   ) -> (ScannedStep, JSONPatch)? {
-    guard bytes.count > 2, bytes.baseAddress != nil else { return nil }
+    guard bytes.count > 2, let start = bytes.baseAddress else { return nil }
     var scanner = StepLineScanner(bytes, keys: pointers.keys)
+    // A line of a shape this thread has read: its bytes compared, its numbers read.
+    if let shape = pointers.shapes.match(start, count: bytes.count),
+      let read = scanner.step(shape, holes: pointers.shapes.holes, labels: labels, json: json)
+    {
+      return read
+    }
     guard scanner.readTopLevel(pointers) else { return nil }
-    return scanner.step(labels: labels, pointers: pointers)
+    pointers.operationValues.removeAll(keepingCapacity: true)
+    guard var read = scanner.step(labels: labels, pointers: pointers) else { return nil }
+    let learning = pointers.shapes.isLearning
+    guard json || learning else { return read }
+    guard let label = labels ? read.0.label : scanner.labelText(),
+      let (middle, tail) = scanner.listingParts(label: label)
+    else { return json ? nil : read }
+    if json { read.0.json = Self.listing(read.0, middle: middle, tail: tail) }
+    if learning {
+      scanner.learn(read.0, read.1, label: label, middle: middle, tail: tail, pointers: pointers)
+    }
+    return read
   }
 
   // MARK: - Members
+
+  /// The label, decoded; `nil` when it is not a string.
+  func labelText() -> String? {
+    let label = range(.label)
+    guard base[label.lowerBound] == UInt8(ascii: "\"") else { return nil }
+    let inner = (label.lowerBound + 1)..<(label.upperBound - 1)
+    if memchr(base + inner.lowerBound, Int32(UInt8(ascii: "\\")), inner.count) == nil {
+      return String(
+        decoding: UnsafeBufferPointer(start: base + inner.lowerBound, count: inner.count),
+        as: UTF8.self)
+    }
+    return parse(label)?.stringValue
+  }
 
   func has(_ member: Member) -> Bool { seen & (1 << member.rawValue) != 0 }
   func range(_ member: Member) -> Range<Int> { ranges[member.rawValue] }
@@ -93,7 +125,8 @@ struct StepLineScanner {
         let digit = byte &- UInt8(ascii: "0")
         guard digit < 10 else { break }
         significand = significand * 10 + UInt64(digit)
-        digits += 1
+        // Leading zeros are not significant: times below a second have several.
+        if significand != 0 { digits += 1 }
         if inFraction { fractionDigits += 1 }
       }
       offset += 1
@@ -102,6 +135,19 @@ struct StepLineScanner {
       let value = Double(significand) / Self.exactPowersOfTen[fractionDigits]
       return negative ? -value : value
     }
+    #if arch(x86_64)
+      // Up to 19 significant digits (a recorder's sums of times have 17) are exact in Float80's
+      // 64-bit significand, and so is 10^27; the quotient is rounded once, to 64 bits. Rounding
+      // it again to a Double gives the correctly rounded value unless the bits dropped are
+      // exactly a half: only then can the first rounding have crossed the halfway point.
+      if offset == range.upperBound, inFraction, fractionDigits <= 27 {
+        let quotient = Float80(significand) / Self.exactFloat80PowersOfTen[fractionDigits]
+        if quotient.significandBitPattern & 0x7FF != 0x400 {
+          let value = Double(quotient)
+          return negative ? -value : value
+        }
+      }
+    #endif
     var end: UnsafeMutablePointer<CChar>?
     let value = UnsafeRawPointer(base + range.lowerBound).withMemoryRebound(
       to: CChar.self, capacity: range.count
@@ -112,6 +158,12 @@ struct StepLineScanner {
     else { return parse(range)?.doubleValue }
     return value
   }
+
+  #if arch(x86_64)
+    static let exactFloat80PowersOfTen: [Float80] = (0...27).map { power in
+      (0..<power).reduce(Float80(1)) { value, _ in value * 10 }
+    }
+  #endif
 
   static let exactPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -192,19 +244,11 @@ struct StepLineScanner {
     } else {
       return nil
     }
-    let label = range(.label)
-    guard base[label.lowerBound] == UInt8(ascii: "\"") else { return nil }
+    guard base[range(.label).lowerBound] == UInt8(ascii: "\"") else { return nil }
     var text = ""
     if labels {
-      let inner = (label.lowerBound + 1)..<(label.upperBound - 1)
-      if memchr(base + inner.lowerBound, Int32(UInt8(ascii: "\\")), inner.count) == nil {
-        text = String(
-          decoding: UnsafeBufferPointer(start: base + inner.lowerBound, count: inner.count),
-          as: UTF8.self)
-      } else {
-        guard let decoded = parse(label)?.stringValue else { return nil }
-        text = decoded
-      }
+      guard let decoded = labelText() else { return nil }
+      text = decoded
     }
     var effects: [Int] = []
     if has(.effects) {

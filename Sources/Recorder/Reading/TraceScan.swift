@@ -29,6 +29,8 @@ public enum TraceScan {
     public var labels: Bool
     /// The value whose changes ``ScannedStep/changed`` reports.
     public var changed: StatePath?
+    /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
+    public var json: Bool
     /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
     /// so a long listing is written in parallel too. `nil` writes none (steps are still
     /// counted).
@@ -42,12 +44,13 @@ public enum TraceScan {
 
     /// Options reading labels and watching nothing.
     public init(
-      labels: Bool = true, changed: StatePath? = nil,
+      labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
       render: (@Sendable (ScannedStep) -> String?)? = nil,
       threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
       self.labels = labels
       self.changed = changed
+      self.json = json
       self.render = render
       self.threads = max(1, threads)
     }
@@ -307,7 +310,8 @@ private struct RunReader {
       var isLast = false
       if !isOwn, case .keyframe = line.head { isLast = true }
       var step: ScannedStep?
-      let scanned = StepLineScanner.scan(line.bytes, labels: options.labels, pointers: pointers)
+      let scanned = StepLineScanner.scan(
+        line.bytes, labels: options.labels, json: options.json, pointers: pointers)
       if let (fast, patch) = scanned {
         guard (try? checker.checkStep(index: fast.index, patch: patch, path: path, line: 0)) != nil
         else { throw Failure() }
@@ -333,6 +337,7 @@ private struct RunReader {
         }
         if case .step(let full) = record {
           step = ScannedStep(full)
+          if options.json { step!.json = full.listingJSON }
         } else if case .keyframe = record {
           chunk.keyframes += 1
         } else if case .effect(let event) = record {

@@ -58,6 +58,16 @@ enum TerminalText {
     return String(result)
   }
 
+  /// JSON text as ``StandardStream/writeJSON(_:)`` writes it, checked a byte at a time: a line
+  /// of printable ASCII, what almost every listing is, needs nothing else.
+  static func renderedJSON(_ text: String) -> String {
+    var text = text
+    let isPrintable = text.withUTF8 { bytes in
+      bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+    }
+    return isPrintable ? text : rendered(text, escape: .json)
+  }
+
   /// Whether a terminal may act on `scalar`, or it may make a line read other than it is: C0,
   /// DEL, C1, and the bidirectional marks, embeddings, overrides and isolates.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
