@@ -23,9 +23,20 @@ extension StepLineScanner {
       }
     }
     var operations = shape.operations
-    for (operation, hole) in shape.valueHoles {
-      guard let value = value(holes[hole]) else { return nil }
-      operations[operation] = StepLineShape.operation(operations[operation], with: value)
+    if !shape.valueHoles.isEmpty {
+      // Made anew rather than copied and changed: the shape keeps its own.
+      operations = []
+      operations.reserveCapacity(shape.operations.count)
+      var next = 0
+      for (position, operation) in shape.operations.enumerated() {
+        guard next < shape.valueHoles.count, shape.valueHoles[next].operation == position else {
+          operations.append(operation)
+          continue
+        }
+        guard let value = value(holes[shape.valueHoles[next].hole]) else { return nil }
+        operations.append(StepLineShape.operation(operation, with: value))
+        next += 1
+      }
     }
     var step = ScannedStep(
       index: index, time: time, origin: origin, label: labels ? shape.label : "",

@@ -300,7 +300,11 @@ private struct RunReader {
     var before = options.changed?.resolve(in: checker.state)
     let pointers = StepLineScanner.PointerCache()
     var chunk = result.chunk
-    defer { result.chunk = chunk }
+    var text: [UInt8] = []
+    defer {
+      if !text.isEmpty { chunk.text = String(decoding: text, as: UTF8.self) }
+      result.chunk = chunk
+    }
     while let line = try next(lines) {
       let isOwn = line.offset < bounds.upperBound
       if isOwn { result.lineCount += 1 }
@@ -359,9 +363,10 @@ private struct RunReader {
       if case .send = step.origin { chunk.sent += 1 }
       if !step.isReplayable { chunk.notReplayable += 1 }
       chunk.effectsStarted += step.effects.count
-      if let render = options.render, let line = render(step) {
-        chunk.text += line
-        chunk.text += "\n"
+      if let render = options.render, var line = render(step) {
+        // As bytes, made a string once per run: appending strings costs more than the lines.
+        line.withUTF8 { text.append(contentsOf: $0) }
+        text.append(0x0A)
       }
     }
     // The end of the file: an incomplete last line is the checked reader's to report.
