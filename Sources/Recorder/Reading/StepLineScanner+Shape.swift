@@ -42,7 +42,8 @@ extension StepLineScanner {
       index: index, time: time, origin: origin, label: labels ? shape.label : "",
       effects: effects, isReplayable: shape.isReplayable)
     if json {
-      step.json = Self.listing(step, middle: shape.listingMiddle, tail: shape.listingTail)
+      step.listingMiddle = shape.listingMiddle
+      step.listingTail = shape.listingTail
     }
     return (step, JSONPatch(operations))
   }
@@ -118,20 +119,6 @@ extension StepLineScanner {
     let tail = StepListing.tail(
       cancels: names[0], cancellable: names[1], isReplayable: !equals(action, "null"))
     return (middle, tail)
-  }
-
-  /// The step's listing, from its numbers and the parts its shape fixes.
-  static func listing(_ step: ScannedStep, middle: [UInt8], tail: [UInt8]) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(middle.count + tail.count + 96)
-    middle.withUnsafeBufferPointer { middle in
-      tail.withUnsafeBufferPointer { tail in
-        StepListing.write(
-          index: step.index, time: step.time, clock: nil, origin: step.origin, middle: middle,
-          effects: step.effects, tail: tail, to: &out)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Whether the JSON value in `range`, already checked, is written by `JSONTextWriter` as

@@ -61,7 +61,10 @@ struct StepLineScanner {
     guard let label = labels ? read.0.label : scanner.labelText(),
       let (middle, tail) = scanner.listingParts(label: label)
     else { return json ? nil : read }
-    if json { read.0.json = Self.listing(read.0, middle: middle, tail: tail) }
+    if json {
+      read.0.listingMiddle = middle
+      read.0.listingTail = tail
+    }
     if learning {
       scanner.learn(read.0, read.1, label: label, middle: middle, tail: tail, pointers: pointers)
     }

@@ -77,18 +77,5 @@ enum StepListing {
 extension TraceStep {
   /// The step as `tca-replay log --json` lists it: its record less `kind`, `patch`, `deps` and
   /// `types`, with `"replayable"` last.
-  public var listingJSON: String {
-    let middle = StepListing.middle(action: action, label: label)
-    let tail = StepListing.tail(
-      cancels: cancels, cancellable: cancellable, isReplayable: isReplayable)
-    var out: [UInt8] = []
-    middle.withUnsafeBufferPointer { middle in
-      tail.withUnsafeBufferPointer { tail in
-        StepListing.write(
-          index: index, time: time, clock: clock, origin: origin, middle: middle,
-          effects: effects, tail: tail, to: &out)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
+  public var listingJSON: String { ScannedStep(listing: self).json }
 }

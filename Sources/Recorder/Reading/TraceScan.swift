@@ -35,6 +35,9 @@ public enum TraceScan {
     /// so a long listing is written in parallel too. `nil` writes none (steps are still
     /// counted).
     public var render: (@Sendable (ScannedStep) -> String?)?
+    /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
+    /// the threads. Used instead of ``render`` when set: no string per step.
+    public var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
     /// How many threads read; twice as many runs at most are read ahead of the one delivered,
     /// which bounds memory.
     public var threads: Int
@@ -46,8 +49,10 @@ public enum TraceScan {
     public init(
       labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
       render: (@Sendable (ScannedStep) -> String?)? = nil,
+      write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
       threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
+      self.write = write
       self.labels = labels
       self.changed = changed
       self.json = json
@@ -61,7 +66,9 @@ public enum TraceScan {
     /// The header; in the first run only.
     public var header: TraceHeader?
     /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
-    public var text = ""
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// ``text`` as UTF-8: what the threads wrote, not copied again.
+    public var bytes: [UInt8] = []
     /// How many steps the run holds.
     public var stepCount = 0
     /// How many of them an action sent from outside.
@@ -302,7 +309,7 @@ private struct RunReader {
     var chunk = result.chunk
     var text: [UInt8] = []
     defer {
-      if !text.isEmpty { chunk.text = String(decoding: text, as: UTF8.self) }
+      chunk.bytes = text
       result.chunk = chunk
     }
     while let line = try next(lines) {
@@ -340,8 +347,7 @@ private struct RunReader {
         default: break
         }
         if case .step(let full) = record {
-          step = ScannedStep(full)
-          if options.json { step!.json = full.listingJSON }
+          step = options.json ? ScannedStep(listing: full) : ScannedStep(full)
         } else if case .keyframe = record {
           chunk.keyframes += 1
         } else if case .effect(let event) = record {
@@ -363,7 +369,9 @@ private struct RunReader {
       if case .send = step.origin { chunk.sent += 1 }
       if !step.isReplayable { chunk.notReplayable += 1 }
       chunk.effectsStarted += step.effects.count
-      if let render = options.render, var line = render(step) {
+      if let write = options.write {
+        write(step, &text)
+      } else if let render = options.render, var line = render(step) {
         // As bytes, made a string once per run: appending strings costs more than the lines.
         line.withUTF8 { text.append(contentsOf: $0) }
         text.append(0x0A)

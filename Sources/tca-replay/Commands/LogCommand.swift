@@ -48,16 +48,20 @@ enum LogCommand: Command {
     // `write` and `writeJSON` make them. A trace with anything to report is read again,
     // checked, from the first run not written yet.
     // With `--json`, each step's listing, made on the threads as `writeJSON` makes it.
-    let options = TraceScan.Options(labels: true, changed: changed, json: json) { step in
-      guard step.changed, pattern?.matches(step.label) ?? true else { return nil }
-      if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
-      if json { return TerminalText.renderedJSON(step.json) }
-      return plainStepLine(step, style: style)
-        ?? TerminalText.rendered(stepLine(step, style: style))
-    }
+    let options = TraceScan.Options(labels: true, changed: changed, json: json, write: {
+      step, out in
+      guard step.changed, pattern?.matches(step.label) ?? true else { return }
+      if let origin, origin != (step.origin == .send ? "send" : "effect") { return }
+      if json {
+        TerminalText.appendJSON(step.writeJSON, to: &out)
+      } else if !appendPlainStepLine(step, style: style, to: &out) {
+        out.append(contentsOf: TerminalText.rendered(stepLine(step, style: style)).utf8)
+      }
+      out.append(0x0A)
+    })
     let output = context.output
     let outcome = try? TraceScan.run(path: path, options: options) { chunk in
-      if !chunk.text.isEmpty { output.writeRaw(chunk.text) }
+      if !chunk.bytes.isEmpty { output.writeRaw(chunk.bytes) }
     }
     var fromLine = 1
     switch outcome {

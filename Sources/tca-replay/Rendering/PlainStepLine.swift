@@ -1,22 +1,25 @@
 import Recorder
 
-/// A step's line as `stepLine(_:style:marker:)` writes it, made safe as `TerminalText.rendered`
-/// makes it, in one pass over bytes: what `log` writes for each of a million steps.
+/// Appends a step's line as `stepLine(_:style:marker:)` writes it, made safe as
+/// `TerminalText.rendered` makes it, in one pass over bytes: what `log` writes for each of a
+/// million steps. Returns `false`, having appended nothing, when the general path must write it.
 ///
 /// Only for the common case, which needs neither escaping nor colour: no colour, a label of
-/// printable ASCII and a time that rounds to whole milliseconds. `nil` for anything else, which
-/// the general path writes. Every byte it writes is printable or the origin's arrow, so the
-/// line has nothing for `rendered` to change.
-func plainStepLine(_ step: ScannedStep, style: Style) -> String? {
-  guard !style.usesColor else { return nil }
+/// printable ASCII and a time that rounds to whole milliseconds. Every byte it writes is
+/// printable or the origin's arrow, so the line has nothing for `rendered` to change.
+func appendPlainStepLine(_ step: ScannedStep, style: Style, to out: inout [UInt8]) -> Bool {
+  guard !style.usesColor else { return false }
   let milliseconds = (step.time * 1000).rounded()
-  guard milliseconds.magnitude < 1e15 else { return nil }
+  guard milliseconds.magnitude < 1e15 else { return false }
   var label = step.label
-  return label.withUTF8 { label -> String? in
-    for byte in label where byte < 0x20 || byte > 0x7E { return nil }
+  return label.withUTF8 { label -> Bool in
+    for byte in label where byte < 0x20 || byte > 0x7E { return false }
     // Index, time and origin take at most 21 + 2 + 20 + 33 bytes; the suffix 18.
-    return String(unsafeUninitializedCapacity: label.count + 128) { buffer in
-      var line = LineBytes(base: buffer.baseAddress!)
+    let start = out.count
+    let room = label.count + 128
+    out.append(contentsOf: repeatElement(0, count: room))
+    let end = out.withUnsafeMutableBufferPointer { buffer in
+      var line = LineBytes(base: buffer.baseAddress! + start)
       // The index, right-aligned in six columns.
       line.spaces(6 - LineBytes.width(step.index))
       line.decimal(step.index)
@@ -48,7 +51,16 @@ func plainStepLine(_ step: ScannedStep, style: Style) -> String? {
       if !step.isReplayable { line.put("  (not replayable)") }
       return line.end
     }
+    out.removeLast(room - end)
+    return true
   }
+}
+
+/// The line ``appendPlainStepLine(_:style:to:)`` writes, as a string; `nil` when it writes none.
+func plainStepLine(_ step: ScannedStep, style: Style) -> String? {
+  var out: [UInt8] = []
+  guard appendPlainStepLine(step, style: style, to: &out) else { return nil }
+  return String(decoding: out, as: UTF8.self)
 }
 
 /// Bytes written at a pointer, with no check: the caller sized the room.

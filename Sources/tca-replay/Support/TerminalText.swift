@@ -58,12 +58,18 @@ enum TerminalText {
     return String(result)
   }
 
-  /// JSON text as ``StandardStream/writeJSON(_:)`` writes it, checked a byte at a time: a line
-  /// of printable ASCII, what almost every listing is, needs nothing else.
-  static func renderedJSON(_ text: String) -> String {
-    var text = text
-    let isPrintable = text.withUTF8(isPrintableASCII)
-    return isPrintable ? text : rendered(text, escape: .json)
+  /// Appends the JSON text `write` appends, as ``StandardStream/writeJSON(_:)`` writes it: a
+  /// line of printable ASCII, what almost every listing is, needs nothing else.
+  static func appendJSON(_ write: (inout [UInt8]) -> Void, to out: inout [UInt8]) {
+    let start = out.count
+    write(&out)
+    let isPrintable = out.withUnsafeBufferPointer {
+      isPrintableASCII(UnsafeBufferPointer(rebasing: $0[start...]))
+    }
+    guard !isPrintable else { return }
+    let text = String(decoding: out[start...], as: UTF8.self)
+    out.removeSubrange(start...)
+    out.append(contentsOf: rendered(text, escape: .json).utf8)
   }
 
   /// Whether every byte is printable ASCII (0x20 to 0x7E), eight at a time.
