@@ -15,11 +15,9 @@ func appendPlainStepLine(_ step: ScannedStep, style: Style, to out: inout [UInt8
   return label.withUTF8 { label -> Bool in
     for byte in label where byte < 0x20 || byte > 0x7E { return false }
     // Index, time and origin take at most 21 + 2 + 20 + 33 bytes; the suffix 18.
-    let start = out.count
-    let room = label.count + 128
-    out.append(contentsOf: repeatElement(0, count: room))
-    let end = out.withUnsafeMutableBufferPointer { buffer in
-      var line = LineBytes(base: buffer.baseAddress! + start)
+    // Written in a buffer on the stack, then copied once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: label.count + 128) { buffer in
+      var line = LineBytes(base: buffer.baseAddress!)
       // The index, right-aligned in six columns.
       line.spaces(6 - LineBytes.width(step.index))
       line.decimal(step.index)
@@ -49,9 +47,8 @@ func appendPlainStepLine(_ step: ScannedStep, style: Style, to out: inout [UInt8
       line.put(" ")
       line.copy(label)
       if !step.isReplayable { line.put("  (not replayable)") }
-      return line.end
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<line.end]))
     }
-    out.removeLast(room - end)
     return true
   }
 }
