@@ -1,9 +1,45 @@
 extension StepLineScanner {
-  /// The step on a line that matched `shape`, its numbers in `holes`, read with the functions
-  /// the full scan reads them with; `nil` when a number does not suit, for the full scan.
-  func step(
+  /// The step on a line of a learnt shape whose patch changes only members of the top-level
+  /// object, read without building the patch: ``applyMembers(_:to:)`` applies it. `nil` for
+  /// anything else, which ``scan(_:labels:json:pointers:)`` reads.
+  static func scanShape(
+    _ bytes: UnsafeBufferPointer<UInt8>, labels: Bool, json: Bool, pointers: PointerCache
+  ) -> (ScannedStep, StepLineShape, StepLineScanner)? {
+    guard bytes.count > 2, let start = bytes.baseAddress,
+      let shape = pointers.shapes.match(start, count: bytes.count),
+      shape.memberOperations != nil
+    else { return nil }
+    let scanner = StepLineScanner(bytes, keys: pointers.keys)
+    guard
+      let step = scanner.fields(shape, holes: pointers.shapes.holes, labels: labels, json: json)
+    else { return nil }
+    return (step, shape, scanner)
+  }
+
+  /// Applies the patch of a line ``scanShape(_:labels:json:pointers:)`` read, its values in
+  /// `holes`, as `JSONPatch` applies it; `false` where that fails or does not apply it so
+  /// (a state that is not an object, a value the full scan does not read).
+  func applyMembers(
+    _ shape: StepLineShape, holes: UnsafeMutablePointer<Range<Int>>, to state: inout JSONValue
+  ) -> Bool {
+    guard let operations = shape.memberOperations else { return false }
+    return state.modifyObject { object in
+      for operation in operations {
+        var value = operation.value
+        if operation.hole >= 0 {
+          guard let read = self.value(holes[operation.hole]) else { return false }
+          value = read
+        }
+        guard operation.apply(value, to: &object) else { return false }
+      }
+      return true
+    } ?? false
+  }
+
+  /// The members of a step on a line that matched `shape`, all but the patch.
+  func fields(
     _ shape: StepLineShape, holes: UnsafeMutablePointer<Range<Int>>, labels: Bool, json: Bool
-  ) -> (ScannedStep, JSONPatch)? {
+  ) -> ScannedStep? {
     guard let index = countValue(holes[shape.indexHole]),
       let time = number(holes[shape.timeHole])
     else { return nil }
@@ -22,6 +58,22 @@ extension StepLineScanner {
         effects.append(effect)
       }
     }
+    var step = ScannedStep(
+      index: index, time: time, origin: origin, label: labels ? shape.label : "",
+      effects: effects, isReplayable: shape.isReplayable)
+    if json {
+      step.listingMiddle = shape.listingMiddle
+      step.listingTail = shape.listingTail
+    }
+    return step
+  }
+
+  /// The step on a line that matched `shape`, its numbers in `holes`, read with the functions
+  /// the full scan reads them with; `nil` when a number does not suit, for the full scan.
+  func step(
+    _ shape: StepLineShape, holes: UnsafeMutablePointer<Range<Int>>, labels: Bool, json: Bool
+  ) -> (ScannedStep, JSONPatch)? {
+    guard let step = fields(shape, holes: holes, labels: labels, json: json) else { return nil }
     var operations = shape.operations
     if !shape.valueHoles.isEmpty {
       // Made anew rather than copied and changed: the shape keeps its own.
@@ -37,13 +89,6 @@ extension StepLineScanner {
         operations.append(StepLineShape.operation(operation, with: value))
         next += 1
       }
-    }
-    var step = ScannedStep(
-      index: index, time: time, origin: origin, label: labels ? shape.label : "",
-      effects: effects, isReplayable: shape.isReplayable)
-    if json {
-      step.listingMiddle = shape.listingMiddle
-      step.listingTail = shape.listingTail
     }
     return (step, JSONPatch(operations))
   }

@@ -27,6 +27,9 @@ final class StepLineShape {
   let operations: [JSONPatch.Operation]
   /// The operations whose value is a number, and the hole holding it.
   let valueHoles: [(operation: Int, hole: Int)]
+  /// The patch as changes to members of the top-level object, when every operation is a
+  /// `test`, `replace`, `add` or `remove` of one: applied without building the patch.
+  let memberOperations: [MemberOperation]?
   /// The parts of its `log --json` listing the shape fixes: see ``StepListing``.
   let listingMiddle: [UInt8]
   let listingTail: [UInt8]
@@ -45,6 +48,16 @@ final class StepLineShape {
     self.effectHoles = effectHoles
     self.operations = operations
     self.valueHoles = valueHoles
+    var members: [MemberOperation]? = []
+    for (position, operation) in operations.enumerated() {
+      let hole = valueHoles.first { $0.operation == position }?.hole ?? -1
+      guard let member = MemberOperation(operation, hole: hole) else {
+        members = nil
+        break
+      }
+      members!.append(member)
+    }
+    memberOperations = members
     self.listingMiddle = listingMiddle
     self.listingTail = listingTail
   }
@@ -58,6 +71,49 @@ final class StepLineShape {
     case .test(let path, _): .test(path: path, value: value)
     case .add(let path, _): .add(path: path, value: value)
     default: operation
+    }
+  }
+}
+
+/// A patch operation on one member of the top-level object, as `JSONPatch` applies it there.
+struct MemberOperation {
+  enum Kind { case test, replace, add, remove }
+  let kind: Kind
+  let key: String
+  /// The value, unless `hole` holds it.
+  let value: JSONValue
+  /// The hole holding the value; -1 for none.
+  let hole: Int
+
+  init?(_ operation: JSONPatch.Operation, hole: Int) {
+    let path: JSONPointer
+    switch operation {
+    case .test(let at, let value): (kind, path, self.value) = (.test, at, value)
+    case .replace(let at, let value): (kind, path, self.value) = (.replace, at, value)
+    case .add(let at, let value): (kind, path, self.value) = (.add, at, value)
+    case .remove(let at): (kind, path, self.value) = (.remove, at, .null)
+    default: return nil
+    }
+    guard path.tokens.count == 1 else { return nil }
+    key = path.tokens[0]
+    self.hole = hole
+  }
+
+  /// Applies the operation to `object` as `JSONPatch` applies it to an object; `false` where
+  /// that fails.
+  func apply(_ value: JSONValue, to object: inout JSONObject) -> Bool {
+    switch kind {
+    case .test:
+      return object[key] == value
+    case .replace:
+      guard let position = object.position(ofKey: key) else { return false }
+      object.modifyValue(at: position) { $0 = value }
+      return true
+    case .add:
+      object[key] = value
+      return true
+    case .remove:
+      return object.removeValue(forKey: key) != nil
     }
   }
 }

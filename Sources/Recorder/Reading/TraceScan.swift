@@ -321,9 +321,19 @@ private struct RunReader {
       var isLast = false
       if !isOwn, case .keyframe = line.head { isLast = true }
       var step: ScannedStep?
-      let scanned = StepLineScanner.scan(
+      if let (fast, shape, scanner) = StepLineScanner.scanShape(
         line.bytes, labels: options.labels, json: options.json, pointers: pointers)
-      if let (fast, patch) = scanned {
+      {
+        // A learnt shape whose patch changes members: applied without building the patch.
+        let holes = pointers.shapes.holes
+        guard checker.checkStep(index: fast.index, applying: {
+          scanner.applyMembers(shape, holes: holes, to: &$0)
+        })
+        else { throw Failure() }
+        step = fast
+      } else if let (fast, patch) = StepLineScanner.scan(
+        line.bytes, labels: options.labels, json: options.json, pointers: pointers)
+      {
         guard (try? checker.checkStep(index: fast.index, patch: patch, path: path, line: 0)) != nil
         else { throw Failure() }
         step = fast
