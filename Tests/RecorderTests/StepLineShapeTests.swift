@@ -30,6 +30,11 @@ struct StepLineShapeTests {
       action: #"{"say":{"_0":"a\"b\\c\/d\u0041\n{\"k\":[1]}","_1":1.50,"_2":-0,"_3":1E2}}"#,
       label: #"".say(\"a\\\"b\")""#),
     line(action: #"{ "spaced" : [ 1 , 2 ] }"#, label: #"".spaced\u007f""#),
+    // One thing each that the writer writes otherwise than the line has it.
+    line(action: #"{"a":"b\/c"}"#), line(action: #"{"a":"\u0041"}"#),
+    line(action: #"{"a":"x\ny"}"#), line(action: #"{"a":-0}"#), line(action: #"{"a":1.50}"#),
+    line(action: #"{"a":1e2}"#), line(action: #"{"a":[1, 2]}"#),
+    line(action: #"{"a":12345678901234567890}"#), line(action: #"{"a":"\u007f"}"#),
   ]
 
   /// Numbers a hole may hold, valid or not, as the parser reads them or refuses them.
@@ -191,5 +196,32 @@ extension StepLineShapes {
   /// Matches a string's bytes: for tests.
   func match(_ line: String, count: Int) -> StepLineShape? {
     Array(line.utf8).withUnsafeBufferPointer { match($0.baseAddress!, count: count) }
+  }
+}
+
+/// The member operations a shape applies without building its patch succeed and fail where
+/// `JSONPatch` does, with the same result.
+@Suite("Member operations")
+struct MemberOperationTests {
+  static let documents: [JSONValue] = [
+    ["n": 1, "s": "x", "o": ["n": 1]], ["s": "x"], [:], ["n": .null],
+  ]
+  static let operations: [JSONPatch.Operation] = [
+    .test(path: JSONPointer("/n")!, value: 1), .test(path: JSONPointer("/n")!, value: 1.0),
+    .test(path: JSONPointer("/n")!, value: .null), .replace(path: JSONPointer("/n")!, value: 2),
+    .add(path: JSONPointer("/n")!, value: 3), .remove(path: JSONPointer("/n")!),
+    .replace(path: JSONPointer("/a~1b")!, value: 2), .add(path: JSONPointer("/")!, value: 4),
+  ]
+
+  @Test("each member operation applies exactly where the patch applies", arguments: operations)
+  func sameAsPatch(operation: JSONPatch.Operation) throws {
+    let member = try #require(MemberOperation(operation, hole: -1))
+    for document in Self.documents {
+      let patched = try? JSONPatch([operation]).apply(to: document)
+      var state = document
+      let applied = state.modifyObject { member.apply(member.value, to: &$0) } ?? false
+      #expect(applied == (patched != nil), "\(operation) on \(document.jsonString)")
+      if let patched, applied { #expect(state == patched) }
+    }
   }
 }
