@@ -110,47 +110,61 @@ struct StepLineScanner {
   /// correctly, as the parser does; when it stops elsewhere (another locale's decimal point),
   /// the parser decides.
   func number(_ range: Range<Int>) -> Double? {
-    if let integer = integerValue(range) { return Double(integer) }
-    // The parser's exact path, for as many digits as most times have: a significand below 2^53
-    // and a power of ten up to 10^22 are exact, so one division rounds correctly, as it does.
+    // One pass over the digits: the integer, or the significand and the digits after the
+    // point. Leading zeros are not significant (times below a second have several).
     var offset = range.lowerBound
     let negative = base[offset] == UInt8(ascii: "-")
     if negative { offset += 1 }
     var significand: UInt64 = 0
     var digits = 0
-    var fractionDigits = 0
-    var inFraction = false
-    while offset < range.upperBound, digits <= 18 {
-      let byte = base[offset]
-      if byte == UInt8(ascii: ".") {
-        inFraction = true
-      } else {
-        let digit = byte &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        significand = significand * 10 + UInt64(digit)
-        // Leading zeros are not significant: times below a second have several.
-        if significand != 0 { digits += 1 }
-        if inFraction { fractionDigits += 1 }
-      }
+    let integerStart = offset
+    while offset < range.upperBound {
+      let digit = base[offset] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      significand = significand &* 10 &+ UInt64(digit)
+      if significand != 0 { digits += 1 }
       offset += 1
     }
-    if offset == range.upperBound, inFraction, significand < 1 << 53, fractionDigits <= 22 {
-      let value = Double(significand) / Self.exactPowersOfTen[fractionDigits]
-      return negative ? -value : value
-    }
-    #if arch(x86_64)
-      // Up to 19 significant digits (a recorder's sums of times have 17) are exact in Float80's
-      // 64-bit significand, and so is 10^27; the quotient is rounded once, to 64 bits. Rounding
-      // it again to a Double gives the correctly rounded value unless the bits dropped are
-      // exactly a half: only then can the first rounding have crossed the halfway point.
-      if offset == range.upperBound, inFraction, fractionDigits <= 27 {
-        let quotient = Float80(significand) / Self.exactFloat80PowersOfTen[fractionDigits]
-        if quotient.significandBitPattern & 0x7FF != 0x400 {
-          let value = Double(quotient)
+    if offset == range.upperBound {
+      // An integer of at most 18 digits, as the parser reads it, then as a Double.
+      if offset - integerStart <= 18 {
+        let value = Int64(significand)
+        return Double(negative ? -value : value)
+      }
+    } else if base[offset] == UInt8(ascii: ".") {
+      offset += 1
+      let fractionStart = offset
+      while offset < range.upperBound {
+        let digit = base[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        significand = significand &* 10 &+ UInt64(digit)
+        if significand != 0 { digits += 1 }
+        offset += 1
+      }
+      let fractionDigits = offset - fractionStart
+      if offset == range.upperBound, digits <= 19 {
+        // A significand below 2^53 and a power of ten up to 10^22 are exact, so one division
+        // rounds correctly, as the parser does.
+        if significand < 1 << 53, fractionDigits <= 22 {
+          let value = Double(significand) / Self.exactPowersOfTen[fractionDigits]
           return negative ? -value : value
         }
+        #if arch(x86_64)
+          // Up to 19 significant digits (a recorder's sums of times have 17) are exact in
+          // Float80's 64-bit significand, and so is 10^27; the quotient is rounded once, to 64
+          // bits. Rounding it again to a Double gives the correctly rounded value unless the
+          // bits dropped are exactly a half: only then can the first rounding have crossed the
+          // halfway point.
+          if fractionDigits <= 27 {
+            let quotient = Float80(significand) / Self.exactFloat80PowersOfTen[fractionDigits]
+            if quotient.significandBitPattern & 0x7FF != 0x400 {
+              let value = Double(quotient)
+              return negative ? -value : value
+            }
+          }
+        #endif
       }
-    #endif
+    }
     var end: UnsafeMutablePointer<CChar>?
     let value = UnsafeRawPointer(base + range.lowerBound).withMemoryRebound(
       to: CChar.self, capacity: range.count

@@ -88,21 +88,26 @@ private struct LineBytes {
     }
   }
 
-  /// `value` as `String(value)` spells it, with leading zeros up to `minimumDigits`.
+  /// `value` as `String(value)` spells it, with leading zeros up to `minimumDigits`: written
+  /// backwards from its last digit, one division a digit.
   mutating func decimal(_ value: Int, minimumDigits: Int = 1) {
     if value < 0 { put(UInt8(ascii: "-")) }
     var rest = value.magnitude
     var digits = 1
-    var power: UInt = 1
-    while rest / power >= 10 {
-      power *= 10
+    while rest >= 10 {
+      // Counted first, so the digits go straight into place.
+      rest /= 10
       digits += 1
     }
-    for _ in digits..<max(digits, minimumDigits) { put(UInt8(ascii: "0")) }
-    while power > 0 {
-      put(UInt8(ascii: "0") + UInt8(rest / power))
-      rest %= power
-      power /= 10
+    let width = max(digits, minimumDigits)
+    rest = value.magnitude
+    var position = end + width
+    end = position
+    for _ in 0..<width {
+      position -= 1
+      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+      base[position] = UInt8(ascii: "0") + UInt8(digit)
+      rest = quotient
     }
   }
 
