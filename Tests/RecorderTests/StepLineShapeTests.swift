@@ -107,6 +107,17 @@ struct StepLineShapeTests {
     for variant in variants { Self.expectSameAsFullScan(Array(variant.utf8), cache: cache) }
   }
 
+  @Test("a cause beside a sent action is not read as the step's cause through its shape")
+  func causeOfSentStep() {
+    let cache = StepLineScanner.PointerCache()
+    for index in 0..<3 {
+      let line =
+        #"{"kind":"step","index":\#(index),"time":0.5,"origin":"send","cause":7,"#
+        + #""action":null,"label":"","patch":[]}"#
+      Self.expectSameAsFullScan(Array(line.utf8), cache: cache)
+    }
+  }
+
   @Test("every prefix and one-byte change of a learnt line is read as the full scan reads it")
   func hostileBytes() {
     let cache = Self.learntCache()

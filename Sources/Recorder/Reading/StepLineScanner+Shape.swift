@@ -99,7 +99,8 @@ extension StepLineScanner {
     pointers: PointerCache
   ) {
     var holes: [Range<Int>] = [range(.index), range(.time)]
-    let causeIsNumber = has(.cause) && !equals(range(.cause), "null")
+    // A cause counts only beside an effect's action: beside a sent one the parser ignores it.
+    let causeIsNumber = step.origin != .send && has(.cause) && !equals(range(.cause), "null")
     if causeIsNumber { holes.append(range(.cause)) }
     if has(.effects) {
       var offset = range(.effects).lowerBound
