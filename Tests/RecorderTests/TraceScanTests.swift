@@ -131,6 +131,10 @@ struct TraceScanTests {
     "-0", "7", "123456789.123456789", "9007199254740993.5", "900719925474099.3", "1.25e-3",
     "1E2", "5e-3", "0.0000000000000000000001", "0.00000000000000000000001",
     "1234567890123456789.5", "0.1234567890123456789", "3.141592653589793238462643383279",
+    // Up to 19 significant digits, where rounding to 64 bits first lands on a Double's halfway
+    // point: read through Float80, these round wrongly unless left to strtod.
+    "650.9348221053807606", "535.882468424684987", "37.49662094632644127",
+    "433.6462500167022256", "69.85635371919537562", "0.0038802230000000004",
   ]
 
   @Test("the scanner reads each time to the same bits as the parser", arguments: times)

@@ -97,7 +97,26 @@ public struct StatePath: Hashable, Sendable {
 
   /// The value at this path in `document`, or `nil` if there is none.
   public func resolve(in document: JSONValue) -> JSONValue? {
-    pointer(in: document).flatMap { $0.resolve(in: document) }
+    // The walk `pointer(in:)` makes, keeping the value rather than the tokens: `log --changed`
+    // resolves the path after every step.
+    var current = document
+    for component in components {
+      switch (component, current) {
+      case (.token(let token), .object(let object)):
+        guard let member = object[token] else { return nil }
+        current = member
+      case (.token(let token), .array(let elements)):
+        guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+        current = elements[index]
+      case (.element(let id), .array(let elements)):
+        guard let index = elements.firstIndex(where: { Self.id(of: $0).map(id.matches) ?? false })
+        else { return nil }
+        current = elements[index]
+      default:
+        return nil
+      }
+    }
+    return current
   }
 
   /// The plain pointer this path names in `document` now, or `nil` if there is none.

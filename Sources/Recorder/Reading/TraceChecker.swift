@@ -108,6 +108,18 @@ extension TraceChecker {
   }
 }
 
+extension TraceChecker {
+  /// Checks a step whose patch `apply` applies, returning `false` where it does not: for a
+  /// scan, which leaves the words of any problem to the checked reader. `false`, too, when the
+  /// index is not the next one; ``state`` may then be partly changed.
+  mutating func checkStep(index: Int, applying apply: (inout JSONValue) -> Bool) -> Bool {
+    guard !startsAtKeyframe, index == nextStep, apply(&state) else { return false }
+    lastStep = index
+    nextStep = index + 1
+    return true
+  }
+}
+
 /// Why a step's patch does not apply to the state before it.
 func patchProblem(step index: Int, _ error: any Error) -> String {
   "the patch of step \(index) does not apply: \(error)"

@@ -29,10 +29,15 @@ public enum TraceScan {
     public var labels: Bool
     /// The value whose changes ``ScannedStep/changed`` reports.
     public var changed: StatePath?
+    /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
+    public var json: Bool
     /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
     /// so a long listing is written in parallel too. `nil` writes none (steps are still
     /// counted).
     public var render: (@Sendable (ScannedStep) -> String?)?
+    /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
+    /// the threads. Used instead of ``render`` when set: no string per step.
+    public var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
     /// How many threads read; twice as many runs at most are read ahead of the one delivered,
     /// which bounds memory.
     public var threads: Int
@@ -42,12 +47,15 @@ public enum TraceScan {
 
     /// Options reading labels and watching nothing.
     public init(
-      labels: Bool = true, changed: StatePath? = nil,
+      labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
       render: (@Sendable (ScannedStep) -> String?)? = nil,
+      write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
       threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
+      self.write = write
       self.labels = labels
       self.changed = changed
+      self.json = json
       self.render = render
       self.threads = max(1, threads)
     }
@@ -58,7 +66,9 @@ public enum TraceScan {
     /// The header; in the first run only.
     public var header: TraceHeader?
     /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
-    public var text = ""
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// ``text`` as UTF-8: what the threads wrote, not copied again.
+    public var bytes: [UInt8] = []
     /// How many steps the run holds.
     public var stepCount = 0
     /// How many of them an action sent from outside.
@@ -297,7 +307,11 @@ private struct RunReader {
     var before = options.changed?.resolve(in: checker.state)
     let pointers = StepLineScanner.PointerCache()
     var chunk = result.chunk
-    defer { result.chunk = chunk }
+    var text: [UInt8] = []
+    defer {
+      chunk.bytes = text
+      result.chunk = chunk
+    }
     while let line = try next(lines) {
       let isOwn = line.offset < bounds.upperBound
       if isOwn { result.lineCount += 1 }
@@ -307,8 +321,19 @@ private struct RunReader {
       var isLast = false
       if !isOwn, case .keyframe = line.head { isLast = true }
       var step: ScannedStep?
-      let scanned = StepLineScanner.scan(line.bytes, labels: options.labels, pointers: pointers)
-      if let (fast, patch) = scanned {
+      if let (fast, shape, scanner) = StepLineScanner.scanShape(
+        line.bytes, labels: options.labels, json: options.json, pointers: pointers)
+      {
+        // A learnt shape whose patch changes members: applied without building the patch.
+        let holes = pointers.shapes.holes
+        guard checker.checkStep(index: fast.index, applying: {
+          scanner.applyMembers(shape, holes: holes, to: &$0)
+        })
+        else { throw Failure() }
+        step = fast
+      } else if let (fast, patch) = StepLineScanner.scan(
+        line.bytes, labels: options.labels, json: options.json, pointers: pointers)
+      {
         guard (try? checker.checkStep(index: fast.index, patch: patch, path: path, line: 0)) != nil
         else { throw Failure() }
         step = fast
@@ -332,7 +357,7 @@ private struct RunReader {
         default: break
         }
         if case .step(let full) = record {
-          step = ScannedStep(full)
+          step = options.json ? ScannedStep(listing: full) : ScannedStep(full)
         } else if case .keyframe = record {
           chunk.keyframes += 1
         } else if case .effect(let event) = record {
@@ -354,9 +379,12 @@ private struct RunReader {
       if case .send = step.origin { chunk.sent += 1 }
       if !step.isReplayable { chunk.notReplayable += 1 }
       chunk.effectsStarted += step.effects.count
-      if let render = options.render, let line = render(step) {
-        chunk.text += line
-        chunk.text += "\n"
+      if let write = options.write {
+        write(step, &text)
+      } else if let render = options.render, var line = render(step) {
+        // As bytes, made a string once per run: appending strings costs more than the lines.
+        line.withUTF8 { text.append(contentsOf: $0) }
+        text.append(0x0A)
       }
     }
     // The end of the file: an incomplete last line is the checked reader's to report.

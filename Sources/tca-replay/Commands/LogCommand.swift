@@ -47,20 +47,22 @@ enum LogCommand: Command {
     // On every core first, each thread writing its steps' lines, made safe for a terminal as
     // `write` and `writeJSON` make them. A trace with anything to report is read again,
     // checked, from the first run not written yet.
-    // `--json` carries each step's whole action, which the scan does not read.
-    let options = TraceScan.Options(labels: true, changed: changed) { step in
-      guard step.changed, pattern?.matches(step.label) ?? true else { return nil }
-      if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
-      return plainStepLine(step, style: style)
-        ?? TerminalText.rendered(stepLine(step, style: style))
-    }
-    let output = context.output
-    let outcome =
-      json
-      ? nil
-      : try? TraceScan.run(path: path, options: options) { chunk in
-        if !chunk.text.isEmpty { output.writeRaw(chunk.text) }
+    // With `--json`, each step's listing, made on the threads as `writeJSON` makes it.
+    let options = TraceScan.Options(labels: true, changed: changed, json: json, write: {
+      step, out in
+      guard step.changed, pattern?.matches(step.label) ?? true else { return }
+      if let origin, origin != (step.origin == .send ? "send" : "effect") { return }
+      if json {
+        TerminalText.appendJSON(step.writeJSON, to: &out)
+      } else if !appendPlainStepLine(step, style: style, to: &out) {
+        out.append(contentsOf: TerminalText.rendered(stepLine(step, style: style)).utf8)
       }
+      out.append(0x0A)
+    })
+    let output = context.output
+    let outcome = try? TraceScan.run(path: path, options: options) { chunk in
+      if !chunk.bytes.isEmpty { output.writeRaw(chunk.bytes) }
+    }
     var fromLine = 1
     switch outcome {
     case .complete?: return .success
@@ -132,10 +134,8 @@ enum LogCommand: Command {
   }
 
   private static func jsonLine(_ step: TraceStep) -> String {
-    // The step's record, with the whole action, less the state change and type facts.
-    guard case .object(var object) = TraceRecord.step(step).json else { return "{}" }
-    for key in ["kind", "patch", "deps", "types"] { _ = object.removeValue(forKey: key) }
-    object["replayable"] = .bool(step.isReplayable)
-    return JSONValue.object(object).jsonString
+    // The step's record, with the whole action, less the state change and type facts: the
+    // same bytes as the scan's listing.
+    step.listingJSON
   }
 }

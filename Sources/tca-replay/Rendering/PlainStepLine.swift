@@ -1,21 +1,22 @@
 import Recorder
 
-/// A step's line as `stepLine(_:style:marker:)` writes it, made safe as `TerminalText.rendered`
-/// makes it, in one pass over bytes: what `log` writes for each of a million steps.
+/// Appends a step's line as `stepLine(_:style:marker:)` writes it, made safe as
+/// `TerminalText.rendered` makes it, in one pass over bytes: what `log` writes for each of a
+/// million steps. Returns `false`, having appended nothing, when the general path must write it.
 ///
 /// Only for the common case, which needs neither escaping nor colour: no colour, a label of
-/// printable ASCII and a time that rounds to whole milliseconds. `nil` for anything else, which
-/// the general path writes. Every byte it writes is printable or the origin's arrow, so the
-/// line has nothing for `rendered` to change.
-func plainStepLine(_ step: ScannedStep, style: Style) -> String? {
-  guard !style.usesColor else { return nil }
+/// printable ASCII and a time that rounds to whole milliseconds. Every byte it writes is
+/// printable or the origin's arrow, so the line has nothing for `rendered` to change.
+func appendPlainStepLine(_ step: ScannedStep, style: Style, to out: inout [UInt8]) -> Bool {
+  guard !style.usesColor else { return false }
   let milliseconds = (step.time * 1000).rounded()
-  guard milliseconds.magnitude < 1e15 else { return nil }
+  guard milliseconds.magnitude < 1e15 else { return false }
   var label = step.label
-  return label.withUTF8 { label -> String? in
-    for byte in label where byte < 0x20 || byte > 0x7E { return nil }
+  return label.withUTF8 { label -> Bool in
+    for byte in label where byte < 0x20 || byte > 0x7E { return false }
     // Index, time and origin take at most 21 + 2 + 20 + 33 bytes; the suffix 18.
-    return String(unsafeUninitializedCapacity: label.count + 128) { buffer in
+    // Written in a buffer on the stack, then copied once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: label.count + 128) { buffer in
       var line = LineBytes(base: buffer.baseAddress!)
       // The index, right-aligned in six columns.
       line.spaces(6 - LineBytes.width(step.index))
@@ -46,9 +47,17 @@ func plainStepLine(_ step: ScannedStep, style: Style) -> String? {
       line.put(" ")
       line.copy(label)
       if !step.isReplayable { line.put("  (not replayable)") }
-      return line.end
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<line.end]))
     }
+    return true
   }
+}
+
+/// The line ``appendPlainStepLine(_:style:to:)`` writes, as a string; `nil` when it writes none.
+func plainStepLine(_ step: ScannedStep, style: Style) -> String? {
+  var out: [UInt8] = []
+  guard appendPlainStepLine(step, style: style, to: &out) else { return nil }
+  return String(decoding: out, as: UTF8.self)
 }
 
 /// Bytes written at a pointer, with no check: the caller sized the room.
@@ -79,21 +88,26 @@ private struct LineBytes {
     }
   }
 
-  /// `value` as `String(value)` spells it, with leading zeros up to `minimumDigits`.
+  /// `value` as `String(value)` spells it, with leading zeros up to `minimumDigits`: written
+  /// backwards from its last digit, one division a digit.
   mutating func decimal(_ value: Int, minimumDigits: Int = 1) {
     if value < 0 { put(UInt8(ascii: "-")) }
     var rest = value.magnitude
     var digits = 1
-    var power: UInt = 1
-    while rest / power >= 10 {
-      power *= 10
+    while rest >= 10 {
+      // Counted first, so the digits go straight into place.
+      rest /= 10
       digits += 1
     }
-    for _ in digits..<max(digits, minimumDigits) { put(UInt8(ascii: "0")) }
-    while power > 0 {
-      put(UInt8(ascii: "0") + UInt8(rest / power))
-      rest %= power
-      power /= 10
+    let width = max(digits, minimumDigits)
+    rest = value.magnitude
+    var position = end + width
+    end = position
+    for _ in 0..<width {
+      position -= 1
+      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+      base[position] = UInt8(ascii: "0") + UInt8(digit)
+      rest = quotient
     }
   }
 

@@ -24,6 +24,18 @@ struct StandardStream: Sendable {
     writeRaw(TerminalText.rendered(text, escape: .json))
   }
 
+  /// Writes UTF-8 bytes as they are: only text already made safe, as ``writeRaw(_:)-(String)``.
+  func writeRaw(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
   /// Writes `text` as it is: only for terminal control the tool composes itself (the line
   /// editor's cursor movements), from parts already passed through ``TerminalText``.
   func writeRaw(_ text: String) {

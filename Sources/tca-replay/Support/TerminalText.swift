@@ -58,6 +58,41 @@ enum TerminalText {
     return String(result)
   }
 
+  /// Appends the JSON text `write` appends, as ``StandardStream/writeJSON(_:)`` writes it: a
+  /// line of printable ASCII, what almost every listing is, needs nothing else.
+  static func appendJSON(_ write: (inout [UInt8]) -> Void, to out: inout [UInt8]) {
+    let start = out.count
+    write(&out)
+    let isPrintable = out.withUnsafeBufferPointer {
+      isPrintableASCII(UnsafeBufferPointer(rebasing: $0[start...]))
+    }
+    guard !isPrintable else { return }
+    let text = String(decoding: out[start...], as: UTF8.self)
+    out.removeSubrange(start...)
+    out.append(contentsOf: rendered(text, escape: .json).utf8)
+  }
+
+  /// Whether every byte is printable ASCII (0x20 to 0x7E), eight at a time.
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var offset = 0
+    while bytes.count - offset >= 8 {
+      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+      let del = word ^ (ones &* 0x7F)
+      // A byte below 0x20, equal to 0x7F, or from 0x80 up.
+      let special = ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | word
+      if special & highs != 0 { return false }
+      offset += 8
+    }
+    while offset < bytes.count {
+      guard base[offset] &- 0x20 < 0x5F else { return false }
+      offset += 1
+    }
+    return true
+  }
+
   /// Whether a terminal may act on `scalar`, or it may make a line read other than it is: C0,
   /// DEL, C1, and the bidirectional marks, embeddings, overrides and isolates.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a line is in the file.
+struct LineLocation: Sendable, Equatable {
+  var offset: Int
+  private var storedLength: UInt32
+  private var storedNumber: UInt32
+
+  init(offset: Int, length: Int, number: Int) {
+    self.offset = offset
+    storedLength = UInt32(length)
+    storedNumber = UInt32(truncatingIfNeeded: number)
+  }
+
+  var length: Int { Int(storedLength) }
+  /// From 1.
+  var number: Int { Int(storedNumber) }
+}
+
+/// A file read by offset, shared by the scanner and the index. Only `pread`s it: threads share
+/// it safely.
+final class LineFile: @unchecked Sendable {
+  let path: String
+  let descriptor: Int32
+  /// The size when opened.
+  let size: Int
+
+  init(path: String) throws(TraceReadError) {
+    self.path = path
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
+      )
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw TraceReadError(path: path, line: nil, kind: .missing, message: "is a directory")
+    }
+    size = Int(status.st_size)
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Fills `buffer` from `offset` on, or as much of it as the file holds; returns the count.
+  func read(into buffer: inout [UInt8], count: Int, at offset: Int) throws(TraceReadError) -> Int {
+    try buffer.withUnsafeMutableBufferPointer { (bytes) throws(TraceReadError) in
+      try read(into: bytes.baseAddress!, count: count, at: offset)
+    }
+  }
+
+  /// Fills `count` bytes at `pointer` from `offset` on, or as many as the file holds; returns
+  /// the count.
+  func read(into pointer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
+    throws(TraceReadError) -> Int
+  {
+    var total = 0
+    while total < count {
+      let read = pread(descriptor, pointer + total, count - total, off_t(offset + total))
+      if read < 0, errno == EINTR { continue }
+      if read < 0 {
+        total = -1
+        break
+      }
+      if read == 0 { break }
+      total += read
+    }
+    guard total >= 0 else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
+      )
+    }
+    return total
+  }
+
+  /// The record on `line`; `nil` for a kind this build does not know.
+  func record(at line: LineLocation, path: String) throws(TraceReadError) -> TraceRecord? {
+    try TraceRecord(parsingLine: bytes(of: line, path: path), path: path, line: line.number)
+  }
+
+  /// The bytes of `line`, without its newline.
+  func bytes(of line: LineLocation, path: String) throws(TraceReadError) -> ArraySlice<UInt8> {
+    var bytes = [UInt8](repeating: 0, count: line.length)
+    let count = try read(into: &bytes, count: line.length, at: line.offset)
+    guard count == line.length else {
+      throw TraceReadError(
+        path: path, line: line.number, kind: .malformed,
+        message: "the file is shorter than when it was indexed; was it truncated?"
+      )
+    }
+    return bytes[...]
+  }
+}
