@@ -18,7 +18,7 @@ final class RetiredStates<State>: @unchecked Sendable {
   // Guarded by `lock`.
   private var states: [State] = []
   /// How many states wait: read without the lock on every step.
-  private let waiting = Atomic<Int>(0)
+  @usableFromInline let waiting = Atomic<Int>(0)
 
   init() {}
 
@@ -35,9 +35,14 @@ final class RetiredStates<State>: @unchecked Sendable {
   }
 
   /// Frees the oldest waiting state, if any; called on the app's thread after each step.
-  @usableFromInline
+  // Inlined, so that the check costs the app a load rather than a call into generic code.
+  @inlinable
   func freeOne() {
-    guard waiting.load(ordering: .relaxed) > 0 else { return }
+    if waiting.load(ordering: .relaxed) > 0 { freeOldest() }
+  }
+
+  @usableFromInline
+  func freeOldest() {
     lock.lock()
     let oldest: State? = states.isEmpty ? nil : states.removeFirst()
     waiting.store(states.count, ordering: .relaxed)
