@@ -41,8 +41,8 @@ struct StateDiffer<State: Encodable> {
   /// Whether the walk is on: it turns off for good when a walked patch proves wrong.
   var isWalking: Bool { canWalk }
 
-  /// How many JSON values the last ``advance(to:)`` encoded: the work that follows the state's
-  /// size when the walk cannot follow the change.
+  /// How many JSON values the last ``advance(to:)`` encoded, `Int.max` when it encoded the
+  /// state whole: the work that follows the state's size when the walk cannot follow the change.
   var encodedInLastAdvance: Int { tally.values }
   private let tally = EncodeTally()
 
@@ -115,7 +115,8 @@ struct StateDiffer<State: Encodable> {
     // few dozen steps (and at the next keyframe).
     wholeAdvances &+= 1
     if wholeAdvances % 32 == 0 { isLarge = Self.isLarge(new) }
-    tally.values += new.nodeCount
+    // Not counted: counting cost a walk of the state on every step of a small one.
+    tally.values = .max
     return patch
   }
 
