@@ -31,7 +31,13 @@ final class LineFile: @unchecked Sendable {
 
   init(path: String) throws(TraceReadError) {
     self.path = path
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    (descriptor, size) = try Self.openForReading(path)
+  }
+
+  /// Opens the trace at `path` to read: its descriptor and size. A missing file and a directory
+  /// are errors naming the path.
+  static func openForReading(_ path: String) throws(TraceReadError) -> (descriptor: Int32, size: Int) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw TraceReadError(
         path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
@@ -42,7 +48,7 @@ final class LineFile: @unchecked Sendable {
       close(descriptor)
       throw TraceReadError(path: path, line: nil, kind: .missing, message: "is a directory")
     }
-    size = Int(status.st_size)
+    return (descriptor, Int(status.st_size))
   }
 
   deinit {

@@ -60,18 +60,7 @@ public final class TraceReader {
   init(path: String, maximumLineLength: Int) throws(TraceReadError) {
     self.path = path
     self.maximumLineLength = maximumLineLength
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw TraceReadError(
-        path: path, line: nil, kind: .missing, message: String(cString: strerror(errno))
-      )
-    }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      close(descriptor)
-      throw TraceReadError(path: path, line: nil, kind: .missing, message: "is a directory")
-    }
-    self.descriptor = descriptor
+    descriptor = try LineFile.openForReading(path).descriptor
   }
 
   deinit {

@@ -36,33 +36,31 @@ struct NativeHashTable {
 
   /// The table of `dictionary`, or `nil` if it cannot be read as a native hash table.
   static func of<Key, Value>(dictionary: [Key: Value]) -> NativeHashTable? {
-    guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size,
-      !dictionary.isEmpty
-    else { return nil }
-    let object = unsafeBitCast(dictionary, to: UnsafeRawPointer.self)
-    guard
-      let table = NativeHashTable(
-        object: object, count: dictionary.count, bitmapOffset: Offset.dictionaryBitmap,
-        key: RawBytes.Layout(of: Key.self), keyAlignment: MemoryLayout<Key>.alignment,
-        valueAlignment: MemoryLayout<Value>.alignment)
-    else { return nil }
-    // The first member in iteration order sits in the first occupied bucket.
-    guard table.holds(dictionary.first!.key, inArray: table.keys, at: table.firstBucket)
-    else { return nil }
-    return table
+    guard let first = dictionary.first?.key else { return nil }
+    return checked(
+      dictionary, count: dictionary.count, bitmapOffset: Offset.dictionaryBitmap,
+      firstKey: first, valueAlignment: MemoryLayout<Value>.alignment)
   }
 
   /// The table of `set`, or `nil` if it cannot be read as a native hash table.
   static func of<Element>(set: Set<Element>) -> NativeHashTable? {
-    guard MemoryLayout<Set<Element>>.size == MemoryLayout<UnsafeRawPointer>.size, !set.isEmpty
-    else { return nil }
-    let object = unsafeBitCast(set, to: UnsafeRawPointer.self)
-    guard
+    guard let first = set.first else { return nil }
+    return checked(
+      set, count: set.count, bitmapOffset: Offset.setBitmap, firstKey: first,
+      valueAlignment: nil)
+  }
+
+  /// The table of a non-empty dictionary or set, whose first member in iteration order (in
+  /// the first occupied bucket) has the key `firstKey`.
+  private static func checked<Collection, Key>(
+    _ collection: Collection, count: Int, bitmapOffset: Int, firstKey: Key, valueAlignment: Int?
+  ) -> NativeHashTable? {
+    guard MemoryLayout<Collection>.size == MemoryLayout<UnsafeRawPointer>.size,
       let table = NativeHashTable(
-        object: object, count: set.count, bitmapOffset: Offset.setBitmap,
-        key: RawBytes.Layout(of: Element.self), keyAlignment: MemoryLayout<Element>.alignment,
-        valueAlignment: nil),
-      table.holds(set.first!, inArray: table.keys, at: table.firstBucket)
+        object: unsafeBitCast(collection, to: UnsafeRawPointer.self), count: count,
+        bitmapOffset: bitmapOffset, key: RawBytes.Layout(of: Key.self),
+        keyAlignment: MemoryLayout<Key>.alignment, valueAlignment: valueAlignment),
+      table.holds(firstKey, inArray: table.keys, at: table.firstBucket)
     else { return nil }
     return table
   }
