@@ -83,7 +83,12 @@ struct ByteComparisonTests {
     var tail: UInt8
   }
 
+  /// A zero-size element: every one has the same (no) bytes.
+  struct Empty: Codable, Hashable {}
+
   struct Mixed: Codable, Equatable {
+    var empties: [Empty] = []
+    var emptyValues: [String: Empty] = [:]
     var padded: [Padded] = []
     var byKey: [Int16: Padded] = [:]
     var members: Set<Padded> = []
@@ -108,7 +113,12 @@ struct ByteComparisonTests {
       case 3: state.byKey[Int16(number % 64)]?.ratio += 1
       case 4: state.members.insert(Padded(flag: step % 3 == 0, number: number, ratio: 2, tail: 4))
       case 5: state.bytes[number % state.bytes.count] &+= 1
-      case 6: state.small["k\(number % 200)"] = Int8(truncatingIfNeeded: step)
+      case 6:
+        state.small["k\(number % 200)"] = Int8(truncatingIfNeeded: step)
+        if number % 2 == 0 { state.empties.append(Empty()) } else if !state.empties.isEmpty {
+          state.empties.removeLast()
+        }
+        state.emptyValues["e\(number % 90)"] = number % 3 == 0 ? nil : Empty()
       default:
         if let first = state.members.first { state.members.remove(first) }
         state.byKey[Int16(number % 300)] = nil
