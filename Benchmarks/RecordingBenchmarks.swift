@@ -42,27 +42,9 @@ private func recordingTable<R: Reducer>(
       context.1.record(context.0)
     }, baseline: baseline)
 
-  // The app's thread: reduce, then hand the step over. The queue holds every step, so the
-  // app never waits while sending; closing (which waits for the writer) is timed apart, and
-  // the writer's work shows in the total CPU of the process. The first steps, which write the
-  // header (paid once per trace, not per step) and check the differ, are not timed.
-  var appThread: [Double] = []
-  var cpu: [Double] = []
-  for run in 0...harness.runs {
-    let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
-    let clock = ContinuousClock()
-    let cpuStart = settledProcessCPUNanoseconds()
-    let start = clock.now
-    for index in warmUpSteps..<(warmUpSteps + operations) {
-      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-    }
-    let sent = clock.now
-    recording.close()
-    let cpuEnd = settledProcessCPUNanoseconds()
-    guard run > 0 else { continue }  // The first run warms up.
-    appThread.append((sent - start).nanoseconds / Double(operations))
-    cpu.append((cpuEnd - cpuStart) / Double(operations))
-  }
+  // The app's thread: reduce, then hand the step over; the writer's work shows in the total
+  // CPU of the process.
+  let (appThread, cpu, _) = RecordingRun.atOnce(shape, harness, operations: operations)
   table.add(
     "recorder: app thread, \(operations) actions at once",
     Harness.Figure(nanosecondsPerOperation: appThread), baseline: baseline
@@ -251,6 +233,38 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
     }
     recording.flush()
     return recording
+  }
+
+  /// Sends `operations` actions back to back, in `harness.runs` runs after one to warm up: per
+  /// action, the app's thread's wall-clock time and the process's CPU until the writer has
+  /// written them all; and the bytes per step. The first steps of each recording, which write
+  /// the header (paid once per trace, not per step) and check the differ, are not timed.
+  @MainActor
+  static func atOnce(
+    _ shape: Shape<R>, _ harness: Harness, operations: Int
+  ) -> (appThread: [Double], cpu: [Double], bytesPerStep: Double) {
+    var appThread: [Double] = []
+    var cpu: [Double] = []
+    var bytes = 0.0
+    for run in 0...harness.runs {
+      let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
+      let before = recording.buffer.data.count
+      let clock = ContinuousClock()
+      let cpuStart = settledProcessCPUNanoseconds()
+      let start = clock.now
+      for index in warmUpSteps..<(warmUpSteps + operations) {
+        _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
+      }
+      let sent = clock.now
+      recording.flush()
+      let cpuEnd = settledProcessCPUNanoseconds()
+      bytes = Double(recording.buffer.data.count - before) / Double(operations)
+      recording.close()
+      guard run > 0 else { continue }
+      appThread.append((sent - start).nanoseconds / Double(operations))
+      cpu.append((cpuEnd - cpuStart) / Double(operations))
+    }
+    return (appThread, cpu, bytes)
   }
 
   /// Waits until the writer has written every step sent so far.

@@ -144,27 +144,7 @@ private func measureShape<R: Reducer>(
 
   // The recorder, all steps at once: the app thread, then the process's CPU until the writer
   // has written them all.
-  var appThread: [Double] = []
-  var cpu: [Double] = []
-  var bytes = 0.0
-  for run in 0...harness.runs {
-    let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
-    let before = recording.buffer.data.count
-    let clock = ContinuousClock()
-    let cpuStart = settledProcessCPUNanoseconds()
-    let start = clock.now
-    for index in warmUpSteps..<(warmUpSteps + operations) {
-      _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
-    }
-    let sent = clock.now
-    recording.flush()
-    let cpuEnd = settledProcessCPUNanoseconds()
-    bytes = Double(recording.buffer.data.count - before) / Double(operations)
-    recording.close()
-    guard run > 0 else { continue }
-    appThread.append((sent - start).nanoseconds / Double(operations))
-    cpu.append((cpuEnd - cpuStart) / Double(operations))
-  }
+  let (appThread, cpu, bytes) = RecordingRun.atOnce(shape, harness, operations: operations)
   result.rows.append(
     ("\(name): recorder, app thread", Harness.Figure(nanosecondsPerOperation: appThread), copy,
       .time))

@@ -49,19 +49,29 @@ extension StepLineScanner {
         }
       }
       ranges[member.rawValue] = valueStart..<position
-      skipWhitespace()
-      guard position < count else { return false }
-      if base[position] == UInt8(ascii: ",") {
-        position += 1
-      } else if base[position] == UInt8(ascii: "}") {
-        position += 1
-        break
-      } else {
-        return false
-      }
+      guard let next = separator(closing: UInt8(ascii: "}")) else { return false }
+      if next == .closed { break }
     }
     skipWhitespace()
     return position == count
+  }
+
+  /// What follows a member or an element.
+  enum Separator { case more, closed }
+
+  /// Reads the comma or the `closing` bracket after a member or an element, with the whitespace
+  /// around it; `nil` for anything else.
+  @inline(__always)
+  mutating func separator(closing: UInt8) -> Separator? {
+    skipWhitespace()
+    guard position < count else { return nil }
+    if base[position] == UInt8(ascii: ",") {
+      position += 1
+      return .more
+    }
+    guard base[position] == closing else { return nil }
+    position += 1
+    return .closed
   }
 
   /// Objects deeper, or with more keys, are left to the parser.
@@ -128,17 +138,8 @@ extension StepLineScanner {
     }
     while true {
       skipWhitespace()
-      guard skipValue() else { return false }
-      skipWhitespace()
-      guard position < count else { return false }
-      if base[position] == UInt8(ascii: ",") {
-        position += 1
-      } else if base[position] == UInt8(ascii: "]") {
-        position += 1
-        return true
-      } else {
-        return false
-      }
+      guard skipValue(), let next = separator(closing: UInt8(ascii: "]")) else { return false }
+      if next == .closed { return true }
     }
   }
 
@@ -175,17 +176,8 @@ extension StepLineScanner {
       guard position < count, base[position] == UInt8(ascii: ":") else { return false }
       position += 1
       skipWhitespace()
-      guard skipValue() else { return false }
-      skipWhitespace()
-      guard position < count else { return false }
-      if base[position] == UInt8(ascii: ",") {
-        position += 1
-      } else if base[position] == UInt8(ascii: "}") {
-        position += 1
-        return true
-      } else {
-        return false
-      }
+      guard skipValue(), let next = separator(closing: UInt8(ascii: "}")) else { return false }
+      if next == .closed { return true }
     }
   }
 

@@ -117,14 +117,18 @@ struct StepLineScanner {
     if negative { offset += 1 }
     var significand: UInt64 = 0
     var digits = 0
-    let integerStart = offset
-    while offset < range.upperBound {
-      let digit = base[offset] &- UInt8(ascii: "0")
-      guard digit < 10 else { break }
-      significand = significand &* 10 &+ UInt64(digit)
-      if significand != 0 { digits += 1 }
-      offset += 1
+    /// Reads a run of digits into the significand.
+    func readDigits() {
+      while offset < range.upperBound {
+        let digit = base[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        significand = significand &* 10 &+ UInt64(digit)
+        if significand != 0 { digits += 1 }
+        offset += 1
+      }
     }
+    let integerStart = offset
+    readDigits()
     if offset == range.upperBound {
       // An integer of at most 18 digits, as the parser reads it, then as a Double.
       if offset - integerStart <= 18 {
@@ -134,13 +138,7 @@ struct StepLineScanner {
     } else if base[offset] == UInt8(ascii: ".") {
       offset += 1
       let fractionStart = offset
-      while offset < range.upperBound {
-        let digit = base[offset] &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        significand = significand &* 10 &+ UInt64(digit)
-        if significand != 0 { digits += 1 }
-        offset += 1
-      }
+      readDigits()
       let fractionDigits = offset - fractionStart
       if offset == range.upperBound, digits <= 19 {
         // A significand below 2^53 and a power of ten up to 10^22 are exact, so one division

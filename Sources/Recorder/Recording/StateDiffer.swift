@@ -125,10 +125,10 @@ struct StateDiffer<State: Encodable> {
     codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws {
     let facts = types.facts(of: new)
-    // A standard collection is compared element by element below, and a large struct member
-    // by member: `==` first would compare everything in it twice, once per level.
+    // A standard collection is compared element by element below, a large struct member by
+    // member, and `Data` byte by byte: `==` first would compare everything in it twice.
     let comparesParts =
-      facts.isWalkableArray || facts.isWalkableKeyed
+      facts.isWalkableArray || facts.isWalkableKeyed || facts.isData
       || (facts.isWalkable && !facts.isPositional && oldJSON.holdsAtLeast(64))
     if !comparesParts, facts.equal?(old, new) == true { return }
 
@@ -166,12 +166,12 @@ struct StateDiffer<State: Encodable> {
     // A small value is encoded whole and diffed: taking it apart cost more per member than
     // encoding it, and the patch is the same.
     if !oldJSON.holdsAtLeast(64) {
-      if facts.equal?(old, new) == true { return }
+      // `Data` first: finding its changed run also tells whether it changed, in one pass.
       if let oldData = old as? Data, let newData = new as? Data, redactions.isEmpty,
         case .string(let oldText) = oldJSON,
         let splice = Self.dataSplice(from: oldData, to: newData, oldText: oldText, at: path)
       {
-        operations.append(splice)
+        operations.append(contentsOf: splice)
         return
       }
       // A few values, but long ones (a struct around a long string): walked into, so that
@@ -181,7 +181,9 @@ struct StateDiffer<State: Encodable> {
       case .object, .array: isContainer = true
       default: isContainer = false
       }
-      guard isContainer, oldJSON.jsonSize(upTo: 4_096) > 4_096 else { return try replace() }
+      guard isContainer, oldJSON.jsonSize(upTo: 4_096) > 4_096 else {
+        return try replaceUnlessEqual()
+      }
     }
 
     // Standard collections are compared element by element, or key by key, with `==`.
@@ -267,11 +269,12 @@ struct StateDiffer<State: Encodable> {
 
   /// The `splice` of base64 text that turns `old`, encoded as `oldText`, into `new`, found
   /// from the bytes and encoding only the groups of three bytes that changed: encoding a
-  /// megabyte whole to find a one-byte change cost more than the rest of the step. `nil` when
-  /// the data is short, or the text is not `old`'s base64.
+  /// megabyte whole to find a one-byte change cost more than the rest of the step. No
+  /// operation when the bytes are equal; `nil` when the data is short, or the text is not
+  /// `old`'s base64.
   static func dataSplice(
     from old: Data, to new: Data, oldText: String, at path: JSONPointer
-  ) -> JSONPatch.Operation? {
+  ) -> [JSONPatch.Operation]? {
     let oldCount = old.count
     let newCount = new.count
     guard max(oldCount, newCount) >= JSONPatch.spliceThreshold,
@@ -290,6 +293,7 @@ struct StateDiffer<State: Encodable> {
         return (prefix, suffix)
       }
     }
+    if prefix == oldCount, oldCount == newCount { return [] }
     // Base64 text changes in whole groups of three bytes, counted from the start. A kept tail
     // lines up in both texts when it leaves whole groups before it in both, and begins after
     // the first changed group; without one, the text is re-encoded to its end.
@@ -312,7 +316,7 @@ struct StateDiffer<State: Encodable> {
     let removed = text.withUTF8 { String(decoding: $0[start..<oldTextEnd], as: UTF8.self) }
     let inserted = new.subdata(in: (firstGroup * 3)..<max(firstGroup * 3, newEnd))
       .base64EncodedString()
-    return .splice(path: path, offset: start, old: removed, new: inserted)
+    return [.splice(path: path, offset: start, old: removed, new: inserted)]
   }
 
   /// The state encoded whole, redacted.
@@ -366,6 +370,8 @@ private final class WalkTypes {
     let isWalkableArray: Bool
     /// Whether the type is a dictionary with `Equatable` values, or a set.
     let isWalkableKeyed: Bool
+    /// Whether the type is `Data`, whose change is found from its bytes.
+    let isData: Bool
     /// The value as `Encodable`, by a cast to the concrete type; `nil` if the type is not.
     let encodable: ((Any) -> (any Encodable)?)?
   }
@@ -385,6 +391,7 @@ private final class WalkTypes {
       isWalkable: !(type is AnyClass) && !(type is any JSONUnorderedCollection.Type),
       isWalkableArray: type is any WalkableArray.Type,
       isWalkableKeyed: type is any WalkableKeyedCollection.Type,
+      isData: type == Data.self,
       encodable: encodable
     )
     known[ObjectIdentifier(type)] = facts

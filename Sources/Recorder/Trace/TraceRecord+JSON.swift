@@ -362,18 +362,7 @@ private struct Fields {
 
   /// An optional array of strings (cancellation ids); empty when absent.
   func stringArray(_ key: String) throws(TraceFormatError) -> [String] {
-    guard let value = object[key] else { return [] }
-    guard case let .array(elements) = value else {
-      throw TraceFormatError("\(name(key)) must be an array of strings")
-    }
-    var result: [String] = []
-    for element in elements {
-      guard let text = element.stringValue else {
-        throw TraceFormatError("\(name(key)) must be an array of strings")
-      }
-      result.append(text)
-    }
-    return result
+    try optionalStringArray(key) ?? []
   }
 
   func double(_ key: String) throws(TraceFormatError) -> Double {

@@ -26,13 +26,16 @@ struct StandardStream: Sendable {
 
   /// Writes UTF-8 bytes as they are: only text already made safe, as ``writeRaw(_:)-(String)``.
   func writeRaw(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
+    bytes.withUnsafeBufferPointer { writeAll($0) }
+  }
+
+  /// Writes every byte, or stops at the first failed write.
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written <= 0 { return }
+      offset += written
     }
   }
 
@@ -40,13 +43,6 @@ struct StandardStream: Sendable {
   /// editor's cursor movements), from parts already passed through ``TerminalText``.
   func writeRaw(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    text.withUTF8 { writeAll($0) }
   }
 }
