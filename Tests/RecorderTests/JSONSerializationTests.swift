@@ -53,6 +53,25 @@ struct JSONSerializationTests {
     }
   }
 
+  @Test("Whole numbers of microseconds print as `description` prints them, digit for digit")
+  func microsecondDoubles() {
+    // Seeded, so that a failure repeats: times and values in every decade from 1e-4 to 1e9.
+    var seed: UInt64 = 20_261_125
+    func next() -> UInt64 {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      return seed >> 11
+    }
+    for _ in 0..<200_000 {
+      let micros = Int64(next() % 999_999_999_999_999) + 100
+      let scale = [1, 10, 1_000, 1_000_000, 1_000_000_000][Int(next() % 5)]
+      let value = Double(micros / Int64(scale)) / 1e6 * (next() % 2 == 0 ? 1 : -1)
+      #expect(JSONValue.double(value).jsonString == value.description, "\(value)")
+    }
+    for value in [0.0001, 0.000123, 0.5, 3.14159, 0.1, 123456789.123456, 999999999.999999, 0.00001] {
+      #expect(JSONValue.double(value).jsonString == value.description)
+    }
+  }
+
   @Test("Integers print exactly at the extremes")
   func integers() {
     #expect(JSONValue.integer(.min).jsonString == "-9223372036854775808")
