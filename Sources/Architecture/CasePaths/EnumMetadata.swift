@@ -55,6 +55,20 @@ struct EnumMetadata: @unchecked Sendable {
     return flags & 0x1 != 0
   }
 
+  /// The name of the case with this tag, or `nil` if the type has no reflection records.
+  ///
+  /// A field record's third word is a relative pointer to the case's name.
+  func caseName(tag: UInt32) -> String? {
+    guard let fields else { return nil }
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let recordCount = fields.load(fromByteOffset: 12, as: UInt32.self)
+    guard recordSize >= 12, tag < recordCount else { return nil }
+    let nameField = fields + 16 + Int(tag) * recordSize + 8
+    let offset = nameField.load(as: Int32.self)
+    guard offset != 0 else { return nil }
+    return String(cString: (nameField + Int(offset)).assumingMemoryBound(to: CChar.self))
+  }
+
   /// Takes the payload out of a copy of `root`, without copying it again.
   ///
   /// - Precondition: `root`'s case is not `indirect` and its payload's type has the layout of

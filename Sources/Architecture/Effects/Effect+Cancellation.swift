@@ -9,14 +9,14 @@ extension Effect {
   ///
   /// Ids are scoped to the root store that runs the effect.
   public func cancellable(
-    id: some Hashable & Sendable,
+    id: some Hashable,
     cancelInFlight: Bool = false
   ) -> Self {
     Self(operation: .cancellable(id: CancelID(id), cancelInFlight: cancelInFlight, self))
   }
 
   /// An effect that cancels every running effect marked with `id`.
-  public static func cancel(id: some Hashable & Sendable) -> Self {
+  public static func cancel(id: some Hashable) -> Self {
     Self(operation: .cancel(id: CancelID(id)))
   }
 }
@@ -26,7 +26,7 @@ struct CancelID: Hashable, Sendable {
   let id: AnyHashableSendable
   let path: NavigationPath
 
-  init(_ id: some Hashable & Sendable) {
+  init(_ id: some Hashable) {
     self.id = AnyHashableSendable(id)
     self.path = NavigationPath.current
   }
@@ -39,14 +39,17 @@ struct CancelID: Hashable, Sendable {
 /// compares by type and `==` alone; those are kept as they are. Classes, optionals and types with
 /// a custom `AnyHashable` form (numbers, collections, `AnyHashable` itself) can equal values of
 /// other types, and are kept as an `AnyHashable`.
+///
+/// Ids need only be `Hashable`, as in TCA: they are compared and hashed, never mutated, so
+/// sharing one across tasks is safe.
 struct AnyHashableSendable: Hashable, @unchecked Sendable {
   private enum Storage {
-    case plain(any Hashable & Sendable)
+    case plain(any Hashable)
     case boxed(AnyHashable)
   }
   private let storage: Storage
 
-  init<Base: Hashable & Sendable>(_ base: Base) {
+  init<Base: Hashable>(_ base: Base) {
     // Structs and enums only: optionals, classes and the rest have kinds of their own.
     let kind = TypeMetadata(metadataPointer(of: Base.self)).kind
     if kind == MetadataKind.struct || kind == MetadataKind.enum,
@@ -55,6 +58,14 @@ struct AnyHashableSendable: Hashable, @unchecked Sendable {
       storage = .plain(base)
     } else {
       storage = .boxed(AnyHashable(base))
+    }
+  }
+
+  /// The id itself.
+  var base: Any {
+    switch storage {
+    case .plain(let base): base
+    case .boxed(let base): base.base
     }
   }
 
@@ -123,6 +134,16 @@ struct NavigationPath: Hashable, Sendable {
       path.components.append(AnyHashableSendable(innermost))
       return path
     }
+  }
+
+  /// Runs `operation` at the root of the tree, unless it runs there already.
+  ///
+  /// An action that an effect sends is reduced from the root store down, as a user's is: the
+  /// effect's own path must not prefix the ids its reducers make.
+  static func atRoot<R>(_ operation: () -> R) -> R {
+    let scope = scope
+    guard !scope.path.components.isEmpty || scope.innermost != nil else { return operation() }
+    return $scope.withValue(Scope(), operation: operation)
   }
 
   /// Runs `operation` with `component` appended to the current path.

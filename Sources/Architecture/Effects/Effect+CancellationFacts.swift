@@ -27,9 +27,11 @@ package struct EffectCancellation: Sendable {
 }
 
 extension CancelID {
-  /// The id and the path it was made under, as `String(reflecting:)` prints them.
+  /// The id and the path it was made under, as `String(reflecting:)` prints them, less the
+  /// addresses it prints for private types.
   var text: String {
-    (path.components.map(\.reflection) + [id.reflection]).joined(separator: " / ")
+    let text = (path.components.map(\.reflection) + [id.reflection]).joined(separator: " / ")
+    return StableNames.withoutUnknownContexts(text)
   }
 }
 

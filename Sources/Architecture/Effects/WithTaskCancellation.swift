@@ -33,7 +33,7 @@ import Synchronization
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws; the function throws only if `operation` can.
 public func withTaskCancellation<T: Sendable, Failure: Error>(
-  id: some Hashable & Sendable,
+  id: some Hashable,
   cancelInFlight: Bool = false,
   operation: @escaping @Sendable () async throws(Failure) -> T
 ) async throws(Failure) -> T {

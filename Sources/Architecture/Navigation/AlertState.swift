@@ -1,3 +1,5 @@
+import Foundation
+
 /// An alert as data: its title, buttons and message, kept in a feature's state.
 ///
 /// A feature presents an alert by setting it, and its buttons' actions come back through
@@ -19,9 +21,13 @@
 /// ```
 ///
 /// It is `Equatable` and `Hashable` when `Action` is, so tests compare it, and `Codable` when
-/// `Action` is, so recordings hold it. SwiftUI-navigation's random `id` is left out, so that
-/// recorded states are deterministic; equality never looked at it.
-public struct AlertState<Action> {
+/// `Action` is, so recordings hold it. Its random ``id`` tells one alert from another with the
+/// same text: equality, hashing and encoding leave it out, so recorded states stay
+/// deterministic.
+public struct AlertState<Action>: Identifiable {
+  /// This alert's identity, new for every alert made: a parent that shows a new alert while
+  /// handling the old one's button keeps the new one presented.
+  public let id: UUID
   /// The alert's buttons, in order.
   public var buttons: [ButtonState<Action>]
   /// The text below the title, if any.
@@ -37,6 +43,7 @@ public struct AlertState<Action> {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
+    self.id = UUID()
     self.title = title()
     self.buttons = actions()
     self.message = message?()
@@ -48,21 +55,37 @@ public struct AlertState<Action> {
     message: TextState? = nil,
     buttons: [ButtonState<Action>] = []
   ) {
+    self.init(id: UUID(), title: title, message: message, buttons: buttons)
+  }
+
+  private init(id: UUID, title: TextState, message: TextState?, buttons: [ButtonState<Action>]) {
+    self.id = id
     self.title = title
     self.message = message
     self.buttons = buttons
   }
 
-  /// Transforms the actions the alert's buttons send.
+  /// Transforms the actions the alert's buttons send; the result is the same alert.
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {
     AlertState<NewAction>(
-      title: title, message: message, buttons: buttons.map { $0.map(transform) }
+      id: id, title: title, message: message, buttons: buttons.map { $0.map(transform) }
     )
   }
 }
 
-extension AlertState: Equatable where Action: Equatable {}
-extension AlertState: Hashable where Action: Hashable {}
+extension AlertState: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension AlertState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
 extension AlertState: Sendable where Action: Sendable {}
 
 extension AlertState: Codable where Action: Codable {

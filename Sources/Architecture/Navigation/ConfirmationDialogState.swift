@@ -1,3 +1,5 @@
+import Foundation
+
 /// A confirmation dialog (action sheet) as data: its title, whether the title shows, buttons
 /// and message.
 ///
@@ -12,8 +14,11 @@
 /// }
 /// ```
 ///
-/// It is `Equatable`, `Hashable` and `Codable` when `Action` is, like ``AlertState``.
-public struct ConfirmationDialogState<Action> {
+/// It is `Equatable`, `Hashable` and `Codable` when `Action` is, like ``AlertState``, and its
+/// random ``id`` is left out of all three.
+public struct ConfirmationDialogState<Action>: Identifiable {
+  /// This dialog's identity, new for every dialog made.
+  public let id: UUID
   /// The dialog's buttons, in order.
   public var buttons: [ButtonState<Action>]
   /// The text below the title, if any.
@@ -30,6 +35,7 @@ public struct ConfirmationDialogState<Action> {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
+    self.id = UUID()
     self.titleVisibility = titleVisibility
     self.title = title()
     self.buttons = actions()
@@ -43,6 +49,19 @@ public struct ConfirmationDialogState<Action> {
     message: TextState? = nil,
     buttons: [ButtonState<Action>] = []
   ) {
+    self.init(
+      id: UUID(), title: title, titleVisibility: titleVisibility, message: message,
+      buttons: buttons)
+  }
+
+  private init(
+    id: UUID,
+    title: TextState,
+    titleVisibility: ConfirmationDialogStateTitleVisibility,
+    message: TextState?,
+    buttons: [ButtonState<Action>]
+  ) {
+    self.id = id
     self.title = title
     self.titleVisibility = titleVisibility
     self.message = message
@@ -54,6 +73,7 @@ public struct ConfirmationDialogState<Action> {
     _ transform: (Action?) -> NewAction?
   ) -> ConfirmationDialogState<NewAction> {
     ConfirmationDialogState<NewAction>(
+      id: id,
       title: title,
       titleVisibility: titleVisibility,
       message: message,
@@ -72,8 +92,21 @@ public enum ConfirmationDialogStateTitleVisibility: String, Hashable, Sendable, 
   case visible
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
-extension ConfirmationDialogState: Hashable where Action: Hashable {}
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.titleVisibility == rhs.titleVisibility
+      && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(titleVisibility)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
 
 extension ConfirmationDialogState: Codable where Action: Codable {

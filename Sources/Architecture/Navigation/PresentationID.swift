@@ -3,19 +3,42 @@
 ///
 /// When it changes, a new feature is presented even though the state was never `nil` in
 /// between, and the old feature's effects are cancelled.
-struct PresentationID: Hashable, Sendable {
+struct PresentationID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   private let tag: UInt32?
   private let id: AnyHashableSendable?
+  /// The presented state's type, for naming the case. Equal tags come from equal types: the
+  /// ids of one key path are compared.
+  private let type: Any.Type
 
   init<State>(_ state: State) {
     if let metadata = EnumMetadata(State.self) {
-      tag = metadata.tag(of: state)
+      let tag = metadata.tag(of: state)
+      self.tag = tag
       let payload = Mirror(reflecting: state).children.first?.value
       id = payload.flatMap(Self.identity(of:))
     } else {
       tag = nil
       id = Self.identity(of: state)
     }
+    type = State.self
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.tag == rhs.tag && lhs.id == rhs.id
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(tag)
+    hasher.combine(id)
+  }
+
+  /// `.edit(id: 3)`, `.alert`, `(id: 3)` or empty: alerts' and dialogs' random ids are left
+  /// out, as they differ in every process.
+  var debugDescription: String {
+    let shown = id.flatMap { $0.base is any EphemeralIdentity ? nil : $0 }
+    let identity = shown.map { "(id: \($0.reflection))" } ?? ""
+    let name = tag.map { "." + StableNames.caseName(type: type, tag: $0) } ?? ""
+    return name + identity
   }
 
   private static func identity(of value: Any) -> AnyHashableSendable? {
@@ -25,20 +48,36 @@ struct PresentationID: Hashable, Sendable {
 
   private static func identity<Value: Identifiable>(of value: Value) -> AnyHashableSendable? {
     // Ids are values (UUIDs, integers, strings): safe to compare from any task.
-    AnyHashableSendable(UncheckedID(id: value.id))
+    if value is any _EphemeralState { return AnyHashableSendable(EphemeralID(id: value.id)) }
+    return AnyHashableSendable(UncheckedID(id: value.id))
   }
 
-  private struct UncheckedID<ID: Hashable>: Hashable, @unchecked Sendable {
+  private struct UncheckedID<ID: Hashable>: Hashable, @unchecked Sendable,
+    CustomDebugStringConvertible
+  {
+    let id: ID
+    var debugDescription: String { String(reflecting: id) }
+  }
+
+  /// The identity of an alert or a dialog: random, so never written to a trace.
+  private struct EphemeralID<ID: Hashable>: Hashable, @unchecked Sendable, EphemeralIdentity {
     let id: ID
   }
 }
 
+private protocol EphemeralIdentity {}
+
 /// Identifies the effects of one presentation of a child feature at a key path.
 ///
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
-struct PresentationCancelID: Hashable, @unchecked Sendable {
+struct PresentationCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   let keyPath: AnyKeyPath
   let presentation: PresentationID
+
+  /// `\State.$destination.edit(id: 3)`.
+  var debugDescription: String {
+    StableNames.name(of: keyPath) + presentation.debugDescription
+  }
 }
 
 /// A state that is presented only until the user picks one of its actions: alerts and

@@ -178,9 +178,17 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 /// Generic over the id rather than holding an `AnyHashable`, which would box the id apart.
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
 @usableFromInline
-struct ElementCancelID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
+struct ElementCancelID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable,
+  CustomDebugStringConvertible
+{
   @usableFromInline let keyPath: AnyKeyPath
   @usableFromInline let id: ID
+
+  /// `\State.rows[id: 3]`.
+  @usableFromInline
+  var debugDescription: String {
+    "\(StableNames.name(of: keyPath))[id: \(String(reflecting: id))]"
+  }
 
   @usableFromInline
   init(keyPath: AnyKeyPath, id: ID) {

@@ -116,7 +116,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline
   func caseID(in state: Parent.State, childState: Child.State) -> CaseCancelID {
     CaseCancelID(
-      stateType: ObjectIdentifier(Parent.State.self),
+      stateType: Parent.State.self,
       tag: metadata?.tag(of: state),
       id: (childState as? any Identifiable).map { identity(of: $0) }
     )
@@ -181,16 +181,36 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 ///
 /// The id is only read and compared, never mutated, so sharing it across tasks is safe.
 @usableFromInline
-struct CaseCancelID: Hashable, @unchecked Sendable {
-  @usableFromInline let stateType: ObjectIdentifier
+struct CaseCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
+  @usableFromInline let stateType: Any.Type
   @usableFromInline let tag: UInt32?
   @usableFromInline let id: AnyHashable?
 
   @usableFromInline
-  init(stateType: ObjectIdentifier, tag: UInt32?, id: AnyHashable?) {
+  init(stateType: Any.Type, tag: UInt32?, id: AnyHashable?) {
     self.stateType = stateType
     self.tag = tag
     self.id = id
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.stateType == rhs.stateType && lhs.tag == rhs.tag && lhs.id == rhs.id
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(stateType))
+    hasher.combine(tag)
+    hasher.combine(id)
+  }
+
+  /// `State.settings(id: 3)`: the parent state's type, the case, and the case state's id.
+  @usableFromInline
+  var debugDescription: String {
+    let name = tag.map { "." + StableNames.caseName(type: stateType, tag: $0) } ?? ""
+    let identity = id.map { "(id: \(String(reflecting: $0.base)))" } ?? ""
+    return "\(stateType)" + name + identity
   }
 }
 

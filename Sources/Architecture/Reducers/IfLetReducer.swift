@@ -133,6 +133,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// Identifies the effects of a child feature presented at a key path.
 ///
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
-struct ChildCancelID: Hashable, @unchecked Sendable {
+struct ChildCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   let keyPath: AnyKeyPath
+
+  /// `\State.detail`.
+  var debugDescription: String { StableNames.name(of: keyPath) }
 }

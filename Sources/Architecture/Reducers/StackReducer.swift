@@ -167,7 +167,10 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 /// Identifies the effects of one element of a navigation stack.
 ///
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
-struct StackCancelID: Hashable, @unchecked Sendable {
+struct StackCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   let keyPath: AnyKeyPath
   let id: StackElementID
+
+  /// `\State.path[id: 3]`.
+  var debugDescription: String { "\(StableNames.name(of: keyPath))[id: \(id)]" }
 }

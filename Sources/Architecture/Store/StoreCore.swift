@@ -47,6 +47,14 @@ final class StoreCore<State, Action> {
       enqueue(action, origin: origin)
       return nil
     }
+    // Sent from an effect's task, which runs under the path of the reducer that returned it.
+    if case .effect = origin {
+      return NavigationPath.atRoot { self.sendAtRoot(action, origin: origin) }
+    }
+    return sendAtRoot(action, origin: origin)
+  }
+
+  private func sendAtRoot(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
     isSending = true
     var started: [Task<Void, Never>] = []
     let pushDependencies = !dependencies.isIdentical(to: DependencyValues._current)
