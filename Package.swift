@@ -82,6 +82,21 @@ let package = Package(
         "mutant-replay-host", "TestSupport",
       ]
     ),
+    // Round trips on fresh data: a trip planner in a navigation shape no example has (a stack
+    // in a sheet, alerts in stack elements, ifCaseLet), a replay host serving it with the
+    // examples, and tests that record every session now and replay it through today's code.
+    .target(name: "Itinerary", dependencies: ["Architecture"], path: "Tests/RoundTrip/Itinerary"),
+    .executableTarget(
+      name: "round-trip-host",
+      dependencies: ["Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "Itinerary"],
+      path: "Tests/RoundTrip/Host"
+    ),
+    .testTarget(
+      name: "RoundTripTests",
+      dependencies: [
+        "Recorder", "ExampleSessions", "Itinerary", "tca-replay", "round-trip-host", "TestSupport",
+      ]
+    ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos"]),
     .testTarget(name: "ComposedAppTests", dependencies: ["ComposedApp", "Counter"]),

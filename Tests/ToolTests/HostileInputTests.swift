@@ -262,6 +262,13 @@ struct HostileInputTests {
         verdict = result.status == 65 ? String(traceErrors.first ?? "") : nil
         continue
       }
+      // gen-test alone refuses a well-formed type name that is no Swift name: it would paste it
+      // into code. summary rightly reads such a trace.
+      if run.arguments[0] == "gen-test", verdict == nil,
+        traceErrors.count == 1, traceErrors[0].contains(" is not a Swift type name; ")
+      {
+        continue
+      }
       if let verdict, run.readsAll, result.status != badData {
         problems.append("\(name): exit \(result.status) where summary says \(verdict)")
       }

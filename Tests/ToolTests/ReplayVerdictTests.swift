@@ -83,7 +83,7 @@ struct ReplayVerdictTests {
     Case(
       name: "a truncated line in the middle",
       lines: { editing(170) { String($0.prefix(60)) } },
-      error: ":170: not valid JSON: unterminated string at byte 55"),
+      error: ":170: not valid JSON: unterminated string at byte 56"),
   ]
 
   @Test("bisect exits 65 and verify 125 (cannot test), naming summary's first error", arguments: cases)

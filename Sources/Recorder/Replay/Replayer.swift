@@ -125,6 +125,12 @@ where Base.State: Codable, Base.Action: Codable {
     if version < 3 {
       return ["cancellation ids (format version \(version) does not record them)"]
     }
+    if version < 4 {
+      return [
+        "cancellation ids (format version 3 wrote navigation ids with memory addresses, "
+          + "which differ in every process)"
+      ]
+    }
     return nil
   }
 

@@ -37,7 +37,7 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     self.redactions = redactions
     self.reusesMatchingStates = reusesMatchingStates
     comparesStarts = traceVersion >= 2
-    comparesCancellation = traceVersion >= 3
+    comparesCancellation = traceVersion >= 4
   }
 
   func run(_ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]) -> Outcome {

@@ -25,7 +25,7 @@ public enum TraceRecord: Sendable, Equatable {
 /// instead of in a `started` effect record of its own. Version 3 records the cancellation ids
 /// a step's effect cancels and is cancellable by (``TraceStep/cancels``,
 /// ``TraceStep/cancellable``), so a replay can compare them. This build reads versions 1 to 3.
-public let traceFormatVersion = 3
+public let traceFormatVersion = 4
 
 /// The first record of a trace.
 public struct TraceHeader: Sendable, Equatable {

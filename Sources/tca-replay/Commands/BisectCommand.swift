@@ -13,7 +13,7 @@ enum BisectCommand: Command {
     reads differ from the recording: the step, its action and origin, the steps before it,
     and the expected and actual values at each differing JSON path. Effects are compared,
     not run: how many each step starts, the cancellation ids it cancels and marks (traces of
-    format version 3). The actions effects sent are replayed from the trace, in order. A step
+    format version 4). The actions effects sent are replayed from the trace, in order. A step
     that reads redacted data and differs is unknown, not a divergence.
 
     \(usage)

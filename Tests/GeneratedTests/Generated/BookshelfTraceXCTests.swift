@@ -129,7 +129,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 18: from the effect of step 17
-    // Fed in: the trace does not record what the effect of step 17 read.
+    // Fed in: the effect of step 17 read BookCatalogClient, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Pride and Prejudice","author":"Jane Austen"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.title = "Pride and Prejudice"
@@ -142,7 +142,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.destination(.presented(.addBook(.saveButtonTapped))))
 
     // Step 20: from the effect of step 19
-    // Fed in: the trace does not record what the effect of step 19 read.
+    // Fed in: the effect of step 19 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
       {
@@ -172,7 +172,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 21: from the effect of step 19
-    // Fed in: the trace does not record what the effect of step 19 read.
+    // Fed in: the effect of step 19 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.dismiss)) {
       $0.destination = nil
     }
@@ -251,7 +251,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 36: from the effect of step 35
-    // Fed in: the trace does not record what the effect of step 35 read.
+    // Fed in: the effect of step 35 read BookCatalogClient, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Jane Eyre","author":"Charlotte Brontë"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.title = "Jane Eyre"
@@ -264,7 +264,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.destination(.presented(.addBook(.saveButtonTapped))))
 
     // Step 38: from the effect of step 37
-    // Fed in: the trace does not record what the effect of step 37 read.
+    // Fed in: the effect of step 37 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
       {
@@ -294,7 +294,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 39: from the effect of step 37
-    // Fed in: the trace does not record what the effect of step 37 read.
+    // Fed in: the effect of step 37 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.dismiss)) {
       $0.destination = nil
     }
@@ -443,7 +443,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 58: from the effect of step 57
-    // Fed in: the trace does not record what the effect of step 57 read.
+    // Fed in: the effect of step 57 read BookCatalogClient, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.failure(RecordedError(typeName: "BookCatalogError", description: "No book with ISBN 9780000000002 is in the catalogue."))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.isLookingUp = false
@@ -555,7 +555,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.destination(.presented(.addBook(.saveButtonTapped))))
 
     // Step 80: from the effect of step 79
-    // Fed in: the trace does not record what the effect of step 79 read.
+    // Fed in: the effect of step 79 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
       {
@@ -585,7 +585,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 81: from the effect of step 79
-    // Fed in: the trace does not record what the effect of step 79 read.
+    // Fed in: the effect of step 79 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.dismiss)) {
       $0.destination = nil
     }
@@ -728,9 +728,11 @@ final class BookshelfTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 3)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692803),
@@ -738,8 +740,8 @@ final class BookshelfTraceXCTests: XCTestCase {
         Date(timeIntervalSinceReferenceDate: 821692805),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 100: from the effect of step 99
     // Fed in: the effect of step 99 started before this test's first step.
@@ -813,6 +815,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 114: sent
+    store.runsEffects = false
     await store.send(.destination(.presented(.addBook(.binding(.set(\.$isbn, "9780141439600")))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.isbn = "9780141439600"
@@ -899,7 +902,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 130: from the effect of step 129
-    // Fed in: the trace does not record what the effect of step 129 read.
+    // Fed in: the effect of step 129 read BookCatalogClient, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Dracula","author":"Bram Stoker"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.title = "Dracula"
@@ -912,7 +915,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.destination(.presented(.addBook(.saveButtonTapped))))
 
     // Step 132: from the effect of step 131
-    // Fed in: the trace does not record what the effect of step 131 read.
+    // Fed in: the effect of step 131 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
       {
@@ -942,7 +945,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 133: from the effect of step 131
-    // Fed in: the trace does not record what the effect of step 131 read.
+    // Fed in: the effect of step 131 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.dismiss)) {
       $0.destination = nil
     }
@@ -969,13 +972,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 135: sent
-    await store.send(.path(.element(id: 0, action: .detail(.startReadingButtonTapped)))) {
+    store.runsEffects = true
+    let step135 = await store.send(.path(.element(id: 0, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
     }
 
     // Step 136: from the effect of step 135
-    // Fed in: the trace does not record what the effect of step 135 read.
-    await store.receive(replaying: .path(.element(id: 0, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 1
         $0.sessionSeconds = 1
@@ -983,8 +987,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 137: from the effect of step 135
-    // Fed in: the trace does not record what the effect of step 135 read.
-    await store.receive(replaying: .path(.element(id: 0, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 2
         $0.sessionSeconds = 2
@@ -1000,6 +1004,8 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isReading = false
       }
     }
+    // The effects of step 135 had ended by here when recording.
+    await step135.finish()
 
     // Step 139: sent
     await store.send(.path(.element(id: 0, action: .detail(.notesButtonTapped)))) {
@@ -1007,55 +1013,74 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 140: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("C"))))) {
+    let step140 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("C"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "C" }
     }
 
     // Step 141: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Ch"))))) {
+    let step141 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Ch"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Ch" }
     }
+    // The effects of step 140 had ended by here when recording.
+    await step140.finish()
 
     // Step 142: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Cha"))))) {
+    let step142 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Cha"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Cha" }
     }
+    // The effects of step 141 had ended by here when recording.
+    await step141.finish()
 
     // Step 143: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chap"))))) {
+    let step143 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chap"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chap" }
     }
+    // The effects of step 142 had ended by here when recording.
+    await step142.finish()
 
     // Step 144: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapt"))))) {
+    let step144 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapt"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapt" }
     }
+    // The effects of step 143 had ended by here when recording.
+    await step143.finish()
 
     // Step 145: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapte"))))) {
+    let step145 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapte"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapte" }
     }
+    // The effects of step 144 had ended by here when recording.
+    await step144.finish()
 
     // Step 146: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter"))))) {
+    let step146 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter" }
     }
+    // The effects of step 145 had ended by here when recording.
+    await step145.finish()
 
     // Step 147: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter "))))) {
+    let step147 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter "))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter " }
     }
+    // The effects of step 146 had ended by here when recording.
+    await step146.finish()
 
     // Step 148: sent
     await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1" }
     }
+    // The effects of step 147 had ended by here when recording.
+    await step147.finish()
 
     // Step 149: from the effect of step 148
-    // Fed in: the trace does not record what the effect of step 148 read.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 1, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692805) }
     }
+
+    // The recording was still running the effects of step 148 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @MainActor
@@ -1142,9 +1167,11 @@ final class BookshelfTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692806),
         Date(timeIntervalSinceReferenceDate: 821692807),
@@ -1155,8 +1182,8 @@ final class BookshelfTraceXCTests: XCTestCase {
       ])
       $0.stackElementID = .incrementing(from: 2)
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 150: from the effect of step 149
     // Fed in: the effect of step 149 started before this test's first step.
@@ -1166,84 +1193,106 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 151: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1:"))))) {
+    let step151 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1:"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1:" }
     }
 
     // Step 152: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: "))))) {
+    let step152 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: "))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: " }
     }
+    // The effects of step 151 had ended by here when recording.
+    await step151.finish()
 
     // Step 153: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: r"))))) {
+    let step153 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: r"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: r" }
     }
+    // The effects of step 152 had ended by here when recording.
+    await step152.finish()
 
     // Step 154: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: re"))))) {
+    let step154 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: re"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: re" }
     }
+    // The effects of step 153 had ended by here when recording.
+    await step153.finish()
 
     // Step 155: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rer"))))) {
+    let step155 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rer"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: rer" }
     }
+    // The effects of step 154 had ended by here when recording.
+    await step154.finish()
 
     // Step 156: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rere"))))) {
+    let step156 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rere"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: rere" }
     }
+    // The effects of step 155 had ended by here when recording.
+    await step155.finish()
 
     // Step 157: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rerea"))))) {
+    let step157 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rerea"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: rerea" }
     }
+    // The effects of step 156 had ended by here when recording.
+    await step156.finish()
 
     // Step 158: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: reread"))))) {
+    let step158 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: reread"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: reread" }
     }
+    // The effects of step 157 had ended by here when recording.
+    await step157.finish()
 
     // Step 159: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rereadi"))))) {
+    let step159 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rereadi"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: rereadi" }
     }
+    // The effects of step 158 had ended by here when recording.
+    await step158.finish()
 
     // Step 160: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rereadin"))))) {
+    let step160 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rereadin"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: rereadin" }
     }
+    // The effects of step 159 had ended by here when recording.
+    await step159.finish()
 
     // Step 161: sent
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rereading"))))) {
+    let step161 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1: rereading"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1: rereading" }
     }
+    // The effects of step 160 had ended by here when recording.
+    await step160.finish()
 
     // Step 162: from the effect of step 161
-    // Fed in: the trace does not record what the effect of step 161 read.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 1, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692806) }
     }
 
     // Step 163: from the effect of step 162
-    // Fed in: effects were off when step 162 returned its effect.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading")))))) {
+    await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading")))))) {
       $0.books[id: UUID(counting: 0)]?.notes = "Chapter 1: rereading"
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 1: rereading" }
     }
 
     // Step 164: sent
+    store.runsEffects = false
+    // The effects of step 161 had ended by now when recording.
+    await step161.finish()
     await store.send(.path(.element(id: 1, action: .notes(.doneButtonTapped)))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692807) }
     }
 
     // Step 165: from the effect of step 164
-    // Fed in: the trace does not record what the effect of step 164 read.
+    // Fed in: the effect of step 164 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading"))))))
 
     // Step 166: from the effect of step 164
-    // Fed in: the trace does not record what the effect of step 164 read.
+    // Fed in: the effect of step 164 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.popFrom(id: 1))) {
       $0.path[id: 1] = nil
     }
@@ -1275,13 +1324,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 169: sent
-    await store.send(.path(.element(id: 2, action: .detail(.startReadingButtonTapped)))) {
+    store.runsEffects = true
+    let step169 = await store.send(.path(.element(id: 2, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
     }
 
     // Step 170: from the effect of step 169
-    // Fed in: the trace does not record what the effect of step 169 read.
-    await store.receive(replaying: .path(.element(id: 2, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 2, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 1
         $0.sessionSeconds = 1
@@ -1289,8 +1339,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 171: from the effect of step 169
-    // Fed in: the trace does not record what the effect of step 169 read.
-    await store.receive(replaying: .path(.element(id: 2, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 2, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 2
         $0.sessionSeconds = 2
@@ -1298,8 +1348,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 172: from the effect of step 169
-    // Fed in: the trace does not record what the effect of step 169 read.
-    await store.receive(replaying: .path(.element(id: 2, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 2, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 3
         $0.sessionSeconds = 3
@@ -1315,6 +1365,8 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isReading = false
       }
     }
+    // The effects of step 169 had ended by here when recording.
+    await step169.finish()
 
     // Step 174: sent
     await store.send(.path(.element(id: 2, action: .detail(.notesButtonTapped)))) {
@@ -1322,132 +1374,171 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 175: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("C"))))) {
+    let step175 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("C"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "C" }
     }
 
     // Step 176: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Ch"))))) {
+    let step176 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Ch"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Ch" }
     }
+    // The effects of step 175 had ended by here when recording.
+    await step175.finish()
 
     // Step 177: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Cha"))))) {
+    let step177 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Cha"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Cha" }
     }
+    // The effects of step 176 had ended by here when recording.
+    await step176.finish()
 
     // Step 178: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chap"))))) {
+    let step178 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chap"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chap" }
     }
+    // The effects of step 177 had ended by here when recording.
+    await step177.finish()
 
     // Step 179: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapt"))))) {
+    let step179 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapt"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapt" }
     }
+    // The effects of step 178 had ended by here when recording.
+    await step178.finish()
 
     // Step 180: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapte"))))) {
+    let step180 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapte"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapte" }
     }
+    // The effects of step 179 had ended by here when recording.
+    await step179.finish()
 
     // Step 181: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter"))))) {
+    let step181 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter" }
     }
+    // The effects of step 180 had ended by here when recording.
+    await step180.finish()
 
     // Step 182: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter "))))) {
+    let step182 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter "))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter " }
     }
+    // The effects of step 181 had ended by here when recording.
+    await step181.finish()
 
     // Step 183: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2"))))) {
+    let step183 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2" }
     }
+    // The effects of step 182 had ended by here when recording.
+    await step182.finish()
 
     // Step 184: from the effect of step 183
-    // Fed in: the trace does not record what the effect of step 183 read.
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 3, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692809) }
     }
 
     // Step 185: from the effect of step 184
-    // Fed in: effects were off when step 184 returned its effect.
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2")))))) {
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2")))))) {
       $0.books[id: UUID(counting: 1)]?.notes = "Chapter 2"
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2" }
     }
 
     // Step 186: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2:"))))) {
+    // The effects of step 183 had ended by now when recording.
+    await step183.finish()
+    let step186 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2:"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2:" }
     }
 
     // Step 187: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: "))))) {
+    let step187 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: "))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: " }
     }
+    // The effects of step 186 had ended by here when recording.
+    await step186.finish()
 
     // Step 188: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: r"))))) {
+    let step188 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: r"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: r" }
     }
+    // The effects of step 187 had ended by here when recording.
+    await step187.finish()
 
     // Step 189: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: re"))))) {
+    let step189 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: re"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: re" }
     }
+    // The effects of step 188 had ended by here when recording.
+    await step188.finish()
 
     // Step 190: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rer"))))) {
+    let step190 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rer"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: rer" }
     }
+    // The effects of step 189 had ended by here when recording.
+    await step189.finish()
 
     // Step 191: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rere"))))) {
+    let step191 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rere"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: rere" }
     }
+    // The effects of step 190 had ended by here when recording.
+    await step190.finish()
 
     // Step 192: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rerea"))))) {
+    let step192 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rerea"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: rerea" }
     }
+    // The effects of step 191 had ended by here when recording.
+    await step191.finish()
 
     // Step 193: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: reread"))))) {
+    let step193 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: reread"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: reread" }
     }
+    // The effects of step 192 had ended by here when recording.
+    await step192.finish()
 
     // Step 194: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rereadi"))))) {
+    let step194 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rereadi"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: rereadi" }
     }
+    // The effects of step 193 had ended by here when recording.
+    await step193.finish()
 
     // Step 195: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rereadin"))))) {
+    let step195 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rereadin"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: rereadin" }
     }
+    // The effects of step 194 had ended by here when recording.
+    await step194.finish()
 
     // Step 196: sent
-    await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rereading"))))) {
+    let step196 = await store.send(.path(.element(id: 3, action: .notes(.textChanged("Chapter 2: rereading"))))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 2: rereading" }
     }
+    // The effects of step 195 had ended by here when recording.
+    await step195.finish()
 
     // Step 197: from the effect of step 196
-    // Fed in: the trace does not record what the effect of step 196 read.
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 3, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692810) }
     }
 
     // Step 198: from the effect of step 197
-    // Fed in: effects were off when step 197 returned its effect.
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2: rereading")))))) {
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2: rereading")))))) {
       $0.books[id: UUID(counting: 1)]?.notes = "Chapter 2: rereading"
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2: rereading" }
     }
 
     // Step 199: sent
+    store.runsEffects = false
+    // The effects of step 196 had ended by now when recording.
+    await step196.finish()
     await store.send(.path(.element(id: 3, action: .notes(.doneButtonTapped)))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692811) }
     }
@@ -1538,9 +1629,11 @@ final class BookshelfTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692812),
         Date(timeIntervalSinceReferenceDate: 821692813),
@@ -1550,8 +1643,8 @@ final class BookshelfTraceXCTests: XCTestCase {
       ])
       $0.stackElementID = .incrementing(from: 4)
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 200: from the effect of step 199
     // Fed in: the effect of step 199 started before this test's first step.
@@ -1590,13 +1683,13 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 204: sent
-    await store.send(.path(.element(id: 4, action: .detail(.startReadingButtonTapped)))) {
+    let step204 = await store.send(.path(.element(id: 4, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
     }
 
     // Step 205: from the effect of step 204
-    // Fed in: the trace does not record what the effect of step 204 read.
-    await store.receive(replaying: .path(.element(id: 4, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 4, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 1
         $0.sessionSeconds = 1
@@ -1604,8 +1697,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 206: from the effect of step 204
-    // Fed in: the trace does not record what the effect of step 204 read.
-    await store.receive(replaying: .path(.element(id: 4, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 4, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 2
         $0.sessionSeconds = 2
@@ -1613,8 +1706,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 207: from the effect of step 204
-    // Fed in: the trace does not record what the effect of step 204 read.
-    await store.receive(replaying: .path(.element(id: 4, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 4, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 3
         $0.sessionSeconds = 3
@@ -1622,8 +1715,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 208: from the effect of step 204
-    // Fed in: the trace does not record what the effect of step 204 read.
-    await store.receive(replaying: .path(.element(id: 4, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 4, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 4
         $0.sessionSeconds = 4
@@ -1639,6 +1732,8 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isReading = false
       }
     }
+    // The effects of step 204 had ended by here when recording.
+    await step204.finish()
 
     // Step 210: sent
     await store.send(.path(.element(id: 4, action: .detail(.notesButtonTapped)))) {
@@ -1646,142 +1741,181 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 211: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("C"))))) {
+    let step211 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("C"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "C" }
     }
 
     // Step 212: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Ch"))))) {
+    let step212 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Ch"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Ch" }
     }
+    // The effects of step 211 had ended by here when recording.
+    await step211.finish()
 
     // Step 213: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Cha"))))) {
+    let step213 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Cha"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Cha" }
     }
+    // The effects of step 212 had ended by here when recording.
+    await step212.finish()
 
     // Step 214: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chap"))))) {
+    let step214 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chap"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chap" }
     }
+    // The effects of step 213 had ended by here when recording.
+    await step213.finish()
 
     // Step 215: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapt"))))) {
+    let step215 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapt"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapt" }
     }
+    // The effects of step 214 had ended by here when recording.
+    await step214.finish()
 
     // Step 216: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapte"))))) {
+    let step216 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapte"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapte" }
     }
+    // The effects of step 215 had ended by here when recording.
+    await step215.finish()
 
     // Step 217: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter"))))) {
+    let step217 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter" }
     }
+    // The effects of step 216 had ended by here when recording.
+    await step216.finish()
 
     // Step 218: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter "))))) {
+    let step218 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter "))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter " }
     }
+    // The effects of step 217 had ended by here when recording.
+    await step217.finish()
 
     // Step 219: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3"))))) {
+    let step219 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3" }
     }
+    // The effects of step 218 had ended by here when recording.
+    await step218.finish()
 
     // Step 220: from the effect of step 219
-    // Fed in: the trace does not record what the effect of step 219 read.
-    await store.receive(replaying: .path(.element(id: 5, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 5, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692813) }
     }
 
     // Step 221: from the effect of step 220
-    // Fed in: effects were off when step 220 returned its effect.
-    await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3")))))) {
+    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3")))))) {
       $0.books[id: UUID(counting: 2)]?.notes = "Chapter 3"
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 3" }
     }
 
     // Step 222: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3:"))))) {
+    // The effects of step 219 had ended by now when recording.
+    await step219.finish()
+    let step222 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3:"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3:" }
     }
 
     // Step 223: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: "))))) {
+    let step223 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: "))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: " }
     }
+    // The effects of step 222 had ended by here when recording.
+    await step222.finish()
 
     // Step 224: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: r"))))) {
+    let step224 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: r"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: r" }
     }
+    // The effects of step 223 had ended by here when recording.
+    await step223.finish()
 
     // Step 225: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: re"))))) {
+    let step225 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: re"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: re" }
     }
+    // The effects of step 224 had ended by here when recording.
+    await step224.finish()
 
     // Step 226: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rer"))))) {
+    let step226 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rer"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: rer" }
     }
+    // The effects of step 225 had ended by here when recording.
+    await step225.finish()
 
     // Step 227: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rere"))))) {
+    let step227 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rere"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: rere" }
     }
+    // The effects of step 226 had ended by here when recording.
+    await step226.finish()
 
     // Step 228: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rerea"))))) {
+    let step228 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rerea"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: rerea" }
     }
+    // The effects of step 227 had ended by here when recording.
+    await step227.finish()
 
     // Step 229: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: reread"))))) {
+    let step229 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: reread"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: reread" }
     }
+    // The effects of step 228 had ended by here when recording.
+    await step228.finish()
 
     // Step 230: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rereadi"))))) {
+    let step230 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rereadi"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: rereadi" }
     }
+    // The effects of step 229 had ended by here when recording.
+    await step229.finish()
 
     // Step 231: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rereadin"))))) {
+    let step231 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rereadin"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: rereadin" }
     }
+    // The effects of step 230 had ended by here when recording.
+    await step230.finish()
 
     // Step 232: sent
-    await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rereading"))))) {
+    let step232 = await store.send(.path(.element(id: 5, action: .notes(.textChanged("Chapter 3: rereading"))))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 3: rereading" }
     }
+    // The effects of step 231 had ended by here when recording.
+    await step231.finish()
 
     // Step 233: from the effect of step 232
-    // Fed in: the trace does not record what the effect of step 232 read.
-    await store.receive(replaying: .path(.element(id: 5, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 5, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692814) }
     }
 
     // Step 234: from the effect of step 233
-    // Fed in: effects were off when step 233 returned its effect.
-    await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading")))))) {
+    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading")))))) {
       $0.books[id: UUID(counting: 2)]?.notes = "Chapter 3: rereading"
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 3: rereading" }
     }
 
     // Step 235: sent
+    store.runsEffects = false
+    // The effects of step 232 had ended by now when recording.
+    await step232.finish()
     await store.send(.path(.element(id: 5, action: .notes(.doneButtonTapped)))) {
       XCTModify(&$0.path[id: 5], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692815) }
     }
 
     // Step 236: from the effect of step 235
-    // Fed in: the trace does not record what the effect of step 235 read.
+    // Fed in: the effect of step 235 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading"))))))
 
     // Step 237: from the effect of step 235
-    // Fed in: the trace does not record what the effect of step 235 read.
+    // Fed in: the effect of step 235 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.popFrom(id: 5))) {
       $0.path[id: 5] = nil
     }
@@ -1813,13 +1947,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 240: sent
-    await store.send(.path(.element(id: 6, action: .detail(.startReadingButtonTapped)))) {
+    store.runsEffects = true
+    let step240 = await store.send(.path(.element(id: 6, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
     }
 
     // Step 241: from the effect of step 240
-    // Fed in: the trace does not record what the effect of step 240 read.
-    await store.receive(replaying: .path(.element(id: 6, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 6, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 1
         $0.sessionSeconds = 1
@@ -1827,8 +1962,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 242: from the effect of step 240
-    // Fed in: the trace does not record what the effect of step 240 read.
-    await store.receive(replaying: .path(.element(id: 6, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 6, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 2
         $0.sessionSeconds = 2
@@ -1844,6 +1979,8 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isReading = false
       }
     }
+    // The effects of step 240 had ended by here when recording.
+    await step240.finish()
 
     // Step 244: sent
     await store.send(.path(.element(id: 6, action: .detail(.notesButtonTapped)))) {
@@ -1851,29 +1988,40 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 245: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("C"))))) {
+    let step245 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("C"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "C" }
     }
 
     // Step 246: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Ch"))))) {
+    let step246 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Ch"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Ch" }
     }
+    // The effects of step 245 had ended by here when recording.
+    await step245.finish()
 
     // Step 247: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Cha"))))) {
+    let step247 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Cha"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Cha" }
     }
+    // The effects of step 246 had ended by here when recording.
+    await step246.finish()
 
     // Step 248: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chap"))))) {
+    let step248 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chap"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chap" }
     }
+    // The effects of step 247 had ended by here when recording.
+    await step247.finish()
 
     // Step 249: sent
     await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapt"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapt" }
     }
+    // The effects of step 248 had ended by here when recording.
+    await step248.finish()
+
+    // The recording was still running the effects of step 249 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @MainActor
@@ -1962,9 +2110,11 @@ final class BookshelfTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692817),
         Date(timeIntervalSinceReferenceDate: 821692818),
@@ -1972,121 +2122,150 @@ final class BookshelfTraceXCTests: XCTestCase {
       ])
       $0.stackElementID = .incrementing(from: 8)
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 250: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapte"))))) {
+    let step250 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapte"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapte" }
     }
 
     // Step 251: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter"))))) {
+    let step251 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter" }
     }
+    // The effects of step 250 had ended by here when recording.
+    await step250.finish()
 
     // Step 252: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter "))))) {
+    let step252 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter "))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter " }
     }
+    // The effects of step 251 had ended by here when recording.
+    await step251.finish()
 
     // Step 253: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4"))))) {
+    let step253 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4" }
     }
+    // The effects of step 252 had ended by here when recording.
+    await step252.finish()
 
     // Step 254: from the effect of step 253
-    // Fed in: the trace does not record what the effect of step 253 read.
-    await store.receive(replaying: .path(.element(id: 7, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 7, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692817) }
     }
 
     // Step 255: from the effect of step 254
-    // Fed in: effects were off when step 254 returned its effect.
-    await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4")))))) {
+    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4")))))) {
       $0.books[id: UUID(counting: 3)]?.notes = "Chapter 4"
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 4" }
     }
 
     // Step 256: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4:"))))) {
+    // The effects of step 253 had ended by now when recording.
+    await step253.finish()
+    let step256 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4:"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4:" }
     }
 
     // Step 257: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: "))))) {
+    let step257 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: "))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: " }
     }
+    // The effects of step 256 had ended by here when recording.
+    await step256.finish()
 
     // Step 258: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: r"))))) {
+    let step258 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: r"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: r" }
     }
+    // The effects of step 257 had ended by here when recording.
+    await step257.finish()
 
     // Step 259: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: re"))))) {
+    let step259 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: re"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: re" }
     }
+    // The effects of step 258 had ended by here when recording.
+    await step258.finish()
 
     // Step 260: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rer"))))) {
+    let step260 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rer"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: rer" }
     }
+    // The effects of step 259 had ended by here when recording.
+    await step259.finish()
 
     // Step 261: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rere"))))) {
+    let step261 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rere"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: rere" }
     }
+    // The effects of step 260 had ended by here when recording.
+    await step260.finish()
 
     // Step 262: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rerea"))))) {
+    let step262 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rerea"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: rerea" }
     }
+    // The effects of step 261 had ended by here when recording.
+    await step261.finish()
 
     // Step 263: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: reread"))))) {
+    let step263 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: reread"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: reread" }
     }
+    // The effects of step 262 had ended by here when recording.
+    await step262.finish()
 
     // Step 264: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rereadi"))))) {
+    let step264 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rereadi"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: rereadi" }
     }
+    // The effects of step 263 had ended by here when recording.
+    await step263.finish()
 
     // Step 265: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rereadin"))))) {
+    let step265 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rereadin"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: rereadin" }
     }
+    // The effects of step 264 had ended by here when recording.
+    await step264.finish()
 
     // Step 266: sent
-    await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rereading"))))) {
+    let step266 = await store.send(.path(.element(id: 7, action: .notes(.textChanged("Chapter 4: rereading"))))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 4: rereading" }
     }
+    // The effects of step 265 had ended by here when recording.
+    await step265.finish()
 
     // Step 267: from the effect of step 266
-    // Fed in: the trace does not record what the effect of step 266 read.
-    await store.receive(replaying: .path(.element(id: 7, action: .notes(.autosaveTimerFired)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 7, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692818) }
     }
 
     // Step 268: from the effect of step 267
-    // Fed in: effects were off when step 267 returned its effect.
-    await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading")))))) {
+    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading")))))) {
       $0.books[id: UUID(counting: 3)]?.notes = "Chapter 4: rereading"
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 4: rereading" }
     }
 
     // Step 269: sent
+    store.runsEffects = false
+    // The effects of step 266 had ended by now when recording.
+    await step266.finish()
     await store.send(.path(.element(id: 7, action: .notes(.doneButtonTapped)))) {
       XCTModify(&$0.path[id: 7], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692819) }
     }
 
     // Step 270: from the effect of step 269
-    // Fed in: the trace does not record what the effect of step 269 read.
+    // Fed in: the effect of step 269 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading"))))))
 
     // Step 271: from the effect of step 269
-    // Fed in: the trace does not record what the effect of step 269 read.
+    // Fed in: the effect of step 269 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.popFrom(id: 7))) {
       $0.path[id: 7] = nil
     }
@@ -2119,13 +2298,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 274: sent
-    await store.send(.path(.element(id: 8, action: .detail(.startReadingButtonTapped)))) {
+    store.runsEffects = true
+    let step274 = await store.send(.path(.element(id: 8, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 8], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
     }
 
     // Step 275: from the effect of step 274
-    // Fed in: the trace does not record what the effect of step 274 read.
-    await store.receive(replaying: .path(.element(id: 8, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 8, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 8], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 4
         $0.sessionSeconds = 1
@@ -2136,8 +2316,11 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.path(.popFrom(id: 8))) {
       $0.path[id: 8] = nil
     }
+    // The effects of step 274 had ended by here when recording.
+    await step274.finish()
 
     // Step 277: sent
+    await clock.advance(by: .seconds(1))
     await store.send(.deleteButtonTapped(id: UUID(counting: 0))) {
       $0.destination = .alert(AlertState {
         TextState("Delete “Pride and Prejudice”?")
@@ -2304,6 +2487,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 298: sent
+    store.runsEffects = false
     await store.send(.destination(.presented(.addBook(.binding(.set(\.$isbn, "9780141439556")))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.isbn = "9780141439556"
@@ -2312,7 +2496,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 299: from the effect of step 298
-    // Fed in: the trace does not record what the effect of step 298 read.
+    // Fed in: the effect of step 298 read BookCatalogClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Wuthering Heights","author":"Emily Brontë"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.title = "Wuthering Heights"
@@ -2364,9 +2549,11 @@ final class BookshelfTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 4), UUID(counting: 5)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692820),
@@ -2375,14 +2562,15 @@ final class BookshelfTraceXCTests: XCTestCase {
       ])
       $0.stackElementID = .incrementing(from: 11)
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 300: sent
+    store.runsEffects = false
     await store.send(.destination(.presented(.addBook(.saveButtonTapped))))
 
     // Step 301: from the effect of step 300
-    // Fed in: the trace does not record what the effect of step 300 read.
+    // Fed in: the effect of step 300 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
       {
@@ -2412,7 +2600,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 302: from the effect of step 300
-    // Fed in: the trace does not record what the effect of step 300 read.
+    // Fed in: the effect of step 300 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.dismiss)) {
       $0.destination = nil
     }
@@ -2491,7 +2679,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 317: from the effect of step 316
-    // Fed in: the trace does not record what the effect of step 316 read.
+    // Fed in: the effect of step 316 read BookCatalogClient, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Frankenstein","author":"Mary Shelley"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.title = "Frankenstein"
@@ -2504,7 +2692,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.destination(.presented(.addBook(.saveButtonTapped))))
 
     // Step 319: from the effect of step 318
-    // Fed in: the trace does not record what the effect of step 318 read.
+    // Fed in: the effect of step 318 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
       {
@@ -2534,7 +2722,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 320: from the effect of step 318
-    // Fed in: the trace does not record what the effect of step 318 read.
+    // Fed in: the effect of step 318 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.dismiss)) {
       $0.destination = nil
     }
@@ -2561,13 +2749,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 322: sent
-    await store.send(.path(.element(id: 11, action: .detail(.startReadingButtonTapped)))) {
+    store.runsEffects = true
+    let step322 = await store.send(.path(.element(id: 11, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
     }
 
     // Step 323: from the effect of step 322
-    // Fed in: the trace does not record what the effect of step 322 read.
-    await store.receive(replaying: .path(.element(id: 11, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 11, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 1
         $0.sessionSeconds = 1
@@ -2575,8 +2764,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 324: from the effect of step 322
-    // Fed in: the trace does not record what the effect of step 322 read.
-    await store.receive(replaying: .path(.element(id: 11, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 11, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 2
         $0.sessionSeconds = 2
@@ -2584,8 +2773,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 325: from the effect of step 322
-    // Fed in: the trace does not record what the effect of step 322 read.
-    await store.receive(replaying: .path(.element(id: 11, action: .detail(.timerTicked)))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 11, action: .detail(.timerTicked)))) {
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) {
         $0.book.secondsRead = 3
         $0.sessionSeconds = 3
@@ -2601,6 +2790,8 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isReading = false
       }
     }
+    // The effects of step 322 had ended by here when recording.
+    await step322.finish()
 
     // Step 327: sent
     await store.send(.path(.element(id: 11, action: .detail(.notesButtonTapped)))) {
@@ -2608,114 +2799,159 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 328: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("L"))))) {
+    let step328 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("L"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "L" }
     }
 
     // Step 329: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Le"))))) {
+    let step329 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Le"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Le" }
     }
+    // The effects of step 328 had ended by here when recording.
+    await step328.finish()
 
     // Step 330: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Let"))))) {
+    let step330 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Let"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Let" }
     }
+    // The effects of step 329 had ended by here when recording.
+    await step329.finish()
 
     // Step 331: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Lett"))))) {
+    let step331 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Lett"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Lett" }
     }
+    // The effects of step 330 had ended by here when recording.
+    await step330.finish()
 
     // Step 332: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Lette"))))) {
+    let step332 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Lette"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Lette" }
     }
+    // The effects of step 331 had ended by here when recording.
+    await step331.finish()
 
     // Step 333: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letter"))))) {
+    let step333 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letter"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letter" }
     }
+    // The effects of step 332 had ended by here when recording.
+    await step332.finish()
 
     // Step 334: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters"))))) {
+    let step334 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters" }
     }
+    // The effects of step 333 had ended by here when recording.
+    await step333.finish()
 
     // Step 335: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters "))))) {
+    let step335 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters "))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters " }
     }
+    // The effects of step 334 had ended by here when recording.
+    await step334.finish()
 
     // Step 336: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters w"))))) {
+    let step336 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters w"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters w" }
     }
+    // The effects of step 335 had ended by here when recording.
+    await step335.finish()
 
     // Step 337: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters wi"))))) {
+    let step337 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters wi"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters wi" }
     }
+    // The effects of step 336 had ended by here when recording.
+    await step336.finish()
 
     // Step 338: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters wit"))))) {
+    let step338 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters wit"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters wit" }
     }
+    // The effects of step 337 had ended by here when recording.
+    await step337.finish()
 
     // Step 339: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters with"))))) {
+    let step339 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters with"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters with" }
     }
+    // The effects of step 338 had ended by here when recording.
+    await step338.finish()
 
     // Step 340: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters withi"))))) {
+    let step340 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters withi"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters withi" }
     }
+    // The effects of step 339 had ended by here when recording.
+    await step339.finish()
 
     // Step 341: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within"))))) {
+    let step341 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within" }
     }
+    // The effects of step 340 had ended by here when recording.
+    await step340.finish()
 
     // Step 342: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within "))))) {
+    let step342 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within "))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within " }
     }
+    // The effects of step 341 had ended by here when recording.
+    await step341.finish()
 
     // Step 343: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within l"))))) {
+    let step343 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within l"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within l" }
     }
+    // The effects of step 342 had ended by here when recording.
+    await step342.finish()
 
     // Step 344: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within le"))))) {
+    let step344 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within le"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within le" }
     }
+    // The effects of step 343 had ended by here when recording.
+    await step343.finish()
 
     // Step 345: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within let"))))) {
+    let step345 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within let"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within let" }
     }
+    // The effects of step 344 had ended by here when recording.
+    await step344.finish()
 
     // Step 346: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within lett"))))) {
+    let step346 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within lett"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within lett" }
     }
+    // The effects of step 345 had ended by here when recording.
+    await step345.finish()
 
     // Step 347: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within lette"))))) {
+    let step347 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within lette"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within lette" }
     }
+    // The effects of step 346 had ended by here when recording.
+    await step346.finish()
 
     // Step 348: sent
-    await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within letter"))))) {
+    let step348 = await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within letter"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within letter" }
     }
+    // The effects of step 347 had ended by here when recording.
+    await step347.finish()
 
     // Step 349: sent
     await store.send(.path(.element(id: 12, action: .notes(.textChanged("Letters within letters"))))) {
       XCTModify(&$0.path[id: 12], case: /BookshelfFeature.Path.State.notes) { $0.text = "Letters within letters" }
     }
+    // The effects of step 348 had ended by here when recording.
+    await step348.finish()
+
+    // The recording was still running the effects of step 349 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @MainActor
@@ -2833,11 +3069,11 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 353: from the effect of step 352
-    // Fed in: the trace does not record what the effect of step 352 read.
+    // Fed in: the effect of step 352 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 5), text: "Letters within letters"))))))
 
     // Step 354: from the effect of step 352
-    // Fed in: the trace does not record what the effect of step 352 read.
+    // Fed in: the effect of step 352 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .path(.popFrom(id: 12))) {
       $0.path[id: 12] = nil
     }

@@ -30,9 +30,11 @@ struct ComposedAppTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([
         UUID(counting: 0),
         UUID(counting: 1),
@@ -40,8 +42,8 @@ struct ComposedAppTraceTests {
         UUID(counting: 3),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 0: sent
     await store.send(.tabSelected(.counter))
@@ -67,12 +69,13 @@ struct ComposedAppTraceTests {
     }
 
     // Step 5: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 6: from the effect of step 5
-    // Fed in: the trace does not record what the effect of step 5 read.
+    // Fed in: the effect of step 5 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .counter(.factResponse("4 is the square of 2."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "4 is the square of 2."
@@ -112,48 +115,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 10: sent
-    await store.send(.timer(id: UUID(counting: 0), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step10 = await store.send(.timer(id: UUID(counting: 0), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 0)]?.isRunning = true
     }
 
     // Step 11: sent
-    await store.send(.timer(id: UUID(counting: 1), action: .startButtonTapped)) {
+    let step11 = await store.send(.timer(id: UUID(counting: 1), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 1)]?.isRunning = true
     }
 
     // Step 12: from the effect of step 10
-    // Fed in: the trace does not record what the effect of step 10 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 0), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 0), action: .tick)) {
       $0.timers[id: UUID(counting: 0)]?.secondsElapsed = 1
     }
 
     // Step 13: from the effect of step 11
-    // Fed in: the trace does not record what the effect of step 11 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 1), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
       $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 1
     }
 
     // Step 14: from the effect of step 10
-    // Fed in: the trace does not record what the effect of step 10 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 0), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 0), action: .tick)) {
       $0.timers[id: UUID(counting: 0)]?.secondsElapsed = 2
     }
 
     // Step 15: from the effect of step 11
-    // Fed in: the trace does not record what the effect of step 11 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 1), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
       $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 2
     }
 
     // Step 16: from the effect of step 10
-    // Fed in: the trace does not record what the effect of step 10 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 0), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 0), action: .tick)) {
       $0.timers[id: UUID(counting: 0)]?.secondsElapsed = 3
     }
 
     // Step 17: from the effect of step 11
-    // Fed in: the trace does not record what the effect of step 11 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 1), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
       $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 3
     }
 
@@ -161,10 +162,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 0))) {
       $0.timers.remove(id: UUID(counting: 0))
     }
+    // The effects of step 10 had ended by here when recording.
+    await step10.finish()
 
     // Step 19: from the effect of step 11
-    // Fed in: the trace does not record what the effect of step 11 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 1), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
       $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 4
     }
 
@@ -172,6 +175,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 1), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 1)]?.isRunning = false
     }
+    // The effects of step 11 had ended by here when recording.
+    await step11.finish()
 
     // Step 21: sent
     await store.send(.downloadButtonTapped) {
@@ -179,19 +184,19 @@ struct ComposedAppTraceTests {
     }
 
     // Step 22: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step22 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 23: from the effect of step 22
-    // Fed in: the trace does not record what the effect of step 22 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 24: from the effect of step 22
-    // Fed in: the trace does not record what the effect of step 22 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
@@ -199,6 +204,8 @@ struct ComposedAppTraceTests {
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
+    // The effects of step 22 had ended by here when recording.
+    await step22.finish()
 
     // Step 26: sent
     await store.send(.tabSelected(.counter)) {
@@ -232,12 +239,14 @@ struct ComposedAppTraceTests {
     }
 
     // Step 32: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 33: from the effect of step 32
-    // Fed in: the trace does not record what the effect of step 32 read.
+    // Fed in: the effect of step 32 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("9 is the square of 3."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "9 is the square of 3."
@@ -277,48 +286,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 37: sent
-    await store.send(.timer(id: UUID(counting: 2), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step37 = await store.send(.timer(id: UUID(counting: 2), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 2)]?.isRunning = true
     }
 
     // Step 38: sent
-    await store.send(.timer(id: UUID(counting: 3), action: .startButtonTapped)) {
+    let step38 = await store.send(.timer(id: UUID(counting: 3), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 3)]?.isRunning = true
     }
 
     // Step 39: from the effect of step 37
-    // Fed in: the trace does not record what the effect of step 37 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 2), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 2), action: .tick)) {
       $0.timers[id: UUID(counting: 2)]?.secondsElapsed = 1
     }
 
     // Step 40: from the effect of step 38
-    // Fed in: the trace does not record what the effect of step 38 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 3), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
       $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 1
     }
 
     // Step 41: from the effect of step 37
-    // Fed in: the trace does not record what the effect of step 37 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 2), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 2), action: .tick)) {
       $0.timers[id: UUID(counting: 2)]?.secondsElapsed = 2
     }
 
     // Step 42: from the effect of step 38
-    // Fed in: the trace does not record what the effect of step 38 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 3), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
       $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 2
     }
 
     // Step 43: from the effect of step 37
-    // Fed in: the trace does not record what the effect of step 37 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 2), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 2), action: .tick)) {
       $0.timers[id: UUID(counting: 2)]?.secondsElapsed = 3
     }
 
     // Step 44: from the effect of step 38
-    // Fed in: the trace does not record what the effect of step 38 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 3), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
       $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 3
     }
 
@@ -326,10 +333,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 2))) {
       $0.timers.remove(id: UUID(counting: 2))
     }
+    // The effects of step 37 had ended by here when recording.
+    await step37.finish()
 
     // Step 46: from the effect of step 38
-    // Fed in: the trace does not record what the effect of step 38 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 3), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
       $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 4
     }
 
@@ -337,6 +346,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 3), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 3)]?.isRunning = false
     }
+    // The effects of step 38 had ended by here when recording.
+    await step38.finish()
 
     // Step 48: sent
     await store.send(.downloadButtonTapped) {
@@ -347,6 +358,9 @@ struct ComposedAppTraceTests {
     await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
+
+    // The recording was still running the effects of step 49 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 50 to 99")
@@ -384,9 +398,11 @@ struct ComposedAppTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([
         UUID(counting: 4),
         UUID(counting: 5),
@@ -394,8 +410,8 @@ struct ComposedAppTraceTests {
         UUID(counting: 7),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 50: from the effect of step 49
     // Fed in: the effect of step 49 started before this test's first step.
@@ -470,12 +486,13 @@ struct ComposedAppTraceTests {
     }
 
     // Step 63: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 64: from the effect of step 63
-    // Fed in: the trace does not record what the effect of step 63 read.
+    // Fed in: the effect of step 63 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .counter(.factResponse("15 is an odd number."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "15 is an odd number."
@@ -515,48 +532,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 68: sent
-    await store.send(.timer(id: UUID(counting: 4), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step68 = await store.send(.timer(id: UUID(counting: 4), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 4)]?.isRunning = true
     }
 
     // Step 69: sent
-    await store.send(.timer(id: UUID(counting: 5), action: .startButtonTapped)) {
+    let step69 = await store.send(.timer(id: UUID(counting: 5), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 5)]?.isRunning = true
     }
 
     // Step 70: from the effect of step 68
-    // Fed in: the trace does not record what the effect of step 68 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 4), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 4), action: .tick)) {
       $0.timers[id: UUID(counting: 4)]?.secondsElapsed = 1
     }
 
     // Step 71: from the effect of step 69
-    // Fed in: the trace does not record what the effect of step 69 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 5), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
       $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 1
     }
 
     // Step 72: from the effect of step 68
-    // Fed in: the trace does not record what the effect of step 68 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 4), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 4), action: .tick)) {
       $0.timers[id: UUID(counting: 4)]?.secondsElapsed = 2
     }
 
     // Step 73: from the effect of step 69
-    // Fed in: the trace does not record what the effect of step 69 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 5), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
       $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 2
     }
 
     // Step 74: from the effect of step 68
-    // Fed in: the trace does not record what the effect of step 68 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 4), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 4), action: .tick)) {
       $0.timers[id: UUID(counting: 4)]?.secondsElapsed = 3
     }
 
     // Step 75: from the effect of step 69
-    // Fed in: the trace does not record what the effect of step 69 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 5), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
       $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 3
     }
 
@@ -564,10 +579,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 4))) {
       $0.timers.remove(id: UUID(counting: 4))
     }
+    // The effects of step 68 had ended by here when recording.
+    await step68.finish()
 
     // Step 77: from the effect of step 69
-    // Fed in: the trace does not record what the effect of step 69 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 5), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
       $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 4
     }
 
@@ -575,6 +592,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 5), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 5)]?.isRunning = false
     }
+    // The effects of step 69 had ended by here when recording.
+    await step69.finish()
 
     // Step 79: sent
     await store.send(.downloadButtonTapped) {
@@ -582,19 +601,19 @@ struct ComposedAppTraceTests {
     }
 
     // Step 80: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step80 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 81: from the effect of step 80
-    // Fed in: the trace does not record what the effect of step 80 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 82: from the effect of step 80
-    // Fed in: the trace does not record what the effect of step 80 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
@@ -602,6 +621,8 @@ struct ComposedAppTraceTests {
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
+    // The effects of step 80 had ended by here when recording.
+    await step80.finish()
 
     // Step 84: sent
     await store.send(.tabSelected(.counter)) {
@@ -645,12 +666,14 @@ struct ComposedAppTraceTests {
     }
 
     // Step 92: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 93: from the effect of step 92
-    // Fed in: the trace does not record what the effect of step 92 read.
+    // Fed in: the effect of step 92 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("22 is an even number, 11 doubled."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "22 is an even number, 11 doubled."
@@ -690,6 +713,7 @@ struct ComposedAppTraceTests {
     }
 
     // Step 97: sent
+    store.runsEffects = true
     await store.send(.timer(id: UUID(counting: 6), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 6)]?.isRunning = true
     }
@@ -700,10 +724,13 @@ struct ComposedAppTraceTests {
     }
 
     // Step 99: from the effect of step 97
-    // Fed in: the trace does not record what the effect of step 97 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 6), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 6), action: .tick)) {
       $0.timers[id: UUID(counting: 6)]?.secondsElapsed = 1
     }
+
+    // The recording was still running the effects of step 97 and step 98 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 100 to 149")
@@ -754,13 +781,15 @@ struct ComposedAppTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 8), UUID(counting: 9)])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 100: from the effect of step 98
     // Fed in: the effect of step 98 started before this test's first step.
@@ -814,42 +843,44 @@ struct ComposedAppTraceTests {
     }
 
     // Step 109: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step109 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 110: from the effect of step 109
-    // Fed in: the trace does not record what the effect of step 109 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 111: from the effect of step 109
-    // Fed in: the trace does not record what the effect of step 109 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
     // Step 112: from the effect of step 109
-    // Fed in: the trace does not record what the effect of step 109 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 75))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 75))) {
       $0.detail?.progress = 75
     }
 
     // Step 113: from the effect of step 109
-    // Fed in: the trace does not record what the effect of step 109 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 100))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 100))) {
       $0.detail?.progress = 100
     }
 
     // Step 114: from the effect of step 109
-    // Fed in: the trace does not record what the effect of step 109 read.
-    await store.receive(replaying: .detail(.downloadFinished("trace.json: 4 chunks"))) {
+    await store.receive(.detail(.downloadFinished("trace.json: 4 chunks"))) {
       $0.detail?.isDownloading = false
       $0.detail?.result = "trace.json: 4 chunks"
     }
+    // The effects of step 109 had ended by here when recording.
+    await step109.finish()
 
     // Step 115: sent
+    await clock.advance(by: .seconds(1))
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
@@ -901,12 +932,14 @@ struct ComposedAppTraceTests {
     }
 
     // Step 125: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 126: from the effect of step 125
-    // Fed in: the trace does not record what the effect of step 125 read.
+    // Fed in: the effect of step 125 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("30 is an even number, 15 doubled."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "30 is an even number, 15 doubled."
@@ -946,48 +979,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 130: sent
-    await store.send(.timer(id: UUID(counting: 8), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step130 = await store.send(.timer(id: UUID(counting: 8), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 8)]?.isRunning = true
     }
 
     // Step 131: sent
-    await store.send(.timer(id: UUID(counting: 9), action: .startButtonTapped)) {
+    let step131 = await store.send(.timer(id: UUID(counting: 9), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 9)]?.isRunning = true
     }
 
     // Step 132: from the effect of step 130
-    // Fed in: the trace does not record what the effect of step 130 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 8), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 8), action: .tick)) {
       $0.timers[id: UUID(counting: 8)]?.secondsElapsed = 1
     }
 
     // Step 133: from the effect of step 131
-    // Fed in: the trace does not record what the effect of step 131 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 9), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
       $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 1
     }
 
     // Step 134: from the effect of step 130
-    // Fed in: the trace does not record what the effect of step 130 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 8), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 8), action: .tick)) {
       $0.timers[id: UUID(counting: 8)]?.secondsElapsed = 2
     }
 
     // Step 135: from the effect of step 131
-    // Fed in: the trace does not record what the effect of step 131 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 9), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
       $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 2
     }
 
     // Step 136: from the effect of step 130
-    // Fed in: the trace does not record what the effect of step 130 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 8), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 8), action: .tick)) {
       $0.timers[id: UUID(counting: 8)]?.secondsElapsed = 3
     }
 
     // Step 137: from the effect of step 131
-    // Fed in: the trace does not record what the effect of step 131 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 9), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
       $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 3
     }
 
@@ -995,10 +1026,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 8))) {
       $0.timers.remove(id: UUID(counting: 8))
     }
+    // The effects of step 130 had ended by here when recording.
+    await step130.finish()
 
     // Step 139: from the effect of step 131
-    // Fed in: the trace does not record what the effect of step 131 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 9), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
       $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 4
     }
 
@@ -1006,6 +1039,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 9), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 9)]?.isRunning = false
     }
+    // The effects of step 131 had ended by here when recording.
+    await step131.finish()
 
     // Step 141: sent
     await store.send(.downloadButtonTapped) {
@@ -1013,19 +1048,19 @@ struct ComposedAppTraceTests {
     }
 
     // Step 142: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step142 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 143: from the effect of step 142
-    // Fed in: the trace does not record what the effect of step 142 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 144: from the effect of step 142
-    // Fed in: the trace does not record what the effect of step 142 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
@@ -1033,6 +1068,8 @@ struct ComposedAppTraceTests {
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
+    // The effects of step 142 had ended by here when recording.
+    await step142.finish()
 
     // Step 146: sent
     await store.send(.tabSelected(.counter)) {
@@ -1103,9 +1140,11 @@ struct ComposedAppTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([
         UUID(counting: 10),
         UUID(counting: 11),
@@ -1113,8 +1152,8 @@ struct ComposedAppTraceTests {
         UUID(counting: 13),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 150: sent
     await store.send(.counter(.incrementButtonTapped)) {
@@ -1147,12 +1186,13 @@ struct ComposedAppTraceTests {
     }
 
     // Step 156: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 157: from the effect of step 156
-    // Fed in: the trace does not record what the effect of step 156 read.
+    // Fed in: the effect of step 156 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .counter(.factResponse("39 is an odd number."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "39 is an odd number."
@@ -1192,48 +1232,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 161: sent
-    await store.send(.timer(id: UUID(counting: 10), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step161 = await store.send(.timer(id: UUID(counting: 10), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 10)]?.isRunning = true
     }
 
     // Step 162: sent
-    await store.send(.timer(id: UUID(counting: 11), action: .startButtonTapped)) {
+    let step162 = await store.send(.timer(id: UUID(counting: 11), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 11)]?.isRunning = true
     }
 
     // Step 163: from the effect of step 161
-    // Fed in: the trace does not record what the effect of step 161 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 10), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 10), action: .tick)) {
       $0.timers[id: UUID(counting: 10)]?.secondsElapsed = 1
     }
 
     // Step 164: from the effect of step 162
-    // Fed in: the trace does not record what the effect of step 162 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 11), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
       $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 1
     }
 
     // Step 165: from the effect of step 161
-    // Fed in: the trace does not record what the effect of step 161 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 10), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 10), action: .tick)) {
       $0.timers[id: UUID(counting: 10)]?.secondsElapsed = 2
     }
 
     // Step 166: from the effect of step 162
-    // Fed in: the trace does not record what the effect of step 162 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 11), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
       $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 2
     }
 
     // Step 167: from the effect of step 161
-    // Fed in: the trace does not record what the effect of step 161 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 10), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 10), action: .tick)) {
       $0.timers[id: UUID(counting: 10)]?.secondsElapsed = 3
     }
 
     // Step 168: from the effect of step 162
-    // Fed in: the trace does not record what the effect of step 162 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 11), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
       $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 3
     }
 
@@ -1241,10 +1279,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 10))) {
       $0.timers.remove(id: UUID(counting: 10))
     }
+    // The effects of step 161 had ended by here when recording.
+    await step161.finish()
 
     // Step 170: from the effect of step 162
-    // Fed in: the trace does not record what the effect of step 162 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 11), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
       $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 4
     }
 
@@ -1252,6 +1292,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 11), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 11)]?.isRunning = false
     }
+    // The effects of step 162 had ended by here when recording.
+    await step162.finish()
 
     // Step 172: sent
     await store.send(.downloadButtonTapped) {
@@ -1259,42 +1301,44 @@ struct ComposedAppTraceTests {
     }
 
     // Step 173: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step173 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 174: from the effect of step 173
-    // Fed in: the trace does not record what the effect of step 173 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 175: from the effect of step 173
-    // Fed in: the trace does not record what the effect of step 173 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
     // Step 176: from the effect of step 173
-    // Fed in: the trace does not record what the effect of step 173 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 75))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 75))) {
       $0.detail?.progress = 75
     }
 
     // Step 177: from the effect of step 173
-    // Fed in: the trace does not record what the effect of step 173 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 100))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 100))) {
       $0.detail?.progress = 100
     }
 
     // Step 178: from the effect of step 173
-    // Fed in: the trace does not record what the effect of step 173 read.
-    await store.receive(replaying: .detail(.downloadFinished("trace.json: 4 chunks"))) {
+    await store.receive(.detail(.downloadFinished("trace.json: 4 chunks"))) {
       $0.detail?.isDownloading = false
       $0.detail?.result = "trace.json: 4 chunks"
     }
+    // The effects of step 173 had ended by here when recording.
+    await step173.finish()
 
     // Step 179: sent
+    await clock.advance(by: .seconds(1))
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
@@ -1356,12 +1400,14 @@ struct ComposedAppTraceTests {
     }
 
     // Step 191: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 192: from the effect of step 191
-    // Fed in: the trace does not record what the effect of step 191 read.
+    // Fed in: the effect of step 191 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("49 is the square of 7."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "49 is the square of 7."
@@ -1401,6 +1447,7 @@ struct ComposedAppTraceTests {
     }
 
     // Step 196: sent
+    store.runsEffects = true
     await store.send(.timer(id: UUID(counting: 12), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 12)]?.isRunning = true
     }
@@ -1411,16 +1458,18 @@ struct ComposedAppTraceTests {
     }
 
     // Step 198: from the effect of step 196
-    // Fed in: the trace does not record what the effect of step 196 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 12), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 12), action: .tick)) {
       $0.timers[id: UUID(counting: 12)]?.secondsElapsed = 1
     }
 
     // Step 199: from the effect of step 197
-    // Fed in: the trace does not record what the effect of step 197 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 13), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 13), action: .tick)) {
       $0.timers[id: UUID(counting: 13)]?.secondsElapsed = 1
     }
+
+    // The recording was still running the effects of step 196 and step 197 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 200 to 249")
@@ -1489,13 +1538,15 @@ struct ComposedAppTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 14), UUID(counting: 15)])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 200: from the effect of step 196
     // Fed in: the effect of step 196 started before this test's first step.
@@ -1543,19 +1594,19 @@ struct ComposedAppTraceTests {
     }
 
     // Step 208: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step208 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 209: from the effect of step 208
-    // Fed in: the trace does not record what the effect of step 208 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 210: from the effect of step 208
-    // Fed in: the trace does not record what the effect of step 208 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
@@ -1563,6 +1614,8 @@ struct ComposedAppTraceTests {
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
+    // The effects of step 208 had ended by here when recording.
+    await step208.finish()
 
     // Step 212: sent
     await store.send(.tabSelected(.counter)) {
@@ -1626,12 +1679,14 @@ struct ComposedAppTraceTests {
     }
 
     // Step 224: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 225: from the effect of step 224
-    // Fed in: the trace does not record what the effect of step 224 read.
+    // Fed in: the effect of step 224 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("60 is an even number, 30 doubled."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "60 is an even number, 30 doubled."
@@ -1671,48 +1726,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 229: sent
-    await store.send(.timer(id: UUID(counting: 14), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step229 = await store.send(.timer(id: UUID(counting: 14), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 14)]?.isRunning = true
     }
 
     // Step 230: sent
-    await store.send(.timer(id: UUID(counting: 15), action: .startButtonTapped)) {
+    let step230 = await store.send(.timer(id: UUID(counting: 15), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 15)]?.isRunning = true
     }
 
     // Step 231: from the effect of step 229
-    // Fed in: the trace does not record what the effect of step 229 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 14), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 14), action: .tick)) {
       $0.timers[id: UUID(counting: 14)]?.secondsElapsed = 1
     }
 
     // Step 232: from the effect of step 230
-    // Fed in: the trace does not record what the effect of step 230 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 15), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
       $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 1
     }
 
     // Step 233: from the effect of step 229
-    // Fed in: the trace does not record what the effect of step 229 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 14), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 14), action: .tick)) {
       $0.timers[id: UUID(counting: 14)]?.secondsElapsed = 2
     }
 
     // Step 234: from the effect of step 230
-    // Fed in: the trace does not record what the effect of step 230 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 15), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
       $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 2
     }
 
     // Step 235: from the effect of step 229
-    // Fed in: the trace does not record what the effect of step 229 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 14), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 14), action: .tick)) {
       $0.timers[id: UUID(counting: 14)]?.secondsElapsed = 3
     }
 
     // Step 236: from the effect of step 230
-    // Fed in: the trace does not record what the effect of step 230 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 15), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
       $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 3
     }
 
@@ -1720,10 +1773,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 14))) {
       $0.timers.remove(id: UUID(counting: 14))
     }
+    // The effects of step 229 had ended by here when recording.
+    await step229.finish()
 
     // Step 238: from the effect of step 230
-    // Fed in: the trace does not record what the effect of step 230 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 15), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
       $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 4
     }
 
@@ -1731,6 +1786,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 15), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 15)]?.isRunning = false
     }
+    // The effects of step 230 had ended by here when recording.
+    await step230.finish()
 
     // Step 240: sent
     await store.send(.downloadButtonTapped) {
@@ -1738,42 +1795,44 @@ struct ComposedAppTraceTests {
     }
 
     // Step 241: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step241 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 242: from the effect of step 241
-    // Fed in: the trace does not record what the effect of step 241 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 243: from the effect of step 241
-    // Fed in: the trace does not record what the effect of step 241 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
     // Step 244: from the effect of step 241
-    // Fed in: the trace does not record what the effect of step 241 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 75))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 75))) {
       $0.detail?.progress = 75
     }
 
     // Step 245: from the effect of step 241
-    // Fed in: the trace does not record what the effect of step 241 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 100))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 100))) {
       $0.detail?.progress = 100
     }
 
     // Step 246: from the effect of step 241
-    // Fed in: the trace does not record what the effect of step 241 read.
-    await store.receive(replaying: .detail(.downloadFinished("trace.json: 4 chunks"))) {
+    await store.receive(.detail(.downloadFinished("trace.json: 4 chunks"))) {
       $0.detail?.isDownloading = false
       $0.detail?.result = "trace.json: 4 chunks"
     }
+    // The effects of step 241 had ended by here when recording.
+    await step241.finish()
 
     // Step 247: sent
+    await clock.advance(by: .seconds(1))
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
@@ -1855,13 +1914,15 @@ struct ComposedAppTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 16), UUID(counting: 17)])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 250: sent
     await store.send(.counter(.incrementButtonTapped)) {
@@ -1919,12 +1980,13 @@ struct ComposedAppTraceTests {
     }
 
     // Step 261: sent
+    store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) {
       $0.counter.isLoading = true
     }
 
     // Step 262: from the effect of step 261
-    // Fed in: the trace does not record what the effect of step 261 read.
+    // Fed in: the effect of step 261 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .counter(.factResponse("72 is an even number, 36 doubled."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "72 is an even number, 36 doubled."
@@ -1964,48 +2026,46 @@ struct ComposedAppTraceTests {
     }
 
     // Step 266: sent
-    await store.send(.timer(id: UUID(counting: 16), action: .startButtonTapped)) {
+    store.runsEffects = true
+    let step266 = await store.send(.timer(id: UUID(counting: 16), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 16)]?.isRunning = true
     }
 
     // Step 267: sent
-    await store.send(.timer(id: UUID(counting: 17), action: .startButtonTapped)) {
+    let step267 = await store.send(.timer(id: UUID(counting: 17), action: .startButtonTapped)) {
       $0.timers[id: UUID(counting: 17)]?.isRunning = true
     }
 
     // Step 268: from the effect of step 266
-    // Fed in: the trace does not record what the effect of step 266 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 16), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 16), action: .tick)) {
       $0.timers[id: UUID(counting: 16)]?.secondsElapsed = 1
     }
 
     // Step 269: from the effect of step 267
-    // Fed in: the trace does not record what the effect of step 267 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 17), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
       $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 1
     }
 
     // Step 270: from the effect of step 266
-    // Fed in: the trace does not record what the effect of step 266 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 16), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 16), action: .tick)) {
       $0.timers[id: UUID(counting: 16)]?.secondsElapsed = 2
     }
 
     // Step 271: from the effect of step 267
-    // Fed in: the trace does not record what the effect of step 267 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 17), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
       $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 2
     }
 
     // Step 272: from the effect of step 266
-    // Fed in: the trace does not record what the effect of step 266 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 16), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 16), action: .tick)) {
       $0.timers[id: UUID(counting: 16)]?.secondsElapsed = 3
     }
 
     // Step 273: from the effect of step 267
-    // Fed in: the trace does not record what the effect of step 267 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 17), action: .tick)) {
+    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
       $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 3
     }
 
@@ -2013,10 +2073,12 @@ struct ComposedAppTraceTests {
     await store.send(.removeTimerButtonTapped(id: UUID(counting: 16))) {
       $0.timers.remove(id: UUID(counting: 16))
     }
+    // The effects of step 266 had ended by here when recording.
+    await step266.finish()
 
     // Step 275: from the effect of step 267
-    // Fed in: the trace does not record what the effect of step 267 read.
-    await store.receive(replaying: .timer(id: UUID(counting: 17), action: .tick)) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
       $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 4
     }
 
@@ -2024,6 +2086,8 @@ struct ComposedAppTraceTests {
     await store.send(.timer(id: UUID(counting: 17), action: .stopButtonTapped)) {
       $0.timers[id: UUID(counting: 17)]?.isRunning = false
     }
+    // The effects of step 267 had ended by here when recording.
+    await step267.finish()
 
     // Step 277: sent
     await store.send(.downloadButtonTapped) {
@@ -2031,19 +2095,19 @@ struct ComposedAppTraceTests {
     }
 
     // Step 278: sent
-    await store.send(.detail(.startButtonTapped)) {
+    let step278 = await store.send(.detail(.startButtonTapped)) {
       $0.detail?.isDownloading = true
     }
 
     // Step 279: from the effect of step 278
-    // Fed in: the trace does not record what the effect of step 278 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 25))) {
       $0.detail?.progress = 25
     }
 
     // Step 280: from the effect of step 278
-    // Fed in: the trace does not record what the effect of step 278 read.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.progressUpdated(percent: 50))) {
       $0.detail?.progress = 50
     }
 
@@ -2051,6 +2115,8 @@ struct ComposedAppTraceTests {
     await store.send(.dismissDetailButtonTapped) {
       $0.detail = nil
     }
+    // The effects of step 278 had ended by here when recording.
+    await step278.finish()
   }
 }
 

@@ -23,11 +23,14 @@ final class CounterTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 0: sent
     await store.send(.incrementButtonTapped) {
@@ -50,32 +53,34 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 4: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 5: from the effect of step 4
-    // Fed in: the trace does not record what the effect of step 4 read.
+    // Fed in: the effect of step 4 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
     }
 
     // Step 6: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step6 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 7: from the effect of step 6
-    // Fed in: the trace does not record what the effect of step 6 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 3
     }
 
     // Step 8: from the effect of step 6
-    // Fed in: the trace does not record what the effect of step 6 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 4
     }
 
@@ -83,6 +88,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 6 had ended by here when recording.
+    await step6.finish()
 
     // Step 10: sent
     await store.send(.incrementButtonTapped) {
@@ -110,38 +117,41 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 15: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 16: from the effect of step 15
-    // Fed in: the trace does not record what the effect of step 15 read.
+    // Fed in: the effect of step 15 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("7 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "7 is a prime number."
     }
 
     // Step 17: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step17 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 18: from the effect of step 17
-    // Fed in: the trace does not record what the effect of step 17 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 8
     }
 
     // Step 19: from the effect of step 17
-    // Fed in: the trace does not record what the effect of step 17 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 9
     }
 
     // Step 20: from the effect of step 17
-    // Fed in: the trace does not record what the effect of step 17 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 10
     }
 
@@ -149,6 +159,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 17 had ended by here when recording.
+    await step17.finish()
 
     // Step 22: sent
     await store.send(.incrementButtonTapped) {
@@ -181,44 +193,47 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 28: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 29: from the effect of step 28
-    // Fed in: the trace does not record what the effect of step 28 read.
+    // Fed in: the effect of step 28 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("14 is an even number, 7 doubled.")) {
       $0.isLoading = false
       $0.fact = "14 is an even number, 7 doubled."
     }
 
     // Step 30: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step30 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 31: from the effect of step 30
-    // Fed in: the trace does not record what the effect of step 30 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 15
     }
 
     // Step 32: from the effect of step 30
-    // Fed in: the trace does not record what the effect of step 30 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 16
     }
 
     // Step 33: from the effect of step 30
-    // Fed in: the trace does not record what the effect of step 30 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 17
     }
 
     // Step 34: from the effect of step 30
-    // Fed in: the trace does not record what the effect of step 30 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 18
     }
 
@@ -226,6 +241,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 30 had ended by here when recording.
+    await step30.finish()
 
     // Step 36: sent
     await store.send(.incrementButtonTapped) {
@@ -263,32 +280,35 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 43: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 44: from the effect of step 43
-    // Fed in: the trace does not record what the effect of step 43 read.
+    // Fed in: the effect of step 43 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "23 is a prime number."
     }
 
     // Step 45: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step45 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 46: from the effect of step 45
-    // Fed in: the trace does not record what the effect of step 45 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 24
     }
 
     // Step 47: from the effect of step 45
-    // Fed in: the trace does not record what the effect of step 45 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 25
     }
 
@@ -296,6 +316,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 45 had ended by here when recording.
+    await step45.finish()
 
     // Step 49: sent
     await store.send(.decrementButtonTapped) {
@@ -315,11 +337,14 @@ final class CounterTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 50: sent
     await store.send(.decrementButtonTapped) {
@@ -452,12 +477,13 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 76: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 77: from the effect of step 76
-    // Fed in: the trace does not record what the effect of step 76 read.
+    // Fed in: the effect of step 76 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
@@ -495,33 +521,34 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 84: from the effect of step 83
-    // Fed in: the trace does not record what the effect of step 83 read.
+    // Fed in: the effect of step 83 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
     }
 
     // Step 85: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step85 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 86: from the effect of step 85
-    // Fed in: the trace does not record what the effect of step 85 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 3
     }
 
     // Step 87: from the effect of step 85
-    // Fed in: the trace does not record what the effect of step 85 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 4
     }
 
     // Step 88: from the effect of step 85
-    // Fed in: the trace does not record what the effect of step 85 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 5
     }
 
@@ -529,6 +556,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 85 had ended by here when recording.
+    await step85.finish()
 
     // Step 90: sent
     await store.send(.incrementButtonTapped) {
@@ -556,34 +585,40 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 95: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 96: from the effect of step 95
-    // Fed in: the trace does not record what the effect of step 95 read.
+    // Fed in: the effect of step 95 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("8 is an even number, 4 doubled.")) {
       $0.isLoading = false
       $0.fact = "8 is an even number, 4 doubled."
     }
 
     // Step 97: sent
+    store.runsEffects = true
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 98: from the effect of step 97
-    // Fed in: the trace does not record what the effect of step 97 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 9
     }
 
     // Step 99: from the effect of step 97
-    // Fed in: the trace does not record what the effect of step 97 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 10
     }
+
+    // The recording was still running the effects of step 97 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @MainActor
@@ -598,11 +633,14 @@ final class CounterTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 100: from the effect of step 97
     // Fed in: the effect of step 97 started before this test's first step.
@@ -652,32 +690,34 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 109: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 110: from the effect of step 109
-    // Fed in: the trace does not record what the effect of step 109 read.
+    // Fed in: the effect of step 109 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factResponse("16 is the square of 4.")) {
       $0.isLoading = false
       $0.fact = "16 is the square of 4."
     }
 
     // Step 111: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step111 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 112: from the effect of step 111
-    // Fed in: the trace does not record what the effect of step 111 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 17
     }
 
     // Step 113: from the effect of step 111
-    // Fed in: the trace does not record what the effect of step 111 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 18
     }
 
@@ -685,6 +725,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 111 had ended by here when recording.
+    await step111.finish()
 
     // Step 115: sent
     await store.send(.incrementButtonTapped) {
@@ -722,38 +764,41 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 122: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 123: from the effect of step 122
-    // Fed in: the trace does not record what the effect of step 122 read.
+    // Fed in: the effect of step 122 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "23 is a prime number."
     }
 
     // Step 124: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step124 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 125: from the effect of step 124
-    // Fed in: the trace does not record what the effect of step 124 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 24
     }
 
     // Step 126: from the effect of step 124
-    // Fed in: the trace does not record what the effect of step 124 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 25
     }
 
     // Step 127: from the effect of step 124
-    // Fed in: the trace does not record what the effect of step 124 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 26
     }
 
@@ -761,6 +806,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 124 had ended by here when recording.
+    await step124.finish()
 
     // Step 129: sent
     await store.send(.decrementButtonTapped) {
@@ -880,11 +927,14 @@ final class CounterTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 150: sent
     await store.send(.decrementButtonTapped) {
@@ -922,12 +972,13 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 157: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 158: from the effect of step 157
-    // Fed in: the trace does not record what the effect of step 157 read.
+    // Fed in: the effect of step 157 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
@@ -965,39 +1016,40 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 165: from the effect of step 164
-    // Fed in: the trace does not record what the effect of step 164 read.
+    // Fed in: the effect of step 164 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
     }
 
     // Step 166: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step166 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 167: from the effect of step 166
-    // Fed in: the trace does not record what the effect of step 166 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 3
     }
 
     // Step 168: from the effect of step 166
-    // Fed in: the trace does not record what the effect of step 166 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 4
     }
 
     // Step 169: from the effect of step 166
-    // Fed in: the trace does not record what the effect of step 166 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 5
     }
 
     // Step 170: from the effect of step 166
-    // Fed in: the trace does not record what the effect of step 166 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 6
     }
 
@@ -1005,6 +1057,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 166 had ended by here when recording.
+    await step166.finish()
 
     // Step 172: sent
     await store.send(.incrementButtonTapped) {
@@ -1032,32 +1086,35 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 177: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 178: from the effect of step 177
-    // Fed in: the trace does not record what the effect of step 177 read.
+    // Fed in: the effect of step 177 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("9 is the square of 3.")) {
       $0.isLoading = false
       $0.fact = "9 is the square of 3."
     }
 
     // Step 179: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step179 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 180: from the effect of step 179
-    // Fed in: the trace does not record what the effect of step 179 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 10
     }
 
     // Step 181: from the effect of step 179
-    // Fed in: the trace does not record what the effect of step 179 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 11
     }
 
@@ -1065,6 +1122,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 179 had ended by here when recording.
+    await step179.finish()
 
     // Step 183: sent
     await store.send(.incrementButtonTapped) {
@@ -1097,38 +1156,41 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 189: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 190: from the effect of step 189
-    // Fed in: the trace does not record what the effect of step 189 read.
+    // Fed in: the effect of step 189 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("15 is an odd number.")) {
       $0.isLoading = false
       $0.fact = "15 is an odd number."
     }
 
     // Step 191: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step191 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 192: from the effect of step 191
-    // Fed in: the trace does not record what the effect of step 191 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 16
     }
 
     // Step 193: from the effect of step 191
-    // Fed in: the trace does not record what the effect of step 191 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 17
     }
 
     // Step 194: from the effect of step 191
-    // Fed in: the trace does not record what the effect of step 191 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 18
     }
 
@@ -1136,6 +1198,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 191 had ended by here when recording.
+    await step191.finish()
 
     // Step 196: sent
     await store.send(.incrementButtonTapped) {
@@ -1170,11 +1234,14 @@ final class CounterTraceXCTests: XCTestCase {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 200: sent
     await store.send(.incrementButtonTapped) {
@@ -1192,44 +1259,46 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 203: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 204: from the effect of step 203
-    // Fed in: the trace does not record what the effect of step 203 read.
+    // Fed in: the effect of step 203 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "23 is a prime number."
     }
 
     // Step 205: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step205 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 206: from the effect of step 205
-    // Fed in: the trace does not record what the effect of step 205 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 24
     }
 
     // Step 207: from the effect of step 205
-    // Fed in: the trace does not record what the effect of step 205 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 25
     }
 
     // Step 208: from the effect of step 205
-    // Fed in: the trace does not record what the effect of step 205 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 26
     }
 
     // Step 209: from the effect of step 205
-    // Fed in: the trace does not record what the effect of step 205 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 27
     }
 
@@ -1237,6 +1306,8 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 205 had ended by here when recording.
+    await step205.finish()
 
     // Step 211: sent
     await store.send(.decrementButtonTapped) {
@@ -1384,12 +1455,14 @@ final class CounterTraceXCTests: XCTestCase {
     }
 
     // Step 240: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 241: from the effect of step 240
-    // Fed in: the trace does not record what the effect of step 240 read.
+    // Fed in: the effect of step 240 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."

@@ -17,9 +17,11 @@ struct TodosTraceTests {
   func steps0To49() async throws {
     // The state before step 0, as the trace recorded it.
     let initialState: TodosFeature.State = try decoded(#"{"filter":"all","todos":[]}"#)
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([
         UUID(counting: 0),
         UUID(counting: 1),
@@ -38,11 +40,11 @@ struct TodosTraceTests {
         Date(timeIntervalSinceReferenceDate: 821692808),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 0: sent
-    await store.send(.addTodoButtonTapped) {
+    let step0 = await store.send(.addTodoButtonTapped) {
       $0.todos.append(try decoded(
         #"""
         {
@@ -56,53 +58,72 @@ struct TodosTraceTests {
     }
 
     // Step 1: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("B"))) {
+    let step1 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("B"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "B"
     }
+    // The effects of step 0 had ended by here when recording.
+    await step0.finish()
 
     // Step 2: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Bu"))) {
+    let step2 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Bu"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Bu"
     }
+    // The effects of step 1 had ended by here when recording.
+    await step1.finish()
 
     // Step 3: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy"))) {
+    let step3 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Buy"
     }
+    // The effects of step 2 had ended by here when recording.
+    await step2.finish()
 
     // Step 4: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy "))) {
+    let step4 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy "))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Buy "
     }
+    // The effects of step 3 had ended by here when recording.
+    await step3.finish()
 
     // Step 5: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy m"))) {
+    let step5 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy m"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Buy m"
     }
+    // The effects of step 4 had ended by here when recording.
+    await step4.finish()
 
     // Step 6: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy mi"))) {
+    let step6 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy mi"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Buy mi"
     }
+    // The effects of step 5 had ended by here when recording.
+    await step5.finish()
 
     // Step 7: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy mil"))) {
+    let step7 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy mil"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Buy mil"
     }
+    // The effects of step 6 had ended by here when recording.
+    await step6.finish()
 
     // Step 8: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy milk"))) {
       $0.todos[id: UUID(counting: 0)]?.title = "Buy milk"
     }
+    // The effects of step 7 had ended by here when recording.
+    await step7.finish()
 
     // Step 9: from the effect of step 8
-    // Fed in: the trace does not record what the effect of step 8 read.
+    // Fed in: the effect of step 8 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692801)
     }
 
     // Step 10: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step10 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -116,58 +137,79 @@ struct TodosTraceTests {
     }
 
     // Step 11: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("C"))) {
+    let step11 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("C"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "C"
     }
+    // The effects of step 10 had ended by here when recording.
+    await step10.finish()
 
     // Step 12: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Ca"))) {
+    let step12 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Ca"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Ca"
     }
+    // The effects of step 11 had ended by here when recording.
+    await step11.finish()
 
     // Step 13: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Cal"))) {
+    let step13 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Cal"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Cal"
     }
+    // The effects of step 12 had ended by here when recording.
+    await step12.finish()
 
     // Step 14: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call"))) {
+    let step14 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Call"
     }
+    // The effects of step 13 had ended by here when recording.
+    await step13.finish()
 
     // Step 15: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call "))) {
+    let step15 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call "))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Call "
     }
+    // The effects of step 14 had ended by here when recording.
+    await step14.finish()
 
     // Step 16: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call t"))) {
+    let step16 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call t"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Call t"
     }
+    // The effects of step 15 had ended by here when recording.
+    await step15.finish()
 
     // Step 17: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call th"))) {
+    let step17 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call th"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Call th"
     }
+    // The effects of step 16 had ended by here when recording.
+    await step16.finish()
 
     // Step 18: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call the"))) {
+    let step18 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call the"))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Call the"
     }
+    // The effects of step 17 had ended by here when recording.
+    await step17.finish()
 
     // Step 19: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call the "))) {
       $0.todos[id: UUID(counting: 1)]?.title = "Call the "
     }
+    // The effects of step 18 had ended by here when recording.
+    await step18.finish()
 
     // Step 20: from the effect of step 19
-    // Fed in: the trace does not record what the effect of step 19 read.
+    // Fed in: the effect of step 19 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692803)
     }
 
     // Step 21: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step21 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -181,72 +223,99 @@ struct TodosTraceTests {
     }
 
     // Step 22: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("W"))) {
+    let step22 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("W"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "W"
     }
+    // The effects of step 21 had ended by here when recording.
+    await step21.finish()
 
     // Step 23: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wa"))) {
+    let step23 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wa"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Wa"
     }
+    // The effects of step 22 had ended by here when recording.
+    await step22.finish()
 
     // Step 24: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wat"))) {
+    let step24 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wat"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Wat"
     }
+    // The effects of step 23 had ended by here when recording.
+    await step23.finish()
 
     // Step 25: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wate"))) {
+    let step25 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wate"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Wate"
     }
+    // The effects of step 24 had ended by here when recording.
+    await step24.finish()
 
     // Step 26: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water"))) {
+    let step26 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Water"
     }
+    // The effects of step 25 had ended by here when recording.
+    await step25.finish()
 
     // Step 27: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water "))) {
+    let step27 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water "))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Water "
     }
+    // The effects of step 26 had ended by here when recording.
+    await step26.finish()
 
     // Step 28: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water t"))) {
+    let step28 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water t"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Water t"
     }
+    // The effects of step 27 had ended by here when recording.
+    await step27.finish()
 
     // Step 29: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water th"))) {
+    let step29 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water th"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Water th"
     }
+    // The effects of step 28 had ended by here when recording.
+    await step28.finish()
 
     // Step 30: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water the"))) {
+    let step30 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water the"))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Water the"
     }
+    // The effects of step 29 had ended by here when recording.
+    await step29.finish()
 
     // Step 31: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water the "))) {
       $0.todos[id: UUID(counting: 2)]?.title = "Water the "
     }
+    // The effects of step 30 had ended by here when recording.
+    await step30.finish()
 
     // Step 32: from the effect of step 31
-    // Fed in: the trace does not record what the effect of step 31 read.
+    // Fed in: the effect of step 31 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692805)
     }
 
     // Step 33: sent
-    await store.send(.todo(id: UUID(counting: 0), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step33 = await store.send(.todo(id: UUID(counting: 0), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 0)]?.isComplete = true
     }
 
     // Step 34: from the effect of step 33
-    // Fed in: the trace does not record what the effect of step 33 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 33 had ended by here when recording.
+    await step33.finish()
 
     // Step 35: from the effect of step 34
-    // Fed in: the trace does not record what the effect of step 34 read.
+    // Fed in: the effect of step 34 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692806)
     }
@@ -272,13 +341,15 @@ struct TodosTraceTests {
     }
 
     // Step 40: from the effect of step 38
-    // Fed in: the trace does not record what the effect of step 38 read.
+    // Fed in: the effect of step 38 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692807)
     }
 
     // Step 41: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step41 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -292,44 +363,63 @@ struct TodosTraceTests {
     }
 
     // Step 42: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("R"))) {
+    let step42 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("R"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "R"
     }
+    // The effects of step 41 had ended by here when recording.
+    await step41.finish()
 
     // Step 43: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Re"))) {
+    let step43 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Re"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Re"
     }
+    // The effects of step 42 had ended by here when recording.
+    await step42.finish()
 
     // Step 44: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Ren"))) {
+    let step44 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Ren"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Ren"
     }
+    // The effects of step 43 had ended by here when recording.
+    await step43.finish()
 
     // Step 45: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Rene"))) {
+    let step45 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Rene"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Rene"
     }
+    // The effects of step 44 had ended by here when recording.
+    await step44.finish()
 
     // Step 46: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew"))) {
+    let step46 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew"
     }
+    // The effects of step 45 had ended by here when recording.
+    await step45.finish()
 
     // Step 47: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew "))) {
+    let step47 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew "))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew "
     }
+    // The effects of step 46 had ended by here when recording.
+    await step46.finish()
 
     // Step 48: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew p"))) {
+    let step48 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew p"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew p"
     }
+    // The effects of step 47 had ended by here when recording.
+    await step47.finish()
 
     // Step 49: sent
     await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pa"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew pa"
     }
+    // The effects of step 48 had ended by here when recording.
+    await step48.finish()
+
+    // The recording was still running the effects of step 49 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 50 to 99")
@@ -369,9 +459,11 @@ struct TodosTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 4), UUID(counting: 5), UUID(counting: 6)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692809),
@@ -387,41 +479,52 @@ struct TodosTraceTests {
         Date(timeIntervalSinceReferenceDate: 821692819),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 50: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pas"))) {
+    let step50 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pas"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew pas"
     }
 
     // Step 51: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pass"))) {
+    let step51 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pass"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew pass"
     }
+    // The effects of step 50 had ended by here when recording.
+    await step50.finish()
 
     // Step 52: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew passp"))) {
       $0.todos[id: UUID(counting: 3)]?.title = "Renew passp"
     }
+    // The effects of step 51 had ended by here when recording.
+    await step51.finish()
 
     // Step 53: from the effect of step 52
-    // Fed in: the trace does not record what the effect of step 52 read.
+    // Fed in: the effect of step 52 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692809)
     }
 
     // Step 54: sent
-    await store.send(.todo(id: UUID(counting: 2), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step54 = await store.send(.todo(id: UUID(counting: 2), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 2)]?.isComplete = true
     }
 
     // Step 55: from the effect of step 54
-    // Fed in: the trace does not record what the effect of step 54 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 54 had ended by here when recording.
+    await step54.finish()
 
     // Step 56: from the effect of step 55
-    // Fed in: the trace does not record what the effect of step 55 read.
+    // Fed in: the effect of step 55 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692810)
     }
@@ -432,13 +535,15 @@ struct TodosTraceTests {
     }
 
     // Step 58: from the effect of step 57
-    // Fed in: the trace does not record what the effect of step 57 read.
+    // Fed in: the effect of step 57 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692811)
     }
 
     // Step 59: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step59 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -452,88 +557,120 @@ struct TodosTraceTests {
     }
 
     // Step 60: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("B"))) {
+    let step60 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("B"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "B"
     }
+    // The effects of step 59 had ended by here when recording.
+    await step59.finish()
 
     // Step 61: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Bo"))) {
+    let step61 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Bo"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Bo"
     }
+    // The effects of step 60 had ended by here when recording.
+    await step60.finish()
 
     // Step 62: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Boo"))) {
+    let step62 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Boo"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Boo"
     }
+    // The effects of step 61 had ended by here when recording.
+    await step61.finish()
 
     // Step 63: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book"))) {
+    let step63 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book"
     }
+    // The effects of step 62 had ended by here when recording.
+    await step62.finish()
 
     // Step 64: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book "))) {
+    let step64 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book "))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book "
     }
+    // The effects of step 63 had ended by here when recording.
+    await step63.finish()
 
     // Step 65: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book d"))) {
+    let step65 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book d"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book d"
     }
+    // The effects of step 64 had ended by here when recording.
+    await step64.finish()
 
     // Step 66: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book de"))) {
+    let step66 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book de"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book de"
     }
+    // The effects of step 65 had ended by here when recording.
+    await step65.finish()
 
     // Step 67: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book den"))) {
+    let step67 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book den"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book den"
     }
+    // The effects of step 66 had ended by here when recording.
+    await step66.finish()
 
     // Step 68: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dent"))) {
+    let step68 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dent"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book dent"
     }
+    // The effects of step 67 had ended by here when recording.
+    await step67.finish()
 
     // Step 69: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book denti"))) {
+    let step69 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book denti"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book denti"
     }
+    // The effects of step 68 had ended by here when recording.
+    await step68.finish()
 
     // Step 70: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dentis"))) {
+    let step70 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dentis"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book dentis"
     }
+    // The effects of step 69 had ended by here when recording.
+    await step69.finish()
 
     // Step 71: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dentist"))) {
       $0.todos[id: UUID(counting: 4)]?.title = "Book dentist"
     }
+    // The effects of step 70 had ended by here when recording.
+    await step70.finish()
 
     // Step 72: from the effect of step 71
-    // Fed in: the trace does not record what the effect of step 71 read.
+    // Fed in: the effect of step 71 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692813)
     }
 
     // Step 73: sent
-    await store.send(.todo(id: UUID(counting: 1), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step73 = await store.send(.todo(id: UUID(counting: 1), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 1)]?.isComplete = true
     }
 
     // Step 74: from the effect of step 73
-    // Fed in: the trace does not record what the effect of step 73 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 73 had ended by here when recording.
+    await step73.finish()
 
     // Step 75: from the effect of step 74
-    // Fed in: the trace does not record what the effect of step 74 read.
+    // Fed in: the effect of step 74 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692814)
     }
 
     // Step 76: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step76 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -547,62 +684,85 @@ struct TodosTraceTests {
     }
 
     // Step 77: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("F"))) {
+    let step77 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("F"))) {
       $0.todos[id: UUID(counting: 5)]?.title = "F"
     }
+    // The effects of step 76 had ended by here when recording.
+    await step76.finish()
 
     // Step 78: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fi"))) {
+    let step78 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fi"))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fi"
     }
+    // The effects of step 77 had ended by here when recording.
+    await step77.finish()
 
     // Step 79: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix"))) {
+    let step79 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix"))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fix"
     }
+    // The effects of step 78 had ended by here when recording.
+    await step78.finish()
 
     // Step 80: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix "))) {
+    let step80 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix "))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fix "
     }
+    // The effects of step 79 had ended by here when recording.
+    await step79.finish()
 
     // Step 81: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix t"))) {
+    let step81 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix t"))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fix t"
     }
+    // The effects of step 80 had ended by here when recording.
+    await step80.finish()
 
     // Step 82: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix th"))) {
+    let step82 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix th"))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fix th"
     }
+    // The effects of step 81 had ended by here when recording.
+    await step81.finish()
 
     // Step 83: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix the"))) {
+    let step83 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix the"))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fix the"
     }
+    // The effects of step 82 had ended by here when recording.
+    await step82.finish()
 
     // Step 84: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix the "))) {
       $0.todos[id: UUID(counting: 5)]?.title = "Fix the "
     }
+    // The effects of step 83 had ended by here when recording.
+    await step83.finish()
 
     // Step 85: from the effect of step 84
-    // Fed in: the trace does not record what the effect of step 84 read.
+    // Fed in: the effect of step 84 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692816)
     }
 
     // Step 86: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step86 = await store.send(.todo(id: UUID(counting: 3), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 3)]?.isComplete = true
     }
 
     // Step 87: from the effect of step 86
-    // Fed in: the trace does not record what the effect of step 86 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 86 had ended by here when recording.
+    await step86.finish()
 
     // Step 88: from the effect of step 87
-    // Fed in: the trace does not record what the effect of step 87 read.
+    // Fed in: the effect of step 87 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692817)
     }
@@ -628,13 +788,15 @@ struct TodosTraceTests {
     }
 
     // Step 93: from the effect of step 91
-    // Fed in: the trace does not record what the effect of step 91 read.
+    // Fed in: the effect of step 91 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692818)
     }
 
     // Step 94: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step94 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -648,29 +810,42 @@ struct TodosTraceTests {
     }
 
     // Step 95: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("R"))) {
+    let step95 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("R"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "R"
     }
+    // The effects of step 94 had ended by here when recording.
+    await step94.finish()
 
     // Step 96: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Re"))) {
+    let step96 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Re"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Re"
     }
+    // The effects of step 95 had ended by here when recording.
+    await step95.finish()
 
     // Step 97: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Ret"))) {
+    let step97 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Ret"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Ret"
     }
+    // The effects of step 96 had ended by here when recording.
+    await step96.finish()
 
     // Step 98: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Retu"))) {
+    let step98 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Retu"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Retu"
     }
+    // The effects of step 97 had ended by here when recording.
+    await step97.finish()
 
     // Step 99: sent
     await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Retur"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Retur"
     }
+    // The effects of step 98 had ended by here when recording.
+    await step98.finish()
+
+    // The recording was still running the effects of step 99 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 100 to 149")
@@ -722,9 +897,11 @@ struct TodosTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 7), UUID(counting: 8), UUID(counting: 9)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692820),
@@ -740,52 +917,66 @@ struct TodosTraceTests {
         Date(timeIntervalSinceReferenceDate: 821692830),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 100: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return"))) {
+    let step100 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Return"
     }
 
     // Step 101: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return "))) {
+    let step101 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return "))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Return "
     }
+    // The effects of step 100 had ended by here when recording.
+    await step100.finish()
 
     // Step 102: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return l"))) {
+    let step102 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return l"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Return l"
     }
+    // The effects of step 101 had ended by here when recording.
+    await step101.finish()
 
     // Step 103: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return li"))) {
       $0.todos[id: UUID(counting: 6)]?.title = "Return li"
     }
+    // The effects of step 102 had ended by here when recording.
+    await step102.finish()
 
     // Step 104: from the effect of step 103
-    // Fed in: the trace does not record what the effect of step 103 read.
+    // Fed in: the effect of step 103 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692820)
     }
 
     // Step 105: sent
-    await store.send(.todo(id: UUID(counting: 5), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step105 = await store.send(.todo(id: UUID(counting: 5), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 5)]?.isComplete = true
     }
 
     // Step 106: from the effect of step 105
-    // Fed in: the trace does not record what the effect of step 105 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 105 had ended by here when recording.
+    await step105.finish()
 
     // Step 107: from the effect of step 106
-    // Fed in: the trace does not record what the effect of step 106 read.
+    // Fed in: the effect of step 106 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692821)
     }
 
     // Step 108: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step108 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -799,72 +990,99 @@ struct TodosTraceTests {
     }
 
     // Step 109: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("P"))) {
+    let step109 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("P"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "P"
     }
+    // The effects of step 108 had ended by here when recording.
+    await step108.finish()
 
     // Step 110: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pa"))) {
+    let step110 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pa"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pa"
     }
+    // The effects of step 109 had ended by here when recording.
+    await step109.finish()
 
     // Step 111: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay"))) {
+    let step111 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay"
     }
+    // The effects of step 110 had ended by here when recording.
+    await step110.finish()
 
     // Step 112: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay "))) {
+    let step112 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay "))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay "
     }
+    // The effects of step 111 had ended by here when recording.
+    await step111.finish()
 
     // Step 113: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay e"))) {
+    let step113 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay e"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay e"
     }
+    // The effects of step 112 had ended by here when recording.
+    await step112.finish()
 
     // Step 114: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay el"))) {
+    let step114 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay el"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay el"
     }
+    // The effects of step 113 had ended by here when recording.
+    await step113.finish()
 
     // Step 115: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay ele"))) {
+    let step115 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay ele"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay ele"
     }
+    // The effects of step 114 had ended by here when recording.
+    await step114.finish()
 
     // Step 116: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay elec"))) {
+    let step116 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay elec"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay elec"
     }
+    // The effects of step 115 had ended by here when recording.
+    await step115.finish()
 
     // Step 117: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay elect"))) {
+    let step117 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay elect"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay elect"
     }
+    // The effects of step 116 had ended by here when recording.
+    await step116.finish()
 
     // Step 118: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay electr"))) {
       $0.todos[id: UUID(counting: 7)]?.title = "Pay electr"
     }
+    // The effects of step 117 had ended by here when recording.
+    await step117.finish()
 
     // Step 119: from the effect of step 118
-    // Fed in: the trace does not record what the effect of step 118 read.
+    // Fed in: the effect of step 118 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692823)
     }
 
     // Step 120: sent
-    await store.send(.todo(id: UUID(counting: 4), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step120 = await store.send(.todo(id: UUID(counting: 4), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 4)]?.isComplete = true
     }
 
     // Step 121: from the effect of step 120
-    // Fed in: the trace does not record what the effect of step 120 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 120 had ended by here when recording.
+    await step120.finish()
 
     // Step 122: from the effect of step 121
-    // Fed in: the trace does not record what the effect of step 121 read.
+    // Fed in: the effect of step 121 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692824)
     }
@@ -875,13 +1093,15 @@ struct TodosTraceTests {
     }
 
     // Step 124: from the effect of step 123
-    // Fed in: the trace does not record what the effect of step 123 read.
+    // Fed in: the effect of step 123 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692825)
     }
 
     // Step 125: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step125 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -895,77 +1115,106 @@ struct TodosTraceTests {
     }
 
     // Step 126: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("P"))) {
+    let step126 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("P"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "P"
     }
+    // The effects of step 125 had ended by here when recording.
+    await step125.finish()
 
     // Step 127: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Pl"))) {
+    let step127 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Pl"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Pl"
     }
+    // The effects of step 126 had ended by here when recording.
+    await step126.finish()
 
     // Step 128: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Pla"))) {
+    let step128 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Pla"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Pla"
     }
+    // The effects of step 127 had ended by here when recording.
+    await step127.finish()
 
     // Step 129: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan"))) {
+    let step129 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan"
     }
+    // The effects of step 128 had ended by here when recording.
+    await step128.finish()
 
     // Step 130: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan "))) {
+    let step130 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan "))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan "
     }
+    // The effects of step 129 had ended by here when recording.
+    await step129.finish()
 
     // Step 131: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan t"))) {
+    let step131 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan t"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan t"
     }
+    // The effects of step 130 had ended by here when recording.
+    await step130.finish()
 
     // Step 132: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan th"))) {
+    let step132 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan th"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan th"
     }
+    // The effects of step 131 had ended by here when recording.
+    await step131.finish()
 
     // Step 133: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the"))) {
+    let step133 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan the"
     }
+    // The effects of step 132 had ended by here when recording.
+    await step132.finish()
 
     // Step 134: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the "))) {
+    let step134 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the "))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan the "
     }
+    // The effects of step 133 had ended by here when recording.
+    await step133.finish()
 
     // Step 135: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the t"))) {
+    let step135 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the t"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan the t"
     }
+    // The effects of step 134 had ended by here when recording.
+    await step134.finish()
 
     // Step 136: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the tr"))) {
       $0.todos[id: UUID(counting: 8)]?.title = "Plan the tr"
     }
+    // The effects of step 135 had ended by here when recording.
+    await step135.finish()
 
     // Step 137: from the effect of step 136
-    // Fed in: the trace does not record what the effect of step 136 read.
+    // Fed in: the effect of step 136 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692827)
     }
 
     // Step 138: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step138 = await store.send(.todo(id: UUID(counting: 6), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 6)]?.isComplete = true
     }
 
     // Step 139: from the effect of step 138
-    // Fed in: the trace does not record what the effect of step 138 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 138 had ended by here when recording.
+    await step138.finish()
 
     // Step 140: from the effect of step 139
-    // Fed in: the trace does not record what the effect of step 139 read.
+    // Fed in: the effect of step 139 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692828)
     }
@@ -991,13 +1240,15 @@ struct TodosTraceTests {
     }
 
     // Step 145: from the effect of step 143
-    // Fed in: the trace does not record what the effect of step 143 read.
+    // Fed in: the effect of step 143 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692829)
     }
 
     // Step 146: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step146 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -1011,19 +1262,28 @@ struct TodosTraceTests {
     }
 
     // Step 147: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("B"))) {
+    let step147 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("B"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "B"
     }
+    // The effects of step 146 had ended by here when recording.
+    await step146.finish()
 
     // Step 148: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Ba"))) {
+    let step148 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Ba"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Ba"
     }
+    // The effects of step 147 had ended by here when recording.
+    await step147.finish()
 
     // Step 149: sent
     await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bak"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bak"
     }
+    // The effects of step 148 had ended by here when recording.
+    await step148.finish()
+
+    // The recording was still running the effects of step 149 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 150 to 199")
@@ -1087,9 +1347,11 @@ struct TodosTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 10), UUID(counting: 11), UUID(counting: 12)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692831),
@@ -1105,67 +1367,87 @@ struct TodosTraceTests {
         Date(timeIntervalSinceReferenceDate: 821692841),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 150: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake"))) {
+    let step150 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake"
     }
 
     // Step 151: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake "))) {
+    let step151 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake "))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake "
     }
+    // The effects of step 150 had ended by here when recording.
+    await step150.finish()
 
     // Step 152: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake b"))) {
+    let step152 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake b"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake b"
     }
+    // The effects of step 151 had ended by here when recording.
+    await step151.finish()
 
     // Step 153: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake br"))) {
+    let step153 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake br"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake br"
     }
+    // The effects of step 152 had ended by here when recording.
+    await step152.finish()
 
     // Step 154: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake bre"))) {
+    let step154 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake bre"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake bre"
     }
+    // The effects of step 153 had ended by here when recording.
+    await step153.finish()
 
     // Step 155: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake brea"))) {
+    let step155 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake brea"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake brea"
     }
+    // The effects of step 154 had ended by here when recording.
+    await step154.finish()
 
     // Step 156: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake bread"))) {
       $0.todos[id: UUID(counting: 9)]?.title = "Bake bread"
     }
+    // The effects of step 155 had ended by here when recording.
+    await step155.finish()
 
     // Step 157: from the effect of step 156
-    // Fed in: the trace does not record what the effect of step 156 read.
+    // Fed in: the effect of step 156 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692831)
     }
 
     // Step 158: sent
-    await store.send(.todo(id: UUID(counting: 8), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step158 = await store.send(.todo(id: UUID(counting: 8), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 8)]?.isComplete = true
     }
 
     // Step 159: from the effect of step 158
-    // Fed in: the trace does not record what the effect of step 158 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 158 had ended by here when recording.
+    await step158.finish()
 
     // Step 160: from the effect of step 159
-    // Fed in: the trace does not record what the effect of step 159 read.
+    // Fed in: the effect of step 159 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692832)
     }
 
     // Step 161: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step161 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -1179,68 +1461,92 @@ struct TodosTraceTests {
     }
 
     // Step 162: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("W"))) {
+    let step162 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("W"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "W"
     }
+    // The effects of step 161 had ended by here when recording.
+    await step161.finish()
 
     // Step 163: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wa"))) {
+    let step163 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wa"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Wa"
     }
+    // The effects of step 162 had ended by here when recording.
+    await step162.finish()
 
     // Step 164: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Was"))) {
+    let step164 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Was"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Was"
     }
+    // The effects of step 163 had ended by here when recording.
+    await step163.finish()
 
     // Step 165: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash"))) {
+    let step165 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Wash"
     }
+    // The effects of step 164 had ended by here when recording.
+    await step164.finish()
 
     // Step 166: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash "))) {
+    let step166 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash "))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Wash "
     }
+    // The effects of step 165 had ended by here when recording.
+    await step165.finish()
 
     // Step 167: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash t"))) {
+    let step167 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash t"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Wash t"
     }
+    // The effects of step 166 had ended by here when recording.
+    await step166.finish()
 
     // Step 168: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash th"))) {
+    let step168 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash th"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Wash th"
     }
+    // The effects of step 167 had ended by here when recording.
+    await step167.finish()
 
     // Step 169: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash the"))) {
       $0.todos[id: UUID(counting: 10)]?.title = "Wash the"
     }
+    // The effects of step 168 had ended by here when recording.
+    await step168.finish()
 
     // Step 170: from the effect of step 169
-    // Fed in: the trace does not record what the effect of step 169 read.
+    // Fed in: the effect of step 169 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692834)
     }
 
     // Step 171: sent
-    await store.send(.todo(id: UUID(counting: 7), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step171 = await store.send(.todo(id: UUID(counting: 7), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 7)]?.isComplete = true
     }
 
     // Step 172: from the effect of step 171
-    // Fed in: the trace does not record what the effect of step 171 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 171 had ended by here when recording.
+    await step171.finish()
 
     // Step 173: from the effect of step 172
-    // Fed in: the trace does not record what the effect of step 172 read.
+    // Fed in: the effect of step 172 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692835)
     }
 
     // Step 174: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step174 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -1254,67 +1560,92 @@ struct TodosTraceTests {
     }
 
     // Step 175: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("A"))) {
+    let step175 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("A"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "A"
     }
+    // The effects of step 174 had ended by here when recording.
+    await step174.finish()
 
     // Step 176: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("An"))) {
+    let step176 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("An"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "An"
     }
+    // The effects of step 175 had ended by here when recording.
+    await step175.finish()
 
     // Step 177: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Ans"))) {
+    let step177 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Ans"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Ans"
     }
+    // The effects of step 176 had ended by here when recording.
+    await step176.finish()
 
     // Step 178: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answ"))) {
+    let step178 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answ"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Answ"
     }
+    // The effects of step 177 had ended by here when recording.
+    await step177.finish()
 
     // Step 179: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answe"))) {
+    let step179 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answe"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Answe"
     }
+    // The effects of step 178 had ended by here when recording.
+    await step178.finish()
 
     // Step 180: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer"))) {
+    let step180 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Answer"
     }
+    // The effects of step 179 had ended by here when recording.
+    await step179.finish()
 
     // Step 181: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer "))) {
+    let step181 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer "))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Answer "
     }
+    // The effects of step 180 had ended by here when recording.
+    await step180.finish()
 
     // Step 182: sent
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer e"))) {
+    let step182 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer e"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Answer e"
     }
+    // The effects of step 181 had ended by here when recording.
+    await step181.finish()
 
     // Step 183: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer em"))) {
       $0.todos[id: UUID(counting: 11)]?.title = "Answer em"
     }
+    // The effects of step 182 had ended by here when recording.
+    await step182.finish()
 
     // Step 184: from the effect of step 183
-    // Fed in: the trace does not record what the effect of step 183 read.
+    // Fed in: the effect of step 183 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692837)
     }
 
     // Step 185: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step185 = await store.send(.todo(id: UUID(counting: 9), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 9)]?.isComplete = true
     }
 
     // Step 186: from the effect of step 185
-    // Fed in: the trace does not record what the effect of step 185 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 185 had ended by here when recording.
+    await step185.finish()
 
     // Step 187: from the effect of step 186
-    // Fed in: the trace does not record what the effect of step 186 read.
+    // Fed in: the effect of step 186 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692838)
     }
@@ -1340,7 +1671,8 @@ struct TodosTraceTests {
     }
 
     // Step 192: from the effect of step 190
-    // Fed in: the trace does not record what the effect of step 190 read.
+    // Fed in: the effect of step 190 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692839)
     }
@@ -1351,13 +1683,15 @@ struct TodosTraceTests {
     }
 
     // Step 194: from the effect of step 193
-    // Fed in: the trace does not record what the effect of step 193 read.
+    // Fed in: the effect of step 193 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692840)
     }
 
     // Step 195: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step195 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -1371,24 +1705,35 @@ struct TodosTraceTests {
     }
 
     // Step 196: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("B"))) {
+    let step196 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("B"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "B"
     }
+    // The effects of step 195 had ended by here when recording.
+    await step195.finish()
 
     // Step 197: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Bu"))) {
+    let step197 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Bu"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Bu"
     }
+    // The effects of step 196 had ended by here when recording.
+    await step196.finish()
 
     // Step 198: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy"))) {
+    let step198 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy"
     }
+    // The effects of step 197 had ended by here when recording.
+    await step197.finish()
 
     // Step 199: sent
     await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy "))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy "
     }
+    // The effects of step 198 had ended by here when recording.
+    await step198.finish()
+
+    // The recording was still running the effects of step 199 here.
+    await store.skipInFlightEffects(strict: false)
   }
 
   @Test("steps 200 to 249")
@@ -1464,9 +1809,11 @@ struct TodosTraceTests {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
+      $0.continuousClock = clock
       $0.uuid = .sequence([UUID(counting: 13), UUID(counting: 14)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692842),
@@ -1481,62 +1828,80 @@ struct TodosTraceTests {
         Date(timeIntervalSinceReferenceDate: 821692851),
       ])
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 200: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy s"))) {
+    let step200 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy s"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy s"
     }
 
     // Step 201: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy st"))) {
+    let step201 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy st"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy st"
     }
+    // The effects of step 200 had ended by here when recording.
+    await step200.finish()
 
     // Step 202: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy sta"))) {
+    let step202 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy sta"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy sta"
     }
+    // The effects of step 201 had ended by here when recording.
+    await step201.finish()
 
     // Step 203: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stam"))) {
+    let step203 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stam"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy stam"
     }
+    // The effects of step 202 had ended by here when recording.
+    await step202.finish()
 
     // Step 204: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stamp"))) {
+    let step204 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stamp"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy stamp"
     }
+    // The effects of step 203 had ended by here when recording.
+    await step203.finish()
 
     // Step 205: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stamps"))) {
       $0.todos[id: UUID(counting: 12)]?.title = "Buy stamps"
     }
+    // The effects of step 204 had ended by here when recording.
+    await step204.finish()
 
     // Step 206: from the effect of step 205
-    // Fed in: the trace does not record what the effect of step 205 read.
+    // Fed in: the effect of step 205 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692842)
     }
 
     // Step 207: sent
-    await store.send(.todo(id: UUID(counting: 10), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step207 = await store.send(.todo(id: UUID(counting: 10), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 10)]?.isComplete = true
     }
 
     // Step 208: from the effect of step 207
-    // Fed in: the trace does not record what the effect of step 207 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 207 had ended by here when recording.
+    await step207.finish()
 
     // Step 209: from the effect of step 208
-    // Fed in: the trace does not record what the effect of step 208 read.
+    // Fed in: the effect of step 208 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692843)
     }
 
     // Step 210: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step210 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -1550,83 +1915,113 @@ struct TodosTraceTests {
     }
 
     // Step 211: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("C"))) {
+    let step211 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("C"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "C"
     }
+    // The effects of step 210 had ended by here when recording.
+    await step210.finish()
 
     // Step 212: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Cl"))) {
+    let step212 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Cl"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Cl"
     }
+    // The effects of step 211 had ended by here when recording.
+    await step211.finish()
 
     // Step 213: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Cle"))) {
+    let step213 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Cle"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Cle"
     }
+    // The effects of step 212 had ended by here when recording.
+    await step212.finish()
 
     // Step 214: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clea"))) {
+    let step214 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clea"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clea"
     }
+    // The effects of step 213 had ended by here when recording.
+    await step213.finish()
 
     // Step 215: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean"))) {
+    let step215 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean"
     }
+    // The effects of step 214 had ended by here when recording.
+    await step214.finish()
 
     // Step 216: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean "))) {
+    let step216 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean "))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean "
     }
+    // The effects of step 215 had ended by here when recording.
+    await step215.finish()
 
     // Step 217: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean t"))) {
+    let step217 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean t"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean t"
     }
+    // The effects of step 216 had ended by here when recording.
+    await step216.finish()
 
     // Step 218: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean th"))) {
+    let step218 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean th"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean th"
     }
+    // The effects of step 217 had ended by here when recording.
+    await step217.finish()
 
     // Step 219: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the"))) {
+    let step219 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean the"
     }
+    // The effects of step 218 had ended by here when recording.
+    await step218.finish()
 
     // Step 220: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the "))) {
+    let step220 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the "))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean the "
     }
+    // The effects of step 219 had ended by here when recording.
+    await step219.finish()
 
     // Step 221: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the g"))) {
       $0.todos[id: UUID(counting: 13)]?.title = "Clean the g"
     }
+    // The effects of step 220 had ended by here when recording.
+    await step220.finish()
 
     // Step 222: from the effect of step 221
-    // Fed in: the trace does not record what the effect of step 221 read.
+    // Fed in: the effect of step 221 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692845)
     }
 
     // Step 223: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step223 = await store.send(.todo(id: UUID(counting: 12), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 12)]?.isComplete = true
     }
 
     // Step 224: from the effect of step 223
-    // Fed in: the trace does not record what the effect of step 223 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 223 had ended by here when recording.
+    await step223.finish()
 
     // Step 225: from the effect of step 224
-    // Fed in: the trace does not record what the effect of step 224 read.
+    // Fed in: the effect of step 224 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692846)
     }
 
     // Step 226: sent
-    await store.send(.addTodoButtonTapped) {
+    store.runsEffects = true
+    let step226 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
         {
@@ -1640,82 +2035,113 @@ struct TodosTraceTests {
     }
 
     // Step 227: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("R"))) {
+    let step227 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("R"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "R"
     }
+    // The effects of step 226 had ended by here when recording.
+    await step226.finish()
 
     // Step 228: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Re"))) {
+    let step228 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Re"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Re"
     }
+    // The effects of step 227 had ended by here when recording.
+    await step227.finish()
 
     // Step 229: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Rea"))) {
+    let step229 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Rea"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Rea"
     }
+    // The effects of step 228 had ended by here when recording.
+    await step228.finish()
 
     // Step 230: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read"))) {
+    let step230 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read"
     }
+    // The effects of step 229 had ended by here when recording.
+    await step229.finish()
 
     // Step 231: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read "))) {
+    let step231 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read "))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read "
     }
+    // The effects of step 230 had ended by here when recording.
+    await step230.finish()
 
     // Step 232: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a"))) {
+    let step232 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a"
     }
+    // The effects of step 231 had ended by here when recording.
+    await step231.finish()
 
     // Step 233: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a "))) {
+    let step233 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a "))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a "
     }
+    // The effects of step 232 had ended by here when recording.
+    await step232.finish()
 
     // Step 234: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a c"))) {
+    let step234 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a c"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a c"
     }
+    // The effects of step 233 had ended by here when recording.
+    await step233.finish()
 
     // Step 235: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a ch"))) {
+    let step235 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a ch"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a ch"
     }
+    // The effects of step 234 had ended by here when recording.
+    await step234.finish()
 
     // Step 236: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a cha"))) {
+    let step236 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a cha"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a cha"
     }
+    // The effects of step 235 had ended by here when recording.
+    await step235.finish()
 
     // Step 237: sent
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a chap"))) {
+    let step237 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a chap"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a chap"
     }
+    // The effects of step 236 had ended by here when recording.
+    await step236.finish()
 
     // Step 238: sent
+    store.runsEffects = false
     await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a chapt"))) {
       $0.todos[id: UUID(counting: 14)]?.title = "Read a chapt"
     }
+    // The effects of step 237 had ended by here when recording.
+    await step237.finish()
 
     // Step 239: from the effect of step 238
-    // Fed in: the trace does not record what the effect of step 238 read.
+    // Fed in: the effect of step 238 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692848)
     }
 
     // Step 240: sent
-    await store.send(.todo(id: UUID(counting: 13), action: .checkboxTapped)) {
+    store.runsEffects = true
+    let step240 = await store.send(.todo(id: UUID(counting: 13), action: .checkboxTapped)) {
       $0.todos[id: UUID(counting: 13)]?.isComplete = true
     }
 
     // Step 241: from the effect of step 240
-    // Fed in: the trace does not record what the effect of step 240 read.
-    await store.receive(replaying: .sortCompletedTodos)
+    store.runsEffects = false
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sortCompletedTodos)
+    // The effects of step 240 had ended by here when recording.
+    await step240.finish()
 
     // Step 242: from the effect of step 241
-    // Fed in: the trace does not record what the effect of step 241 read.
+    // Fed in: the effect of step 241 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692849)
     }
@@ -1741,7 +2167,8 @@ struct TodosTraceTests {
     }
 
     // Step 247: from the effect of step 245
-    // Fed in: the trace does not record what the effect of step 245 read.
+    // Fed in: the effect of step 245 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692850)
     }
@@ -1762,7 +2189,8 @@ struct TodosTraceTests {
     }
 
     // Step 249: from the effect of step 248
-    // Fed in: the trace does not record what the effect of step 248 read.
+    // Fed in: the effect of step 248 read TodosStorage, which the trace cannot reproduce.
+    await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692851)
     }

@@ -22,11 +22,14 @@ struct CounterIncrementingByTwoReplay {
       }
       """#
     )
+    let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterIncrementingByTwo()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+    // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
+    // other effects sent is fed in as the trace recorded it.
 
     // Step 0: sent
     await store.send(.incrementButtonTapped) {
@@ -49,32 +52,34 @@ struct CounterIncrementingByTwoReplay {
     }
 
     // Step 4: sent
+    store.runsEffects = false
     await store.send(.factButtonTapped) {
       $0.isLoading = true
     }
 
     // Step 5: from the effect of step 4
-    // Fed in: the trace does not record what the effect of step 4 read.
+    // Fed in: the effect of step 4 read NumberFactClient, which the trace cannot reproduce.
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
     }
 
     // Step 6: sent
-    await store.send(.toggleTimerButtonTapped) {
+    store.runsEffects = true
+    let step6 = await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = true
     }
 
     // Step 7: from the effect of step 6
-    // Fed in: the trace does not record what the effect of step 6 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.fact = nil
       $0.count = 3
     }
 
     // Step 8: from the effect of step 6
-    // Fed in: the trace does not record what the effect of step 6 read.
-    await store.receive(replaying: .timerTick) {
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) {
       $0.count = 4
     }
 
@@ -82,6 +87,8 @@ struct CounterIncrementingByTwoReplay {
     await store.send(.toggleTimerButtonTapped) {
       $0.isTimerRunning = false
     }
+    // The effects of step 6 had ended by here when recording.
+    await step6.finish()
 
     // Step 10: sent
     await store.send(.incrementButtonTapped) {
