@@ -66,7 +66,6 @@ struct ToolReplayTests {
               − 821692801.0
               + (absent)
           36 more steps diverge (bisect --all details them)
-          not compared: cancellation ids (format version 2 does not record them)
 
         """
     )
@@ -79,8 +78,6 @@ struct ToolReplayTests {
     #expect(
       run.output
         == "Traces/counter.ndjson: no divergence (isolated replay of 243 steps, 243 replayed)\n"
-        // The committed trace predates cancel ids (format version 3).
-        + "  not compared: cancellation ids (format version 2 does not record them)\n"
     )
   }
 
