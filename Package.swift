@@ -94,7 +94,8 @@ let package = Package(
     .testTarget(
       name: "RoundTripTests",
       dependencies: [
-        "Recorder", "ExampleSessions", "Itinerary", "tca-replay", "round-trip-host", "TestSupport",
+        "Recorder", "ExampleSessions", "Itinerary", "tca-replay", "round-trip-host", "record-traces",
+        "TestSupport",
       ]
     ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),
