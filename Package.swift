@@ -79,7 +79,7 @@ let package = Package(
       name: "ReplayTests",
       dependencies: [
         "Recorder", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
-        "mutant-replay-host", "TestSupport",
+        "mutant-replay-host", "record-traces", "TestSupport",
       ]
     ),
     // Round trips on fresh data: a trip planner in a navigation shape no example has (a stack

@@ -259,7 +259,7 @@ struct HostileRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Paths.executable("tca-replay"))
     process.arguments = arguments
-    process.currentDirectoryURL = Paths.packageRoot
+    process.currentDirectoryURL = Paths.freshRoot
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -15,9 +15,25 @@ enum Paths {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// A trace committed in `Traces/`.
+  /// A folder holding `Traces/` as today's recorder records it, made once per test run: replays
+  /// are tested on fresh recordings, never only on committed ones. The tool runs from here, so
+  /// its output names `Traces/counter.ndjson` as a user's run from the package root does.
+  static let freshRoot: URL = {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-fresh-\(UUID().uuidString)")
+    let traces = folder.appendingPathComponent("Traces").path
+    do {
+      let run = try ChildProcess.run(executable("record-traces"), [traces])
+      precondition(run.status == 0, "record-traces exited \(run.status)")
+    } catch {
+      fatalError("cannot record the example sessions: \(error)")
+    }
+    return folder
+  }()
+
+  /// An example session's trace, recorded in this test run (see ``freshRoot``).
   static func trace(_ name: String) -> String {
-    packageRoot.appendingPathComponent("Traces").appendingPathComponent(name).path
+    freshRoot.appendingPathComponent("Traces").appendingPathComponent(name).path
   }
 
   /// An executable built next to the test bundle.
@@ -143,7 +159,7 @@ struct Run {
   var errors: String
 
   /// Runs `executable` (built here, or an absolute path) with `arguments` from `folder` (the
-  /// package root by default) and waits for it; `backtraces` leaves Swift's backtracer on.
+  /// folder of fresh traces by default) and waits for it; `backtraces` leaves Swift's backtracer on.
   init(
     _ executable: String, _ arguments: [String], in folder: String? = nil,
     backtraces: Bool = false
@@ -154,7 +170,7 @@ struct Run {
     if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
     let child = try ChildProcess.run(
       executable.hasPrefix("/") ? executable : Paths.executable(executable), arguments,
-      directory: folder ?? Paths.packageRoot.path, environment: environment
+      directory: folder ?? Paths.freshRoot.path, environment: environment
     )
     self.status = child.signal ?? child.status
     self.output = String(decoding: child.output, as: UTF8.self)

@@ -84,7 +84,7 @@ struct ToolReplayTests {
   @Test("bisect and verify warn once about an incomplete last line, and replay the rest")
   func incompleteLastLine() async throws {
     let text = try String(
-      contentsOf: Paths.packageRoot.appendingPathComponent("Traces/counter.ndjson"), encoding: .utf8)
+      contentsOfFile: Paths.trace("counter.ndjson"), encoding: .utf8)
     let lines = text.split(separator: "\n")
     let cut = lines.prefix(20).joined(separator: "\n") + "\n" + lines[20].prefix(40)
     let path = FileManager.default.temporaryDirectory
