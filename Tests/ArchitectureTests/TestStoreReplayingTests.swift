@@ -131,3 +131,45 @@ struct TestStoreReplayingTests {
       ])
   }
 }
+
+/// A debounced save, restarted on every keystroke: the shape of the todos' autosave.
+private struct Debounced: Reducer {
+  struct State: Equatable { var text = ""; var saves = 0 }
+  enum Action: Equatable { case typed(String), saved }
+  enum CancelID { case save }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .typed(let text):
+      state.text = text
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.saved)
+      }
+      .cancellable(id: CancelID.save, cancelInFlight: true)
+    case .saved:
+      state.saves += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite("TestStore with effects turned off mid-test")
+struct TestStoreEffectsOffCancellationTests {
+  @Test("an action reduced with effects off still cancels the effect an earlier action started")
+  func effectsOffStillCancel() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Debounced.State()) { Debounced() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let first = await store.send(.typed("a")) { $0.text = "a" }
+    store.runsEffects = false
+    await store.send(.typed("ab")) { $0.text = "ab" }
+    // The first save was replaced: it must not fire when the clock passes its deadline.
+    await first.finish()
+    await clock.advance(by: .seconds(2))
+    #expect(store.state.saves == 0)
+  }
+}

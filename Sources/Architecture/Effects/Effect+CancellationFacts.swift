@@ -36,6 +36,24 @@ extension CancelID {
 }
 
 extension Effect {
+  /// Only what this effect cancels as it starts: its `.cancel(id:)`s, and the effects in flight
+  /// that its `cancellable(id:cancelInFlight: true)`s replace. Nothing runs and nothing is sent.
+  var cancellationsOnly: Self {
+    switch operation {
+    case .none, .send, .run:
+      return .none
+    case .cancel:
+      return self
+    case .merge(let effects), .concatenate(let effects):
+      return .merge(effects.map(\.cancellationsOnly))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      let inner = effect.cancellationsOnly
+      return cancelInFlight ? .merge(Self(operation: .cancel(id: id)), inner) : inner
+    case .observed(let effect, _):
+      return effect.cancellationsOnly
+    }
+  }
+
   /// What this effect cancels as it starts, and what its runs can be cancelled by.
   @usableFromInline
   package var cancellation: EffectCancellation {

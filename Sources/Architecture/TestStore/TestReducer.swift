@@ -41,7 +41,8 @@ final class TestReducer<State, Action> {
       stateAfterSend = state
       stackElementIDsBeforeSend = stackElementIDs
     }
-    guard runsEffects else { return .none }
+    // Effects off still cancel what earlier steps started with effects on.
+    guard runsEffects else { return effect.cancellationsOnly }
     // Every run is in the ledger from now until its operation returns: the store numbers the
     // runs with the ledger's keys as it starts them, and reports their ends.
     let runs = effect.runCount

@@ -17,8 +17,9 @@ extension TestStore {
   /// }
   /// ```
   ///
-  /// Cancelling effects (`.cancel(id:)`) has nothing to cancel then, and `.send` effects are
-  /// not reduced: the test feeds their actions in too.
+  /// `.send` effects are not reduced: the test feeds their actions in too. What the effect
+  /// cancels (`.cancel(id:)`, `cancellable(id:cancelInFlight: true)`) is still cancelled, so an
+  /// effect started while effects ran stops where the recording saw it stop.
   public var runsEffects: Bool {
     get { reducer.runsEffects }
     set { reducer.runsEffects = newValue }

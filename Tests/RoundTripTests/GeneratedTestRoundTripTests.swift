@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `gen-test` on fresh recordings: every session is recorded now, turned into tests in both
+/// frameworks, and those tests are built and run, in a package of their own, against the
+/// unchanged reducers. Each must pass, or the generator cries wolf.
+@Suite("Generated tests of fresh recordings pass on unchanged code")
+struct GeneratedTestRoundTripTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The apps' sources, copied into the package as targets of the same names.
+  static let apps: [(name: String, path: String, dependencies: [String])] = [
+    ("Counter", "Examples/Counter", []),
+    ("Todos", "Examples/Todos", []),
+    ("ComposedApp", "Examples/ComposedApp", ["Counter"]),
+    ("Bookshelf", "Examples/Bookshelf", []),
+    ("Itinerary", "Tests/RoundTrip/Itinerary", []),
+  ]
+
+  @Test("gen-test's XCTest and Swift Testing output for every session compiles and passes")
+  @MainActor
+  func generatedTestsPass() async throws {
+    let package = FileManager.default.temporaryDirectory
+      .appendingPathComponent("generated-round-trip-\(UUID().uuidString)")
+    defer {
+      if ProcessInfo.processInfo.environment["KEEP"] == nil {
+        try? FileManager.default.removeItem(at: package)
+      }
+    }
+    let tests = package.appendingPathComponent("Tests/FreshGeneratedTests")
+    try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+    for app in Self.apps {
+      try FileManager.default.copyItem(
+        at: Self.root.appendingPathComponent(app.path),
+        to: package.appendingPathComponent("Sources/\(app.name)"))
+    }
+    try Self.manifest.write(
+      to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+    for session in FreshSession.allCases {
+      let trace = try await session.record()
+      defer { try? FileManager.default.removeItem(atPath: trace) }
+      let name = session.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        .joined()
+      for (framework, suffix) in [("swift-testing", "Tests"), ("xctest", "XCTests")] {
+        let output = tests.appendingPathComponent("\(name)Fresh\(suffix).swift").path
+        let run = try ChildProcess.run(
+          FreshReplayTests.executable("tca-replay"),
+          ["gen-test", trace, "--framework", framework, "--name", "\(name)Fresh\(suffix)",
+           "--output", output])
+        #expect(run.status == 0, "\(String(decoding: run.errors, as: UTF8.self))")
+      }
+    }
+
+    let result = try ChildProcess.run(
+      "/bin/sh", ["-c", "swift build --build-tests 2>&1 | tail -40 && swift test --skip-build 2>&1"],
+      directory: package.path)
+    let output = String(decoding: result.output + result.errors, as: UTF8.self)
+    let failures = output.split(separator: "\n").filter {
+      $0.contains("error:") || $0.hasPrefix("✘") || $0.contains(" failed (")
+    }
+    #expect(result.status == 0 && failures.isEmpty, "\(failures.prefix(60).joined(separator: "\n"))\n\(output.suffix(3000))")
+    // Both runners ran tests: the closing lines name how many.
+    #expect(output.contains("Executed "), "\(output.suffix(2000))")
+    #expect(output.contains("Test run with "), "\(output.suffix(2000))")
+  }
+
+  static var manifest: String {
+    let rootName = root.lastPathComponent
+    let targets = apps.map { app in
+      let dependencies =
+        app.dependencies.map { "\"\($0)\"" }
+        + [".product(name: \"Architecture\", package: \"\(rootName)\")"]
+      return "    .target(name: \"\(app.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),"
+    }
+    return """
+      // swift-tools-version: 6.0
+      import PackageDescription
+
+      let package = Package(
+        name: "generated-round-trip",
+        platforms: [.macOS(.v14)],
+        dependencies: [.package(path: "\(root.path)")],
+        targets: [
+      \(targets.joined(separator: "\n"))
+          .testTarget(
+            name: "FreshGeneratedTests",
+            dependencies: [
+              \(apps.map { "\"\($0.name)\"" }.joined(separator: ", ")),
+              .product(name: "Architecture", package: "\(rootName)"),
+            ]
+          ),
+        ]
+      )
+
+      """
+  }
+}
