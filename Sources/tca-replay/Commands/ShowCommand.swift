@@ -7,7 +7,8 @@ enum ShowCommand: Command {
   static let usage = "USAGE: tca-replay show <trace> <step> [--json]"
   static let help = """
     OVERVIEW: Print one step: when it happened, where its action came from, the action, the
-    values the reducer read from dependencies, and what it changed in the state.
+    values the reducer read from dependencies, the cancellation ids its effect cancels and
+    can be cancelled by, and what it changed in the state.
 
     \(usage)
 
@@ -42,7 +43,8 @@ struct StepDescription {
   var style: Style
 
   func lines(_ step: TraceStep) -> [String] {
-    heading(step) + action(step) + dependencies(step) + [style.paint("diff", .bold)]
+    heading(step) + action(step) + dependencies(step) + cancellation(step)
+      + [style.paint("diff", .bold)]
       + PatchRenderer(style: style).lines(step.patch)
   }
 
@@ -83,6 +85,15 @@ struct StepDescription {
       }
     }
     return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]
+  }
+
+  /// The cancellation ids the step's effect cancels and marks its runs with, one a line.
+  func cancellation(_ step: TraceStep) -> [String] {
+    func section(_ title: String, _ ids: [String]) -> [String] {
+      guard !ids.isEmpty else { return [] }
+      return [style.paint(title, .bold)] + ids.map { "  " + $0.escapingControlCharacters }
+    }
+    return section("cancels", step.cancels) + section("cancellable by", step.cancellable)
   }
 }
 
