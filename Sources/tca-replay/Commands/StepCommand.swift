@@ -158,7 +158,10 @@ struct Stepper {
       case "p", "print": try printState(argument)
       case "a", "action":
         let describe = StepDescription(style: style)
-        try printStep { describe.heading($0) + describe.action($0) + describe.dependencies($0) }
+        try printStep {
+          describe.heading($0) + describe.action($0) + describe.dependencies($0)
+            + describe.cancellation($0)
+        }
       case "d", "diff":
         let describe = StepDescription(style: style)
         try printStep { describe.heading($0) + PatchRenderer(style: style).lines($0.patch) }
