@@ -94,8 +94,8 @@ let package = Package(
     .testTarget(
       name: "RoundTripTests",
       dependencies: [
-        "Recorder", "ExampleSessions", "Itinerary", "tca-replay", "round-trip-host", "record-traces",
-        "TestSupport",
+        "Recorder", "ExampleSessions", "Itinerary", "PortedFeatures", "tca-replay",
+        "round-trip-host", "record-traces", "TestSupport",
       ]
     ),
     .testTarget(name: "CounterTests", dependencies: ["Counter"]),

@@ -17,6 +17,8 @@ struct GeneratedTestRoundTripTests {
     ("ComposedApp", "Examples/ComposedApp", ["Counter"]),
     ("Bookshelf", "Examples/Bookshelf", []),
     ("Itinerary", "Tests/RoundTrip/Itinerary", []),
+    // The TCA 1.3-style corpus, in the Swift 5 language mode it was written for.
+    ("PortedFeatures", "Tests/Ported/Features", []),
   ]
 
   @Test("gen-test's XCTest and Swift Testing output for every session compiles and passes")
@@ -39,10 +41,13 @@ struct GeneratedTestRoundTripTests {
     try Self.manifest.write(
       to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
 
-    for session in FreshSession.allCases {
+    var sessions: [(name: String, record: () async throws -> String)] = []
+    for session in FreshSession.allCases { sessions.append((session.rawValue, session.record)) }
+    for session in PortedSession.allCases { sessions.append((session.rawValue, session.record)) }
+    for session in sessions {
       let trace = try await session.record()
       defer { try? FileManager.default.removeItem(atPath: trace) }
-      let name = session.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+      let name = session.name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
         .joined()
       for (framework, suffix) in [("swift-testing", "Tests"), ("xctest", "XCTests")] {
         let output = tests.appendingPathComponent("\(name)Fresh\(suffix).swift").path
@@ -73,7 +78,8 @@ struct GeneratedTestRoundTripTests {
       let dependencies =
         app.dependencies.map { "\"\($0)\"" }
         + [".product(name: \"Architecture\", package: \"\(rootName)\")"]
-      return "    .target(name: \"\(app.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),"
+      let mode = app.name == "PortedFeatures" ? ", swiftSettings: [.swiftLanguageMode(.v5)]" : ""
+      return "    .target(name: \"\(app.name)\", dependencies: [\(dependencies.joined(separator: ", "))]\(mode)),"
     }
     return """
       // swift-tools-version: 6.0

@@ -1,7 +1,7 @@
 import Architecture
 
 /// A newly registered user.
-struct Account: Equatable {
+struct Account: Equatable, Codable {
   var email: String
   var id: UUID
 }

@@ -2,12 +2,12 @@ import Architecture
 
 /// The app's root: onboarding until an account exists, then home, and back again on log-out.
 struct AppRoot: Reducer {
-  enum State: Equatable {
+  enum State: Equatable, Codable {
     case home(Home.State)
     case onboarding(Onboarding.State)
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case home(Home.Action)
     case onboarding(Onboarding.Action)
   }

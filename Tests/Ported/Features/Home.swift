@@ -2,12 +2,12 @@ import Architecture
 
 /// The signed-in home screen.
 struct Home: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var account: Account
     var visits = 0
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case logOutButtonTapped
     case onAppear
   }

@@ -3,35 +3,35 @@ import Architecture
 /// The welcome screen. It presents the terms or the sign-up form in a sheet (one destination at
 /// a time), greets the new user with an alert, and tells its parent when onboarding is over.
 struct Onboarding: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var account: Account?
     @PresentationState var alert: AlertState<Action.Alert>?
     @PresentationState var destination: Destination.State?
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case alert(PresentationAction<Alert>)
     case delegate(Delegate)
     case destination(PresentationAction<Destination.Action>)
     case signUpButtonTapped
     case termsButtonTapped
 
-    enum Alert: Equatable {
+    enum Alert: Equatable, Codable {
       case continueTapped
     }
 
-    enum Delegate: Equatable {
+    enum Delegate: Equatable, Codable {
       case finished(Account)
     }
   }
 
   struct Destination: Reducer {
-    enum State: Equatable {
+    enum State: Equatable, Codable {
       case signUp(SignUp.State)
       case terms(Terms.State)
     }
 
-    enum Action: Equatable {
+    enum Action: Equatable, Codable {
       case signUp(SignUp.Action)
       case terms(Terms.Action)
     }

@@ -2,24 +2,24 @@ import Architecture
 
 /// The planner's root: a list of recipes with a navigation stack of details and shopping lists.
 struct RecipeBook: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var path = StackState<Path.State>()
     var recipes: IdentifiedArrayOf<Recipe> = []
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case addRecipeButtonTapped
     case path(StackAction<Path.State, Path.Action>)
     case recipeTapped(Recipe.ID)
   }
 
   struct Path: Reducer {
-    enum State: Equatable {
+    enum State: Equatable, Codable {
       case detail(RecipeDetail.State)
       case shopping(ShoppingList.State)
     }
 
-    enum Action: Equatable {
+    enum Action: Equatable, Codable {
       case detail(RecipeDetail.Action)
       case shopping(ShoppingList.Action)
     }

@@ -3,23 +3,23 @@ import Architecture
 /// One recipe, drilled into from the planner. It can delete itself (after an alert) and pops
 /// itself off the stack when it does.
 struct RecipeDetail: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     @PresentationState var alert: AlertState<Action.Alert>?
     var recipe: Recipe
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case alert(PresentationAction<Alert>)
     case delegate(Delegate)
     case deleteButtonTapped
     case servingsStepperChanged(Int)
     case shoppingListButtonTapped
 
-    enum Alert: Equatable {
+    enum Alert: Equatable, Codable {
       case confirmDeletion
     }
 
-    enum Delegate: Equatable {
+    enum Delegate: Equatable, Codable {
       case deleteRecipe(Recipe.ID)
       case recipeUpdated(Recipe)
       case showShoppingList([String])

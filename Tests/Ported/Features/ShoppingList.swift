@@ -2,14 +2,14 @@ import Architecture
 
 /// The ingredients of a recipe as a checklist, pushed on top of the recipe's detail.
 struct ShoppingList: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var checked: Set<String> = []
     var items: [String]
 
     var remaining: Int { items.filter { !checked.contains($0) }.count }
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case clearCheckedButtonTapped
     case itemToggled(String)
   }

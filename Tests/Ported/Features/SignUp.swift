@@ -3,7 +3,7 @@ import Architecture
 /// The sign-up form. Presented as a sheet it closes itself when the account is created or the
 /// user cancels; shown on its own it just reports the new account.
 struct SignUp: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     @BindingState var email = ""
     var errorMessage: String?
     var isSubmitting = false
@@ -12,14 +12,14 @@ struct SignUp: Reducer {
     var canSubmit: Bool { email.contains("@") && password.count >= 8 }
   }
 
-  enum Action: BindableAction, Equatable {
+  enum Action: BindableAction, Equatable, Codable {
     case binding(BindingAction<State>)
     case cancelButtonTapped
     case delegate(Delegate)
     case signUpResponse(TaskResult<Account>)
     case submitButtonTapped
 
-    enum Delegate: Equatable {
+    enum Delegate: Equatable, Codable {
       case didCreateAccount(Account)
     }
   }

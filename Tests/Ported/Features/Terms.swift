@@ -2,16 +2,16 @@ import Architecture
 
 /// The terms of service, which must be read to the end before they can be accepted.
 struct Terms: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var hasReadToEnd = false
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Codable {
     case acceptButtonTapped
     case delegate(Delegate)
     case scrolledToEnd
 
-    enum Delegate: Equatable {
+    enum Delegate: Equatable, Codable {
       case accepted
     }
   }
