@@ -94,7 +94,15 @@ struct TestFileWriter {
 
     var current = state
     var assertions: [(TraceStep, StateAssertionWriter.Assertion)] = []
-    let writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
+    var writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
+    // Redacted values cannot be asserted, so exhaustivity is off, and a store whose exhaustivity
+    // is off needs assignments, never relative edits.
+    let holdsRedaction =
+      state.containsRedaction
+      || steps.contains { step in
+        step.patch.operations.contains { $0.name != "test" && $0.value?.containsRedaction == true }
+      }
+    writer.absolute = holdsRedaction
     for step in steps {
       do {
         assertions.append(
@@ -106,7 +114,7 @@ struct TestFileWriter {
       }
     }
     let redacted = state.redactedPaths() + assertions.flatMap(\.1.redactedPaths)
-    if !redacted.isEmpty {
+    if holdsRedaction {
       body += Self.comment(
         "The trace redacted \(Self.list(Array(Set(redacted)).sorted())): those values are "
           + "unknown, so the test checks only the changes it states.",
@@ -312,7 +320,23 @@ struct TestFileWriter {
   private var preamble: [String] = []
 
   func finish() -> GeneratedTest {
-    var lines = preamble + body + ["}"]
+    var lines = preamble + body
+    if options.framework == .plain {
+      // Plain functions are run by code, which needs them by name.
+      let runnable = functions.filter { $0.kind == .steps }
+      if !body.isEmpty { lines.append("") }
+      lines.append("  /// The functions above that replay recorded steps, in order, for code that runs them all.")
+      if runnable.isEmpty {
+        lines.append("  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = []")
+      } else {
+        lines.append("  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [")
+        for function in runnable {
+          lines.append("    (\"\(function.name)\", { try await $0.\(function.name)() }),")
+        }
+        lines.append("  ]")
+      }
+    }
+    lines.append("}")
     if renderer.usesDecoding {
       lines += [
         "",

@@ -98,6 +98,13 @@ struct NewsletterSignupFeatureReplay {
       $0.topics = ["cocoa", "coffee", "milk", "tea"]
     }
   }
+
+  /// The functions above that replay recorded steps, in order, for code that runs them all.
+  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [
+    ("steps0To0", { try await $0.steps0To0() }),
+    ("steps4To4", { try await $0.steps4To4() }),
+    ("steps8To8", { try await $0.steps8To8() }),
+  ]
 }
 
 /// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
