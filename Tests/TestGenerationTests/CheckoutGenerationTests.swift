@@ -25,6 +25,7 @@ struct CheckoutGenerationTests {
       options.framework = framework
       options.typeName = name
       options.typeCheck = .decoding(CheckoutFeature.State.self, CheckoutFeature.Action.self)
+      options.redactionCheck = .reducing(CheckoutFeature())
       outputs.append(("\(directory)/\(name).swift", options))
     }
     return outputs
@@ -71,5 +72,25 @@ struct CheckoutGenerationTests {
       #expect(issues.map(\.description) == [], "\(function.name)")
       #expect(thrown == nil, "\(function.name) threw \(String(describing: thrown))")
     }
+  }
+
+  @Test("no step is left out for the redacted card number: every step is in a function that runs")
+  func everyStepRuns() throws {
+    let path = try CheckoutSession.recordFresh()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var options = try #require(Self.outputs.first).options
+    let test = try TestGenerator(options: options).generate(tracePath: path)
+    #expect(test.skippedSteps.map(\.index) == [])
+    let running = test.functions.filter { $0.kind == .steps }.flatMap { Array($0.steps) }
+    #expect(running == Array(CheckoutSession.actions.indices))
+    #expect(
+      test.source.contains(
+        "// The trace redacted /payment/_0/cardScanned/cardNumber (String) in its action: the "
+          + "placeholder\n"))
+    // From the command line, with no reducer to run, the file says the placeholders are unchecked.
+    options.redactionCheck = nil
+    let unchecked = try TestGenerator(options: options).generate(tracePath: path)
+    #expect(unchecked.functions == test.functions)
+    #expect(unchecked.source.contains("unchecked, as no reducer was given to run"))
   }
 }

@@ -6,7 +6,8 @@ import Recorder
 
 /// Records a shop session (`Tests/Shapes/CheckoutFeature.swift`) with the card number redacted
 /// (`.key("cardNumber")`): a cart filled and reordered, a checkout whose card is typed, cleared
-/// and scanned, an order placed, then a second cart. The tests record it afresh each run.
+/// and scanned while the cart is still edited, an order placed, then a second cart. The tests
+/// record it afresh each run.
 enum CheckoutSession {
   typealias Line = CheckoutFeature.CartLine
 
@@ -20,9 +21,11 @@ enum CheckoutSession {
     .moved(from: 2, to: 0),
     .checkoutTapped,
     .payment(.set(\.$cardholder, "Ada Lovelace")),
+    .giftNoteAdded("Wrap it, please"),
     .payment(.set(\.$cardNumber, "4000 1234 5678 9010")),
     .payment(.set(\.$savesCard, true)),
     .payment(.cardCleared),
+    .moved(from: 2, to: 0),
     .payment(.cardScanned(cardNumber: "5500 0000 0000 0004")),
     .payment(.placeOrderTapped),
     .added(Line(id: 4, name: "Teapot", quantity: 1, cents: 2_800)),
