@@ -122,9 +122,12 @@ enum VerifyCommand: Command {
           let report = crash.report(trace: path, mode: .isolated, precedingSteps: 0)
           let label = report.firstDivergence?.label ?? ""
           let signal = HostCrash.describe(signal: crash.signal)
+          let verdict =
+            report.recordedCrash?.outcome == .crashes
+            ? "still crashes the reducer, as when recorded" : "crashed the reducer"
           record(
             .diverges, path, report: report,
-            text: "diverges     \(path): step \(crash.step) \(label) crashed the reducer ("
+            text: "diverges     \(path): step \(crash.step) \(label) \(verdict) ("
               + ([signal] + crash.reason.prefix(1)).joined(separator: ": ") + ")"
           )
           errors.write(
@@ -148,12 +151,20 @@ enum VerifyCommand: Command {
             )
           } else {
             let skipped = report.notReplayable.count
+            let crash = report.recordedCrash.map { crash in
+              crash.outcome == .noLongerCrashes
+                ? " (step \(crash.step), which crashed the recording, no longer crashes)"
+                : " (step \(crash.step), which crashed the recording, was not replayed)"
+            }
             record(
               .matches, path, report: report,
               text: "ok           \(path): \(report.replayed) steps replay"
                 + (report.unknown > 0 ? " (\(report.unknown) unknown: reads redacted data)" : "")
-                + (skipped > 0 ? " (\(skipped) not replayable)" : "")
+                + (skipped > 0 ? " (\(skipped) not replayable)" : "") + (crash ?? "")
             )
+          }
+          if !json, let crash = report.recordedCrash, crash.outcome != .crashes {
+            errors.write("note: \(path): \(crash.sentence.escapingControlCharacters)\n")
           }
         }
       }
