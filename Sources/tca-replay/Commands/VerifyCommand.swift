@@ -29,7 +29,10 @@ enum VerifyCommand: Command {
       --json                Print one JSON object per trace instead of a line of text.
 
     A reducer that crashes on a step is a divergence at that step ("crashed the reducer"), so
-    `git bisect run` marks the commit bad; the host is started again for the next trace.
+    `git bisect run` marks the commit bad; the host is started again for the next trace. A
+    trace that ends in a crash replays its crashing step last: "still crashes the reducer, as
+    when recorded" is a divergence; a step that no longer crashes is ok, with a note on
+    standard error.
 
     EXIT CODES:
       0 every trace replays without divergence; 1 some trace diverges, or crashes the reducer;
