@@ -89,10 +89,11 @@ struct RedactionPlaceholders {
   ) -> (type: String, isOptional: Bool)? {
     if type.hasPrefix(Self.payloadMarker), let dot = type.lastIndex(of: ".") {
       // The payload of a case: `payload of Module.Action.caseName`.
-      let enumType = String(type[type.index(type.startIndex, offsetBy: Self.payloadMarker.count)..<dot])
+      let enumType = String(type[..<dot].dropFirst(Self.payloadMarker.count))
       let name = String(type[type.index(after: dot)...])
       guard case .enumeration(let cases)? = schema.description(of: enumType),
-        let member = cases.first(where: { $0.name == name })?.payload.first(where: { $0.name == key })
+        let payload = cases.first(where: { $0.name == name })?.payload,
+        let member = payload.first(where: { $0.name == key })
       else { return nil }
       return (member.type, member.isOptional)
     }

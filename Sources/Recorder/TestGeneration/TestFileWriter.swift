@@ -116,7 +116,8 @@ struct TestFileWriter {
           + "enable the test:",
         indent: 2)
       for site in sites {
-        let placeholder = site.placeholder.map { "the placeholder \($0.jsonString)" } ?? "\"<redacted>\""
+        let placeholder =
+          site.placeholder.map { "the placeholder \($0.jsonString)" } ?? "\"<redacted>\""
         body += Self.comment(
           "  \(site.path.isEmpty ? "/" : site.path)\(site.type.map { " (\($0))" } ?? ""), now "
             + placeholder,
@@ -155,8 +156,10 @@ struct TestFileWriter {
     // Redacted values cannot be asserted, so exhaustivity is off for each step whose state holds
     // one or whose change writes one, and on again once none is left; a store whose
     // exhaustivity is off needs assignments, never relative edits.
-    var assertions: [(step: TraceStep, assertion: StateAssertionWriter.Assertion, exhaustive: Bool)] =
-      []
+    typealias Asserted = (
+      step: TraceStep, assertion: StateAssertionWriter.Assertion, exhaustive: Bool
+    )
+    var assertions: [Asserted] = []
     var writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
     for step in steps {
       let writesRedaction = step.patch.operations.contains {
@@ -397,12 +400,15 @@ struct TestFileWriter {
     if options.framework == .plain {
       // Plain functions are run by code, which needs them by name.
       let runnable = functions.filter { $0.kind == .steps }
+      let declaration = "  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)]"
       if !body.isEmpty { lines.append("") }
-      lines.append("  /// The functions above that replay recorded steps, in order, for code that runs them all.")
+      lines.append(
+        "  /// The functions above that replay recorded steps, in order, for code that runs "
+          + "them all.")
       if runnable.isEmpty {
-        lines.append("  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = []")
+        lines.append(declaration + " = []")
       } else {
-        lines.append("  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [")
+        lines.append(declaration + " = [")
         for function in runnable {
           lines.append("    (\"\(function.name)\", { try await $0.\(function.name)() }),")
         }

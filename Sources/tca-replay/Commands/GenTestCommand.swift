@@ -97,8 +97,8 @@ enum GenTestCommand: Command {
         "warning: \(steps)\(run.first == run.last ? " left out:" : "") \(reason)\n")
     }
     for function in test.functions {
-      let steps = function.steps.count == 1
-        ? "step \(function.steps.lowerBound)" : "steps \(function.steps.lowerBound)...\(function.steps.upperBound)"
+      let (first, last) = (function.steps.lowerBound, function.steps.upperBound)
+      let steps = first == last ? "step \(first)" : "steps \(first)...\(last)"
       switch function.kind {
       case .steps: break
       case .needsValues:
