@@ -3,8 +3,9 @@ import Architecture
 /// A shop's cart and its checkout, in a shape the examples do not have: a payment form that
 /// exists only while checking out (an optional child run with `ifLet`), whose card number is a
 /// `@BindingState` the trace redacts with `.key("cardNumber")`, next to a cart the user
-/// reorders. The reducer stores the card number and clears it, but never reads it: a generated
-/// test can give it a placeholder. What the generator's redaction and exhaustivity tests record.
+/// reorders, and cards kept for next time. The reducer stores the card number, copies it and
+/// clears it, but never looks at it: a generated test can give it a placeholder. What the
+/// generator's redaction and exhaustivity tests record.
 struct CheckoutFeature: Reducer {
   struct State: Equatable, Codable {
     var cart: IdentifiedArrayOf<CartLine> = []
@@ -15,6 +16,14 @@ struct CheckoutFeature: Reducer {
     var payment: PaymentFeature.State?
     /// The numbers of the orders placed, newest last.
     var orders: [Int] = []
+    /// Cards kept for next time, number and all: redacted in a trace with the rest.
+    var savedCards: IdentifiedArrayOf<SavedCard> = []
+  }
+
+  struct SavedCard: Equatable, Codable, Identifiable {
+    let id: Int
+    var cardholder: String
+    var cardNumber: String
   }
 
   struct CartLine: Equatable, Codable, Identifiable {
@@ -37,6 +46,7 @@ struct CheckoutFeature: Reducer {
     case giftNoteAdded(String)
     case shippingPicked(Shipping)
     case checkoutTapped
+    case savedCardRemoved(id: Int)
     case payment(PaymentFeature.Action)
   }
 
@@ -58,9 +68,17 @@ struct CheckoutFeature: Reducer {
       case .checkoutTapped:
         let total = state.cart.reduce(0) { $0 + $1.quantity * $1.cents }
         state.payment = PaymentFeature.State(totalCents: total)
+      case let .savedCardRemoved(id):
+        state.savedCards.remove(id: id)
       case .payment(.placeOrderTapped):
-        // The order number comes from the cart, never from the card.
+        // The order number comes from the cart, never from the card, which is kept as it is.
         state.orders.append(1_000 + state.orders.count)
+        if let payment = state.payment, payment.savesCard {
+          state.savedCards.append(
+            SavedCard(
+              id: state.orders.count, cardholder: payment.cardholder,
+              cardNumber: payment.cardNumber))
+        }
         state.cart.removeAll()
         state.giftNotes.removeAll()
         state.payment = nil

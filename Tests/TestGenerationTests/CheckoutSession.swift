@@ -6,8 +6,8 @@ import Recorder
 
 /// Records a shop session (`Tests/Shapes/CheckoutFeature.swift`) with the card number redacted
 /// (`.key("cardNumber")`): a cart filled and reordered, a checkout whose card is typed, cleared
-/// and scanned while the cart is still edited, an order placed, then a second cart. The tests
-/// record it afresh each run.
+/// and scanned while the cart is still edited, an order placed and its card kept, then a second
+/// cart, and the kept card removed. The tests record it afresh each run.
 enum CheckoutSession {
   typealias Line = CheckoutFeature.CartLine
 
@@ -27,12 +27,15 @@ enum CheckoutSession {
     .payment(.cardCleared),
     .moved(from: 2, to: 0),
     .payment(.cardScanned(cardNumber: "5500 0000 0000 0004")),
+    .payment(.set(\.$savesCard, true)),
     .payment(.placeOrderTapped),
     .added(Line(id: 4, name: "Teapot", quantity: 1, cents: 2_800)),
     .giftNoteAdded("For the office"),
     .added(Line(id: 5, name: "Strainer", quantity: 1, cents: 400)),
     .moved(from: 1, to: 0),
     .removed(id: 4),
+    .savedCardRemoved(id: 1),
+    .giftNoteAdded("Thank you"),
   ]
 
   /// Records the session into `path`.

@@ -33,6 +33,7 @@ extension StateAssertionWriter {
       }
       before = try JSONPatch([operation]).apply(to: before)
     }
+    let initial = state
     state = final
 
     var assertion = Assertion()
@@ -63,9 +64,10 @@ extension StateAssertionWriter {
         statements.append(Statement(enclosing: [], body: "$0 = \(renderer.fallback(final, 0))"))
         continue
       }
+      let path = JSONPointer(tokens: tokens)
       for statement in assignments(
-        to: named, at: tokens, final: final, redacted: &assertion.redactedPaths,
-        renderer: &renderer)
+        to: named, at: tokens, value: path.resolve(in: final), before: path.resolve(in: initial),
+        final: final, redacted: &assertion.redactedPaths, renderer: &renderer)
       where !statements.contains(statement) {
         statements.append(statement)
       }
@@ -74,42 +76,70 @@ extension StateAssertionWriter {
     return assertion
   }
 
-  /// `target = value`, the value at `tokens` in `final`; a value holding redacted data is
-  /// assigned member by member (or element by element), and what was redacted is listed in
-  /// `redacted` instead.
+  /// `target = value`, `value` being what the patch leaves at `tokens` in `final`, and
+  /// `before` what was there before it. A value holding redacted data cannot be written whole:
+  /// its members (or elements) are assigned one by one, those that changed, leaving out what
+  /// was redacted (listed in `redacted` when it changed) and `id`s (usually `let`s, and what an
+  /// identified element is reached by); an identified element that went away is removed by id.
   private func assignments(
-    to target: Target, at tokens: [String], final: JSONValue, redacted: inout [String],
-    renderer: inout SwiftRenderer
+    to target: Target, at tokens: [String], value: JSONValue?, before: JSONValue?,
+    final: JSONValue, redacted: inout [String], renderer: inout SwiftRenderer
   ) -> [Statement] {
-    guard let value = JSONPointer(tokens: tokens).resolve(in: final) else {
-      return [target.assign("nil")]
-    }
+    guard let value else { return [target.assign("nil")] }
     guard value.containsRedaction else {
       return [target.assign(renderer.expression(value, type: target.type))]
     }
     if value == Redaction.placeholder {
-      redacted.append(JSONPointer(tokens: tokens).description)
+      if before != value { redacted.append(JSONPointer(tokens: tokens).description) }
       return []
     }
-    let children: [String]
-    switch value {
-    case .object(let members): children = members.keys.map { $0 }
-    case .array(let elements): children = elements.indices.map(String.init)
-    default: children = []
-    }
     var statements: [Statement] = []
-    for child in children {
-      let path = tokens + [child]
+    var children: [(key: String, value: JSONValue, before: JSONValue?)] = []
+    switch value {
+    case .object(let members):
+      for (key, child) in members where key != "id" {
+        children.append((key, child, before?.objectValue?[key]))
+      }
+    case .array(let elements):
+      // Elements with ids are matched by id, as the statements reach them.
+      let earlier = before?.arrayValue ?? []
+      let ids = elements.compactMap { $0.objectValue?["id"] }
+      for (index, element) in elements.enumerated() {
+        let match =
+          element.objectValue?["id"].map { id in earlier.first { $0.objectValue?["id"] == id } }
+          ?? (index < earlier.count ? earlier[index] : nil)
+        children.append((String(index), element, match))
+      }
+      if ids.count == elements.count, SwiftRenderer.shortName(target.type ?? "") == "IdentifiedArray" {
+        for gone in earlier.compactMap({ $0.objectValue?["id"] }) where !ids.contains(gone) {
+          // Idempotent: removing what is already gone changes nothing.
+          let id = renderer.expression(gone, type: identifierType(of: target))
+          statements.append(target.statement("\(target.code).remove(id: \(id))"))
+        }
+      }
+    default:
+      break
+    }
+    for child in children where child.value != child.before {
+      let path = tokens + [child.key]
       guard let inner = self.target(path, in: final, renderer: &renderer) else {
         // Not nameable from Swift: left unasserted.
-        if let child = JSONPointer(tokens: path).resolve(in: final), child.containsRedaction {
-          redacted.append(JSONPointer(tokens: path).description)
-        }
+        if child.value.containsRedaction { redacted.append(JSONPointer(tokens: path).description) }
         continue
       }
       statements += assignments(
-        to: inner, at: path, final: final, redacted: &redacted, renderer: &renderer)
+        to: inner, at: path, value: child.value, before: child.before, final: final,
+        redacted: &redacted, renderer: &renderer)
     }
     return statements
+  }
+
+  /// The type of the `id` of an identified array's elements, if the trace says.
+  private func identifierType(of target: Target) -> String? {
+    guard let type = target.type,
+      case .collection(let element)? = schema.description(of: SwiftRenderer.unwrappingOptional(type)),
+      case .structure(let members)? = schema.description(of: element)
+    else { return nil }
+    return members.first { $0.name == "id" }?.type
   }
 }

@@ -12,7 +12,7 @@ import XCTest
 
 final class CheckoutTraceXCTests: XCTestCase {
   @MainActor
-  func testSteps0To20() async throws {
+  func testSteps0To23() async throws {
     // The state before step 0, as the trace recorded it.
     let initialState: CheckoutFeature.State = try decoded(
       #"""
@@ -22,7 +22,8 @@ final class CheckoutTraceXCTests: XCTestCase {
         "shipping": {
           "standard": {}
         },
-        "orders": []
+        "orders": [],
+        "savedCards": []
       }
       """#
     )
@@ -68,8 +69,8 @@ final class CheckoutTraceXCTests: XCTestCase {
     }
 
     // Step 7: sent
-    // The trace redacted /payment/cardNumber: those values are unknown, so the test checks only the
-    // changes it states from step 7.
+    // The trace redacted /payment/cardNumber and /savedCards/0/cardNumber: those values are
+    // unknown, so the test checks only the changes it states from step 7.
     store.exhaustivity = .off
     // /payment/cardNumber changed to a redacted value, which is not asserted.
     await store.send(.checkoutTapped) {
@@ -118,38 +119,61 @@ final class CheckoutTraceXCTests: XCTestCase {
     await store.send(.payment(.cardScanned(cardNumber: "<redacted>")))
 
     // Step 15: sent
+    await store.send(.payment(.binding(.set(\.$savesCard, true)))) {
+      $0.payment?.savesCard = true
+    }
+
+    // Step 16: sent
+    // /savedCards/0/cardNumber changed to a redacted value, which is not asserted.
     await store.send(.payment(.placeOrderTapped)) {
       $0.payment = nil
       $0.cart = []
       $0.giftNotes = []
       $0.orders = [1000]
-    }
-
-    // Step 16: sent
-    // No redacted value is left: every change is checked again.
-    store.exhaustivity = .on
-    await store.send(.added(try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#))) {
-      $0.cart.append(try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#))
+      $0.savedCards[id: 1]?.cardholder = "Ada Lovelace"
     }
 
     // Step 17: sent
-    await store.send(.giftNoteAdded("For the office")) {
-      $0.giftNotes.append("For the office")
+    await store.send(.added(try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#))) {
+      $0.cart = [try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#)]
     }
 
     // Step 18: sent
-    await store.send(.added(try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#))) {
-      $0.cart.append(try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#))
+    await store.send(.giftNoteAdded("For the office")) {
+      $0.giftNotes = ["For the office"]
     }
 
     // Step 19: sent
-    await store.send(.moved(from: 1, to: 0)) {
-      $0.cart.move(fromOffsets: [0], toOffset: 2)
+    await store.send(.added(try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#))) {
+      $0.cart = [
+        try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#),
+        try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#),
+      ]
     }
 
     // Step 20: sent
+    await store.send(.moved(from: 1, to: 0)) {
+      $0.cart = [
+        try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#),
+        try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#),
+      ]
+    }
+
+    // Step 21: sent
     await store.send(.removed(id: 4)) {
-      $0.cart.remove(id: 4)
+      $0.cart = [try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#)]
+    }
+
+    // Step 22: sent
+    await store.send(.savedCardRemoved(id: 1)) {
+      $0.savedCards = []
+    }
+
+    // Step 23: sent
+    // No redacted value is left: every change is checked again.
+    store.exhaustivity = .on
+    await store.send(.giftNoteAdded("Thank you")) {
+      $0.giftNotes.append("Thank you")
     }
   }
 }
