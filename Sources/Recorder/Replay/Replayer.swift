@@ -17,7 +17,9 @@ import Foundation
 /// replayed in their recorded order. So are the dependency values read, by kind and count.
 /// States are compared as the recorder encodes them, at JSON-path granularity. A value
 /// redacted in the trace is unknown, never a difference: a step whose action or state holds
-/// one and that differs is counted in ``ReplayReport/unknown``.
+/// one and that differs is counted in ``ReplayReport/unknown``. A trace that ends in a crash
+/// has its crashing step's action sent last (see ``ReplayReport/recordedCrash``): a reducer
+/// that still crashes there ends the process, which only a replay host survives.
 ///
 /// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
 public struct Replayer<Base: Reducer>
