@@ -135,17 +135,21 @@ let package = Package(
     // A feature holding every Codable shape, internal as app features are: what the
     // generator's shape tests record, and what their committed generated tests exercise.
     .target(name: "Shapes", dependencies: ["Architecture"], path: "Tests/Shapes"),
-    // Tests written by `tca-replay gen-test` from Traces/, committed as generated.
+    // Tests written by `tca-replay gen-test` from Traces/ and the tests' sessions (Shapes, the
+    // pantry's crash in ReplayMutants), committed as generated.
     .testTarget(
       name: "GeneratedTests",
-      dependencies: ["Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes"]
+      dependencies: [
+        "Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "ReplayMutants",
+      ]
     ),
-    // The generator's own tests: drift of the committed tests, the mutation check, bad input.
+    // The generator's own tests: drift of the committed tests, the mutation check, bad input;
+    // the pantry's crash (ReplayMutants, recorded by mutant-replay-host) for the crashing step.
     .testTarget(
       name: "TestGenerationTests",
       dependencies: [
         "Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "tca-replay",
-        "TestSupport",
+        "TestSupport", "ReplayMutants", "mutant-replay-host",
       ],
       exclude: ["Fixtures"]
     ),

@@ -5,6 +5,23 @@ import ReplayMutants
 // A replay host serving the examples with one deliberate change, named by the first argument:
 // `mutant-replay-host saved-date-dropped`. The tests drive it through `tca-replay`.
 let name = CommandLine.arguments.dropFirst().first ?? ""
+// `mutant-replay-host record <pantry-force-unwrap|unchanged> <trace>` records the pantry's
+// session through that reducer instead: the force-unwrap crashes at step 3, leaving a trace that
+// ends in a crash record, as an app's would.
+if name == "record", CommandLine.arguments.count == 4 {
+  // A crashing test child must not spend time writing a core file.
+  var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+  setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+  let path = CommandLine.arguments[3]
+  switch Mutant(rawValue: CommandLine.arguments[2]) {
+  case .pantryForceUnwrap?: try PantryFeature.recordSession(through: PantryForceUnwrap(), to: path)
+  case .unchanged?: try PantryFeature.recordSession(through: PantryFeature(), to: path)
+  default:
+    print("usage: mutant-replay-host record <pantry-force-unwrap|unchanged> <trace>")
+    exit(64)
+  }
+  exit(0)
+}
 // The journal's mutants (effects, dependency reads, redaction) serve the journal alone.
 if let journal = JournalMutant(rawValue: name) { ReplayHost.run([journal.target]) }
 guard let mutant = Mutant(rawValue: name) else {

@@ -1,4 +1,5 @@
 import Architecture
+import Recorder
 
 /// A kitchen pantry: stock counted by item, and a shopping list of what ran out. A domain the
 /// examples do not have (a dictionary keyed by name, a set), for the crash tests.
@@ -53,5 +54,19 @@ public struct PantryForceUnwrap: Reducer, Sendable {
     state.stock[item]! -= 1
     if state.stock[item] == 0 { state.shoppingList.insert(item) }
     return .none
+  }
+}
+
+extension PantryFeature {
+  /// Records ``session`` through `reducer` into `path`, with today's recorder. Through
+  /// ``PantryForceUnwrap`` the process dies at step 3, and the trace ends in a crash record
+  /// naming it: `mutant-replay-host record pantry-force-unwrap <trace>` makes one.
+  public static func recordSession<Base: Reducer>(through reducer: Base, to path: String) throws
+  where Base.State == State, Base.Action == Action {
+    let recorder = try TraceRecorder(path: path)
+    let recording = reducer.recording(to: recorder)
+    var state = State()
+    for action in session { _ = recording.reduce(into: &state, action: action) }
+    try recorder.close()
   }
 }

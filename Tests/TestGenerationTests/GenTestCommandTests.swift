@@ -54,8 +54,6 @@ struct GenTestCommandTests {
       result.errors
         == """
         warning: step 3 is left out: its action could not be encoded when it was recorded
-        warning: steps 6...7 are left out: for each, the state before it holds a redacted value \
-        (at /fact)
 
         """
     )

@@ -123,6 +123,7 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
     var newsletter = TestGenerator.Options()
     newsletter.typeName = "NewsletterRedactedTraceTests"
     newsletter.typeCheck = newsletterCheck
+    newsletter.redactionCheck = .reducing(NewsletterSignupFeature())
     files.append(
       GeneratedFile(
         trace: NewsletterSession.fixture,
@@ -136,6 +137,7 @@ struct GeneratedFile: Sendable, CustomTestStringConvertible {
       options.typeName = "\(mutant)Replay"
       options.reducer = mutant
       options.typeCheck = newsletterCheck
+      options.redactionCheck = .reducing(NewsletterSignupFeature())
       files.append(
         GeneratedFile(
           trace: NewsletterSession.fixture,

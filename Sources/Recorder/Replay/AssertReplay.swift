@@ -13,6 +13,9 @@ import Foundation
 /// XCTest and Swift Testing alike, is the replay report: the first divergent step, its action
 /// and origin, the steps before it, and the expected and actual state at each differing path.
 /// Steps that are not replayable are reported too, since they leave part of the trace unchecked.
+/// A trace that ends in a crash has its crashing step sent last: a reducer that still crashes
+/// there ends the test process, as any test that traps does (`tca-replay verify` runs it in a
+/// replay host, which reports it instead); the report says when it no longer crashes.
 ///
 /// - Parameters:
 ///   - path: The trace file.

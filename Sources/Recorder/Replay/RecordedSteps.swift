@@ -16,6 +16,8 @@ final class RecordedSteps {
   /// Checked as every command checks a trace, so a replay names the same first problem.
   let reader: CheckedTraceReader
   let header: TraceHeader
+  /// The crash record the trace ends in, once read, with the state recorded before its step.
+  private(set) var crash: PendingCrash?
 
   init(path: String) throws(ReplayError) {
     do throws(TraceReadError) {
@@ -35,6 +37,7 @@ final class RecordedSteps {
       var before = reader.state
       while let record = try reader.next() {
         guard case let .step(step) = record else {
+          if case let .crash(crash) = record { self.crash = PendingCrash(crash, before: before) }
           before = reader.state
           continue
         }
@@ -44,5 +47,17 @@ final class RecordedSteps {
     } catch {
       throw ReplayError(error)
     }
+  }
+}
+
+/// A crash record read, with the state recorded before the step it names: what a replay sends
+/// that step's action from once every recorded step is replayed.
+struct PendingCrash: @unchecked Sendable {
+  let record: TraceCrash
+  let before: JSONValue
+
+  init(_ record: TraceCrash, before: JSONValue) {
+    self.record = record
+    self.before = before
   }
 }

@@ -23,6 +23,9 @@ extension ReplayReport {
     var reducer = ""
     var count = 0
     var crashing: TraceStep?
+    // The trace's own crash record, when the step that crashed is the one that crashed the
+    // recording: it has no step record, only its label and action.
+    var recorded: TraceCrash?
     var recent = RecentSteps(capacity: max(0, precedingSteps))
     var before: [StepSummary] = []
     if let reader = try? TraceReader(path: path) {
@@ -38,23 +41,31 @@ extension ReplayReport {
           } else if crashing == nil {
             recent.append(recorded)
           }
+        case let .crash(crash) where crash.step == step && crashing == nil:
+          recorded = crash
+          before = recent.summaries
         default: break
         }
       }
     }
+    let label = crashing?.label ?? recorded?.label ?? "(step \(step))"
     let divergence = Divergence(
-      step: step, label: crashing?.label ?? "(step \(step))", action: crashing?.action,
+      step: step, label: label, action: crashing?.action ?? recorded?.action,
       origin: crashing.map { StepOrigin($0.origin) } ?? StepOrigin(.send), reason: .crashed,
       differences: [], codingPath: nil,
       message: reason.isEmpty ? nil : reason.joined(separator: "\n"),
       precedingSteps: before, extraDependencyReads: 0, unreadDependencyValues: 0, issues: [],
       signal: signal
     )
-    return ReplayReport(
+    var report = ReplayReport(
       trace: path, reducer: reducer, mode: mode, steps: max(count, step + 1),
       replayed: mode == .cumulative ? step : 0, divergentSteps: 1, divergences: [divergence],
       notReplayable: [], unknown: 0, warnings: []
     )
+    report.recordedCrash = recorded.map {
+      RecordedCrash(step: step, label: label, signal: $0.signal, outcome: .crashes)
+    }
+    return report
   }
 }
 

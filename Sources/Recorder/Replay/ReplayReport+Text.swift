@@ -15,9 +15,14 @@ extension ReplayReport: CustomStringConvertible {
       ? "cumulative replay from the initial state"
       : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
     if let divergence = firstDivergence {
+      let stillCrashes =
+        divergence.reason == .crashed && recordedCrash?.step == divergence.step
+        && recordedCrash?.outcome == .crashes
       let verdict =
-        divergence.reason == .crashed
-        ? "crashed the reducer" : "diverges from the recording\(divergence.aspect)"
+        stillCrashes
+        ? "still crashes the reducer, as when recorded"
+        : divergence.reason == .crashed
+          ? "crashed the reducer" : "diverges from the recording\(divergence.aspect)"
       lines.append("\(trace): step \(divergence.step) \(verdict) (\(replay))")
       lines += divergence.detailLines
       // Every divergence the report details (all of them with `--all`), then a count of the rest.
@@ -33,6 +38,9 @@ extension ReplayReport: CustomStringConvertible {
       }
     } else {
       lines.append("\(trace): no divergence (\(replay), \(replayed) replayed)")
+    }
+    if let recordedCrash, recordedCrash.outcome != .crashes {
+      lines.append("  " + recordedCrash.sentence)
     }
     if unknown > 0 {
       lines.append("  \(unknown) step\(unknown == 1 ? "" : "s") unknown (reads redacted data)")

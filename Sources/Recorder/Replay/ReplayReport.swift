@@ -32,6 +32,9 @@ public struct ReplayReport: Sendable, Equatable, Codable {
   /// What the trace does not record and so was not compared, such as the cancellation ids of a
   /// trace of format version 2; `nil` when everything was.
   public var notCompared: [String]? = nil
+  /// The crash the trace ends in, and what replaying its step found; `nil` when the trace
+  /// did not end in a crash of a step.
+  public var recordedCrash: RecordedCrash? = nil
 
   /// The first step where today's reducer disagrees with the recording, if any.
   public var firstDivergence: Divergence? { divergences.first }

@@ -17,7 +17,9 @@ import Foundation
 /// replayed in their recorded order. So are the dependency values read, by kind and count.
 /// States are compared as the recorder encodes them, at JSON-path granularity. A value
 /// redacted in the trace is unknown, never a difference: a step whose action or state holds
-/// one and that differs is counted in ``ReplayReport/unknown``.
+/// one and that differs is counted in ``ReplayReport/unknown``. A trace that ends in a crash
+/// has its crashing step's action sent last (see ``ReplayReport/recordedCrash``): a reducer
+/// that still crashes there ends the process, which only a replay host survives.
 ///
 /// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
 public struct Replayer<Base: Reducer>
@@ -105,6 +107,12 @@ where Base.State: Codable, Base.Action: Codable {
       warning = steps.reader.warningMessage
     }
     tally.divergences.sort { $0.step < $1.step }
+    var recordedCrash: RecordedCrash?
+    // The crashing step comes last, so that a step before it that crashes is found first; in
+    // cumulative mode, only when every step before it reproduced the recording.
+    if let pending = tally.crash, options.mode == .isolated || tally.divergentSteps == 0 {
+      recordedCrash = replayCrash(pending, header: header)
+    }
     var report = ReplayReport(
       trace: tracePath, reducer: header.reducer, mode: options.mode, steps: tally.steps,
       replayed: tally.replayed, divergentSteps: tally.divergentSteps,
@@ -114,7 +122,19 @@ where Base.State: Codable, Base.Action: Codable {
     )
     if let warning { report.warnings.append(warning) }
     report.notCompared = Self.notCompared(version: header.version)
+    report.recordedCrash = recordedCrash
     return report
+  }
+
+  /// Sends the crashing step's action again, on this thread, with the feed a replay thread has.
+  private func replayCrash(_ pending: PendingCrash, header: TraceHeader) -> RecordedCrash? {
+    let engine = StepEngine(
+      reducer: box.value, redactions: header.redactions, reusesMatchingStates: false,
+      traceVersion: header.version
+    )
+    return engine.withFeed(over: DependencyValues._current, updateDependencies) {
+      engine.runCrashed(pending.record, before: pending.before)
+    }
   }
 
   /// What a trace of `version` does not record, and so a replay of it cannot compare.
@@ -193,6 +213,7 @@ where Base.State: Codable, Base.Action: Codable {
       }
     }
     try result.get()
+    tally.crash = steps.crash
     return tally
   }
 
@@ -307,6 +328,7 @@ where Base.State: Codable, Base.Action: Codable {
     var tally = finish()
     if let failure { throw failure }
     tally.steps = count
+    tally.crash = steps.crash
     return tally
   }
 }
@@ -340,6 +362,9 @@ struct Tally {
   var unknown = 0
   /// The first problem a replay thread found in the trace itself, by line.
   var failure: ReplayError?
+  /// The crash record the trace ends in, found by the thread that read it; its step is
+  /// replayed once every other step is.
+  var crash: PendingCrash?
 
   mutating func add<Base>(_ outcome: StepEngine<Base>.Outcome, keeping: Int) {
     switch outcome {
@@ -365,6 +390,7 @@ struct Tally {
     steps += other.steps
     skipped += other.skipped
     unknown += other.unknown
+    crash = crash ?? other.crash
     if let problem = other.failure,
       (failure?.trace.line ?? .max) > (problem.trace.line ?? .max)
     {

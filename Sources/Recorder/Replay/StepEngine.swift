@@ -399,7 +399,10 @@ extension StepEngine: ChunkRunner {
       } catch {
         throw ReplayError(error)
       }
-      guard case let .step(step) = record else { return }
+      guard case let .step(step) = record else {
+        if case let .crash(crash) = record { tally.crash = PendingCrash(crash, before: before) }
+        return
+      }
       tally.steps += 1
       tally.add(
         run(RecordedStep(step: step, before: before, after: checker.state), preceding: preceding()),

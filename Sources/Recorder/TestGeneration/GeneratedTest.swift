@@ -2,10 +2,24 @@
 public struct GeneratedTest: Sendable, Equatable {
   /// One test function of the file.
   public struct Function: Sendable, Equatable {
+    /// What a test function does.
+    public enum Kind: Sendable, Equatable {
+      /// Replays recorded steps and asserts what they changed.
+      case steps
+      /// Replays steps whose reducer reads values the trace redacted: disabled (skipped, in
+      /// XCTest) until the user supplies them, as its comments say.
+      case needsValues
+      /// Sends the step that crashed the reducer when recorded; it fails until the crash is
+      /// fixed.
+      case crash
+    }
+
     /// The function's Swift name, like `steps0To49` (`testSteps0To49` for XCTest).
     public var name: String
     /// The trace steps it replays.
     public var steps: ClosedRange<Int>
+    /// What it does.
+    public var kind: Kind = .steps
   }
 
   /// A step the file leaves out, and why.

@@ -4,9 +4,15 @@
 /// Each operation becomes one mutation through Swift key paths, resolved against the state as
 /// it is at that operation, so array positions become ids where the collection is identified.
 /// A path it cannot resolve falls back to assigning the nearest member it can, decoded.
+///
+/// With ``absolute`` set, for a test store whose exhaustivity is off, every statement assigns a
+/// value instead (see ``absoluteAssertion(for:state:renderer:)``).
 struct StateAssertionWriter {
   let schema: TypeSchema
   let stateType: String
+  /// Whether to write only assignments of values as the patch leaves them, never edits such as
+  /// `append` or `move` that are relative to the state they are applied to.
+  var absolute = false
 
   /// What one patch says, as statements.
   struct Assertion {
@@ -19,6 +25,7 @@ struct StateAssertionWriter {
   func assertion(
     for patch: JSONPatch, state: inout JSONValue, renderer: inout SwiftRenderer
   ) throws(JSONPatchError) -> Assertion {
+    if absolute { return try absoluteAssertion(for: patch, state: &state, renderer: &renderer) }
     var assertion = Assertion()
     var statements: [Statement] = []
     let final = try patch.apply(to: state)
@@ -207,7 +214,7 @@ struct StateAssertionWriter {
   }
 
   /// A Swift l-value for the JSON path `tokens`, and the type of the value there.
-  private func target(
+  func target(
     _ tokens: [String], in state: JSONValue, renderer: inout SwiftRenderer
   ) -> Target? {
     var code = "$0"

@@ -182,7 +182,7 @@ struct SwiftRenderer {
 
   /// The type of the value a binding key path such as `child.$note` writes, from the schema of
   /// the state it starts at: the `T` of the `BindingState<T>` member it ends in.
-  private func bindingValueType(_ keyPath: String, in root: String) -> String? {
+  func bindingValueType(_ keyPath: String, in root: String) -> String? {
     var type = root
     for component in keyPath.split(separator: ".") {
       let name = component.hasPrefix("$") ? String(component.dropFirst()) : String(component)

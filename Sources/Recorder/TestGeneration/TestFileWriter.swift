@@ -5,11 +5,11 @@ struct TestFileWriter {
   let schema: TypeSchema
   let traceName: String
   let effects: EffectPlan
-  private var renderer: SwiftRenderer
-  private var body: [String] = []
-  private var functions: [GeneratedTest.Function] = []
-  private var stepLines: [Int: Int] = [:]
-  private var skipped: [GeneratedTest.SkippedStep] = []
+  var renderer: SwiftRenderer
+  var body: [String] = []
+  var functions: [GeneratedTest.Function] = []
+  var stepLines: [Int: Int] = [:]
+  var skipped: [GeneratedTest.SkippedStep] = []
 
   init(
     options: TestGenerator.Options, header: TraceHeader, schema: TypeSchema, traceName: String,
@@ -21,10 +21,35 @@ struct TestFileWriter {
     self.schema = schema
     self.traceName = traceName
     renderer = SwiftRenderer(schema: schema)
+    placeholders = RedactionPlaceholders(schema: schema)
     preamble = makePreamble()
   }
 
-  private var typeName: String {
+  let placeholders: RedactionPlaceholders
+
+  /// The comment on placeholders standing in for redacted values in `what` (the state, an
+  /// action), saying whether the reducer was run to check that they change nothing.
+  func placeholderComment(_ sites: [RedactionPlaceholders.Site], in what: String) -> [String] {
+    guard !sites.isEmpty else { return [] }
+    let paths = sites.map { site in
+      (site.path.isEmpty ? "/" : site.path) + (site.type.map { " (\($0))" } ?? "")
+    }
+    let values = sites.compactMap { $0.placeholder?.jsonString }
+    let one = sites.count == 1
+    let standIn =
+      one
+      ? "the placeholder \(values.joined()) of its declared type stands in"
+      : "placeholders of their declared types stand in (\(Self.list(values)))"
+    let checked =
+      options.redactionCheck != nil
+      ? "which does not change what the reducer does here"
+      : "unchecked, as no reducer was given to run (the command line has none): if a step "
+        + "fails on \(one ? "it" : "one"), supply the value recorded"
+    return Self.comment(
+      "The trace redacted \(Self.list(paths)) in \(what): \(standIn), \(checked).", indent: 2)
+  }
+
+  var typeName: String {
     if let name = options.typeName { return name }
     let base = traceName.split(separator: ".").first.map(String.init) ?? "Recorded"
     let words = base.split { !$0.isLetter && !$0.isNumber }
@@ -34,36 +59,71 @@ struct TestFileWriter {
     return SwiftRenderer.isIdentifier(name) ? name : "RecordedTraceTests"
   }
 
-  private var reducer: String {
+  var reducer: String {
     options.reducer ?? SwiftRenderer.displayName(header.reducer)
   }
 
   // MARK: Functions
 
   /// Writes one test function replaying `steps`, starting from `state`.
-  mutating func writeFunction(_ steps: [TraceStep], from state: JSONValue)
-    throws(TestGenerationError)
-  {
+  ///
+  /// `needs` says why the steps need values the trace redacted, which the user must supply; the
+  /// function is then disabled (skipped, in XCTest) until they do, and its comments list them.
+  mutating func writeFunction(
+    _ steps: [TraceStep], from recordedState: JSONValue, needs: [String] = []
+  ) throws(TestGenerationError) {
     guard let first = steps.first?.index, let last = steps.last?.index else { return }
     let name = "steps\(first)To\(last)"
+    let kind: GeneratedTest.Function.Kind = needs.isEmpty ? .steps : .needsValues
+    let skip = "it needs values the trace redacted: supply them as its comments say"
     if !body.isEmpty { body.append("") }
     switch options.framework {
     case .swiftTesting:
-      body.append("  @Test(\"steps \(first) to \(last)\")")
+      let disabled = needs.isEmpty ? "" : ", .disabled(\"\(skip)\")"
+      body.append("  @Test(\"steps \(first) to \(last)\"\(disabled))")
       body.append("  func \(name)() async throws {")
-      functions.append(.init(name: name, steps: first...last))
+      functions.append(.init(name: name, steps: first...last, kind: kind))
     case .xctest:
       body.append("  @MainActor")
       body.append("  func test\(name.prefix(1).uppercased() + name.dropFirst())() async throws {")
       functions.append(
-        .init(name: "test" + name.prefix(1).uppercased() + name.dropFirst(), steps: first...last))
+        .init(
+          name: "test" + name.prefix(1).uppercased() + name.dropFirst(), steps: first...last,
+          kind: kind))
+      if !needs.isEmpty { body.append("    try XCTSkipIf(true, \"\(skip)\")") }
     case .plain:
       body.append("  func \(name)() async throws {")
-      functions.append(.init(name: name, steps: first...last))
+      functions.append(.init(name: name, steps: first...last, kind: kind))
     }
 
     let stateType = SwiftRenderer.displayName(header.stateType)
+    let filled = placeholders.fill(recordedState, type: header.stateType)
+    let state = filled.value
     body.append("    // The state before step \(first), as the trace recorded it.")
+    if needs.isEmpty {
+      body += placeholderComment(filled.sites, in: "it")
+    } else {
+      let sites = filled.sites + steps.flatMap { step in
+        placeholders.fill(step.action ?? .null, type: header.actionType).sites.map {
+          RedactionPlaceholders.Site(
+            path: "step \(step.index)'s action at \($0.path)", type: $0.type,
+            placeholder: $0.placeholder)
+        }
+      }
+      body += Self.comment(
+        "Supply the real values: \(Self.list(Array(Set(needs)).sorted())), so placeholders "
+          + "cannot stand in for them. Replace each of these with the value recorded, then "
+          + "enable the test:",
+        indent: 2)
+      for site in sites {
+        let placeholder =
+          site.placeholder.map { "the placeholder \($0.jsonString)" } ?? "\"<redacted>\""
+        body += Self.comment(
+          "  \(site.path.isEmpty ? "/" : site.path)\(site.type.map { " (\($0))" } ?? ""), now "
+            + placeholder,
+          indent: 2)
+      }
+    }
     let declaration = "let initialState: \(stateType) = "
     let initial = renderer.expression(
       state, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20
@@ -92,40 +152,64 @@ struct TestFileWriter {
       body.append("    store.runsEffects = false")
     }
 
-    var current = state
-    var assertions: [(TraceStep, StateAssertionWriter.Assertion)] = []
-    let writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
+    var current = recordedState
+    // Redacted values cannot be asserted, so exhaustivity is off for each step whose state holds
+    // one or whose change writes one, and on again once none is left; a store whose
+    // exhaustivity is off needs assignments, never relative edits.
+    typealias Asserted = (
+      step: TraceStep, assertion: StateAssertionWriter.Assertion, exhaustive: Bool
+    )
+    var assertions: [Asserted] = []
+    var writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
     for step in steps {
+      let writesRedaction = step.patch.operations.contains {
+        $0.name != "test" && $0.value?.containsRedaction == true
+      }
+      let exhaustive = !current.containsRedaction && !writesRedaction
+      writer.absolute = !exhaustive
       do {
-        assertions.append(
-          (step, try writer.assertion(for: step.patch, state: &current, renderer: &renderer)))
+        let assertion = try writer.assertion(for: step.patch, state: &current, renderer: &renderer)
+        assertions.append((step, assertion, exhaustive))
       } catch {
         throw TestGenerationError(
           .badTrace, "\(traceName): step \(step.index)'s patch does not apply: \(error)"
         )
       }
     }
-    let redacted = state.redactedPaths() + assertions.flatMap(\.1.redactedPaths)
-    if !redacted.isEmpty {
-      body += Self.comment(
-        "The trace redacted \(Self.list(Array(Set(redacted)).sorted())): those values are "
-          + "unknown, so the test checks only the changes it states.",
-        indent: 2
-      )
-      body.append("    store.exhaustivity = .off")
+    let redacted = recordedState.redactedPaths() + assertions.flatMap(\.assertion.redactedPaths)
+    var exhaustive = true
+    func setExhaustivity(_ on: Bool, before step: Int?) {
+      guard on != exhaustive else { return }
+      exhaustive = on
+      if !on {
+        body += Self.comment(
+          "The trace redacted \(Self.list(Array(Set(redacted)).sorted())): those values are "
+            + "unknown, so the test checks only the changes it states"
+            + (step.map { " from step \($0)" } ?? "") + ".",
+          indent: 2
+        )
+        body.append("    store.exhaustivity = .off")
+      } else {
+        body.append("    // No redacted value is left: every change is checked again.")
+        body.append("    store.exhaustivity = .on")
+      }
     }
+    if assertions.first?.exhaustive == false { setExhaustivity(false, before: nil) }
 
-    for (step, assertion) in assertions {
+    for (step, assertion, stepIsExhaustive) in assertions {
       body.append("")
       body.append("    // Step \(step.index): \(Self.origin(of: step))")
+      setExhaustivity(stepIsExhaustive, before: step.index)
       for path in assertion.redactedPaths {
         body += Self.comment(
           "\(path) changed to a redacted value, which is not asserted.", indent: 2)
       }
+      let sent = placeholders.fill(step.action ?? .null, type: header.actionType)
+      if needs.isEmpty { body += placeholderComment(sent.sites, in: "its action") }
       let action =
         options.decodesActions
-        ? renderer.fallback(step.action ?? .null, 0)
-        : renderer.expression(step.action ?? .null, type: header.actionType)
+        ? renderer.fallback(sent.value, 0)
+        : renderer.expression(sent.value, type: header.actionType)
       if let reason = schedule.fedReasons[step.index] {
         body += Self.comment("Fed in: \(reason).", indent: 2)
       }
@@ -246,7 +330,7 @@ struct TestFileWriter {
   }
 
   /// Appends `code`, which may span lines, at `indent` levels of two spaces.
-  private mutating func append(_ code: String, indent: Int) {
+  mutating func append(_ code: String, indent: Int) {
     let pad = String(repeating: "  ", count: indent)
     for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
       body.append(line.isEmpty ? "" : pad + line)
@@ -310,11 +394,30 @@ struct TestFileWriter {
     return lines
   }
 
-  private var preambleLineCount: Int { preamble.count }
+  var preambleLineCount: Int { preamble.count }
   private var preamble: [String] = []
 
   func finish() -> GeneratedTest {
-    var lines = preamble + body + ["}"]
+    var lines = preamble + body
+    if options.framework == .plain {
+      // Plain functions are run by code, which needs them by name.
+      let runnable = functions.filter { $0.kind == .steps }
+      let declaration = "  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)]"
+      if !body.isEmpty { lines.append("") }
+      lines.append(
+        "  /// The functions above that replay recorded steps, in order, for code that runs "
+          + "them all.")
+      if runnable.isEmpty {
+        lines.append(declaration + " = []")
+      } else {
+        lines.append(declaration + " = [")
+        for function in runnable {
+          lines.append("    (\"\(function.name)\", { try await $0.\(function.name)() }),")
+        }
+        lines.append("  ]")
+      }
+    }
+    lines.append("}")
     if renderer.usesDecoding {
       lines += [
         "",

@@ -50,6 +50,11 @@ public struct TestGenerator: Sendable {
     /// whatever became of the action's cases, and the first action that no longer decodes fails
     /// its test with a `DecodingError` naming it.
     public var decodesActions = false
+    /// Runs the reducer on steps that hold a redacted value, to tell those that read it (the
+    /// test says what the user must supply) from those that do not (a placeholder stands in);
+    /// none by default, when every redacted value gets a placeholder, and the file says that
+    /// it was not checked.
+    public var redactionCheck: RedactionCheck?
 
     /// Creates options with the defaults.
     public init() {}
@@ -146,8 +151,23 @@ public struct TestGenerator: Sendable {
       schema.merge(step.types)
       steps.append(step)
     }
+    // The crash the trace ends in, whose step never finished: a test sends it again.
+    var crash: TraceCrash?
+    for case .crash(let record) in records { crash = record }
+    guard options.stepsPerTest > 0 else {
+      throw TestGenerationError(.badOptions, "steps per test must be at least 1")
+    }
+    var writer = TestFileWriter(
+      options: options, header: header, schema: schema, traceName: traceName,
+      effects: EffectPlan(records: records)
+    )
     guard let first = steps.first, let last = steps.last else {
-      throw TestGenerationError(.badOptions, "\(traceName): the trace has no steps to replay")
+      // A crash at the first step: the test sends it from the initial state.
+      guard let crash, crash.step != nil, options.steps == nil else {
+        throw TestGenerationError(.badOptions, "\(traceName): the trace has no steps to replay")
+      }
+      writer.writeCrash(crash, from: header.initialState)
+      return writer.finish()
     }
     let range = options.steps ?? first.index...last.index
     guard range.lowerBound >= first.index, range.upperBound <= last.index else {
@@ -157,46 +177,74 @@ public struct TestGenerator: Sendable {
           + "trace, which has steps \(first.index)...\(last.index)"
       )
     }
-    guard options.stepsPerTest > 0 else {
-      throw TestGenerationError(.badOptions, "steps per test must be at least 1")
-    }
-    var writer = TestFileWriter(
-      options: options, header: header, schema: schema, traceName: traceName,
-      effects: EffectPlan(records: records)
-    )
+    let placeholders = RedactionPlaceholders(schema: schema)
     var state = header.initialState
+    // The steps of the function being written, and why they need values supplied, if they do:
+    // a function either runs or waits for values, never both.
     var window: [TraceStep] = []
+    var windowNeeds: [String] = []
     var windowState = state
+    func flush() throws(TestGenerationError) {
+      if !window.isEmpty { try writer.writeFunction(window, from: windowState, needs: windowNeeds) }
+      window = []
+      windowNeeds = []
+    }
     for step in steps where step.index <= range.upperBound {
       guard step.index >= range.lowerBound else {
         state = try apply(step, to: state, at: location(step))
         continue
       }
-      if window.isEmpty {
-        windowState = state
-        if let problem = options.typeCheck?.state(state) {
-          throw TestGenerationError(
-            .badTrace,
-            "\(location(step)) the state before step \(step.index) does not decode as "
-              + "\(header.stateType) today: \(problem)"
-          )
-        }
-      }
-      if let reason = reasonNotReplayable(step, after: state, actionType: header.actionType) {
-        if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
-        window = []
+      let after = try apply(step, to: state, at: location(step))
+      if let reason = reasonNotReplayable(step, placeholders: placeholders, header: header) {
+        try flush()
         writer.writeSkipped(step, reason: reason)
       } else {
-        window.append(step)
-        if window.count == options.stepsPerTest {
-          try writer.writeFunction(window, from: windowState)
-          window = []
+        let need = valuesNeeded(
+          step, before: state, after: after, header: header, placeholders: placeholders)
+        if !window.isEmpty, (need == nil) != windowNeeds.isEmpty { try flush() }
+        if window.isEmpty {
+          windowState = state
+          let filled = placeholders.fill(state, type: header.stateType)
+          if need == nil, let problem = options.typeCheck?.state(filled.value) {
+            throw TestGenerationError(
+              .badTrace,
+              "\(location(step)) the state before step \(step.index) does not decode as "
+                + "\(header.stateType) today: \(problem)"
+            )
+          }
         }
+        window.append(step)
+        if let need { windowNeeds.append(need) }
+        if window.count == options.stepsPerTest { try flush() }
       }
-      state = try apply(step, to: state, at: location(step))
+      state = after
     }
-    if !window.isEmpty { try writer.writeFunction(window, from: windowState) }
+    try flush()
+    // The crash follows the last step: it is written when the range reaches it.
+    if let crash, range.upperBound == last.index { writer.writeCrash(crash, from: state) }
     return writer.finish()
+  }
+
+  /// Why `step`, reduced from `before`, needs values the user must supply: it reads a value the
+  /// trace redacted, or one of them has a type gen-test can make no placeholder of; `nil` when
+  /// placeholders can stand in (or the step holds no redacted value).
+  func valuesNeeded(
+    _ step: TraceStep, before: JSONValue, after: JSONValue, header: TraceHeader,
+    placeholders: RedactionPlaceholders
+  ) -> String? {
+    let action = step.action ?? .null
+    guard before.containsRedaction || action.containsRedaction else { return nil }
+    let sites =
+      placeholders.fill(before, type: header.stateType).sites
+      + placeholders.fill(action, type: header.actionType).sites
+    if let site = sites.first(where: { $0.placeholder == nil }) {
+      return "gen-test can make no placeholder for \(site.path)"
+        + (site.type.map { " (\($0))" } ?? ", whose type the trace does not give")
+    }
+    guard let check = options.redactionCheck,
+      check.reads(step, before: before, after: after, header: header, placeholders: placeholders)
+    else { return nil }
+    return "step \(step.index) reads what the trace redacted (its result depends on it)"
   }
 
   private func apply(
@@ -212,26 +260,20 @@ public struct TestGenerator: Sendable {
     }
   }
 
-  /// Why `step`, reduced from `state`, cannot be sent again, or `nil` when it can.
+  /// Why `step` cannot be sent again, or `nil` when it can.
   ///
-  /// A step reads redacted data when its action or the state before it holds a redacted value.
-  /// A test has no value to give the reducer there: the recorded one is gone, and the
-  /// placeholder `"<redacted>"` could send the reducer down another branch (an email check
-  /// that fails) and fail a test of an unchanged reducer. Such a step is left out, and the next
-  /// test starts from the state recorded after it.
+  /// A step that holds a redacted value can: ``valuesNeeded(_:before:after:header:placeholders:)``
+  /// says whether a placeholder can stand in for it.
   func reasonNotReplayable(
-    _ step: TraceStep, after state: JSONValue, actionType: String
+    _ step: TraceStep, placeholders: RedactionPlaceholders, header: TraceHeader
   ) -> String? {
     guard let action = step.action else {
       return "its action could not be encoded when it was recorded"
     }
-    if action.containsRedaction { return "its action holds a redacted value" }
-    let redacted = state.redactedPaths()
-    if !redacted.isEmpty {
-      return "the state before it holds a redacted value (at \(TestFileWriter.list(redacted)))"
-    }
-    if let problem = options.typeCheck?.action(action) {
-      return "its action no longer decodes as \(SwiftRenderer.displayName(actionType)) "
+    // Checked as it is sent: with placeholders for what was redacted.
+    let sent = placeholders.fill(action, type: header.actionType).value
+    if !sent.containsRedaction, let problem = options.typeCheck?.action(sent) {
+      return "its action no longer decodes as \(SwiftRenderer.displayName(header.actionType)) "
         + "(\(problem))"
     }
     return nil

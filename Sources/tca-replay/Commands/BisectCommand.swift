@@ -42,7 +42,9 @@ enum BisectCommand: Command {
     A reducer that crashes (a force-unwrap of nil, a failed precondition) is a divergence at
     the step it was reducing: "step 7 crashed the reducer", with the signal and the first lines
     of the reason. In isolated mode, where several threads reduce at once, the trace is then
-    replayed again on one thread, so that the step named is the first to crash.
+    replayed again on one thread, so that the step named is the first to crash. A trace that
+    ends in a crash replays its crashing step last: "still crashes the reducer, as when
+    recorded" (exit 1), or, when it returns, a line saying it no longer crashes (exit 0).
 
     EXIT CODES:
       0 no divergence, 1 diverges or crashes, 64 bad arguments, 65 malformed trace, 66 missing

@@ -20,8 +20,13 @@ enum GenTestCommand: Command {
     moved: what they send is received, and each is awaited where the recording saw it end.
     What other effects sent is fed in with receive(replaying:), with a comment saying why.
     Recorded uuid, date and random values go in through withDependencies, as sequences: a
-    reducer that reads one more than the recording did fails that step. A step whose action,
-    or the state before it, holds a redacted value is left out.
+    reducer that reads one more than the recording did fails that step. A redacted value gets
+    a placeholder of its declared type, with a comment; the command line cannot run the
+    reducer to check that it does not read it (TestGenerator.Options.redactionCheck can). A
+    value of a type the trace does not describe cannot get one: its test is disabled, and says
+    what to supply. A trace that ends in a crash gets a test that sends the crashing step
+    again: it fails until the crash is fixed (Swift Testing sends it in a child process;
+    under XCTest it crashes the test process).
 
     \(usage)
 
@@ -90,6 +95,21 @@ enum GenTestCommand: Command {
         ? "step \(run.first) is" : "steps \(run.first)...\(run.last) are left out: for each,"
       context.errors.write(
         "warning: \(steps)\(run.first == run.last ? " left out:" : "") \(reason)\n")
+    }
+    for function in test.functions {
+      let (first, last) = (function.steps.lowerBound, function.steps.upperBound)
+      let steps = first == last ? "step \(first)" : "steps \(first)...\(last)"
+      switch function.kind {
+      case .steps: break
+      case .needsValues:
+        context.errors.write(
+          "warning: the test of \(steps) is disabled: it needs values the trace redacted, "
+            + "which you must supply (its comments say which)\n")
+      case .crash:
+        context.errors.write(
+          "note: \(steps) crashed the reducer when recorded: its test sends it again, and "
+            + "fails until the crash is fixed\n")
+      }
     }
     guard let path = arguments.value("--output") else {
       context.output.write(test.source)

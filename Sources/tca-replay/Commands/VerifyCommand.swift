@@ -29,7 +29,10 @@ enum VerifyCommand: Command {
       --json                Print one JSON object per trace instead of a line of text.
 
     A reducer that crashes on a step is a divergence at that step ("crashed the reducer"), so
-    `git bisect run` marks the commit bad; the host is started again for the next trace.
+    `git bisect run` marks the commit bad; the host is started again for the next trace. A
+    trace that ends in a crash replays its crashing step last: "still crashes the reducer, as
+    when recorded" is a divergence; a step that no longer crashes is ok, with a note on
+    standard error.
 
     EXIT CODES:
       0 every trace replays without divergence; 1 some trace diverges, or crashes the reducer;
@@ -122,9 +125,12 @@ enum VerifyCommand: Command {
           let report = crash.report(trace: path, mode: .isolated, precedingSteps: 0)
           let label = report.firstDivergence?.label ?? ""
           let signal = HostCrash.describe(signal: crash.signal)
+          let verdict =
+            report.recordedCrash?.outcome == .crashes
+            ? "still crashes the reducer, as when recorded" : "crashed the reducer"
           record(
             .diverges, path, report: report,
-            text: "diverges     \(path): step \(crash.step) \(label) crashed the reducer ("
+            text: "diverges     \(path): step \(crash.step) \(label) \(verdict) ("
               + ([signal] + crash.reason.prefix(1)).joined(separator: ": ") + ")"
           )
           errors.write(
@@ -148,12 +154,20 @@ enum VerifyCommand: Command {
             )
           } else {
             let skipped = report.notReplayable.count
+            let crash = report.recordedCrash.map { crash in
+              crash.outcome == .noLongerCrashes
+                ? " (step \(crash.step), which crashed the recording, no longer crashes)"
+                : " (step \(crash.step), which crashed the recording, was not replayed)"
+            }
             record(
               .matches, path, report: report,
               text: "ok           \(path): \(report.replayed) steps replay"
                 + (report.unknown > 0 ? " (\(report.unknown) unknown: reads redacted data)" : "")
-                + (skipped > 0 ? " (\(skipped) not replayable)" : "")
+                + (skipped > 0 ? " (\(skipped) not replayable)" : "") + (crash ?? "")
             )
+          }
+          if !json, let crash = report.recordedCrash, crash.outcome != .crashes {
+            errors.write("note: \(path): \(crash.sentence.escapingControlCharacters)\n")
           }
         }
       }

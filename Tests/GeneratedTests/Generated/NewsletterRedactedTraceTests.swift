@@ -14,8 +14,8 @@ import Testing
 @MainActor
 @Suite("newsletter-redacted.ndjson, replayed through NewsletterSignupFeature")
 struct NewsletterRedactedTraceTests {
-  @Test("steps 0 to 0")
-  func steps0To0() async throws {
+  @Test("steps 0 to 2")
+  func steps0To2() async throws {
     // The state before step 0, as the trace recorded it.
     let initialState: NewsletterSignupFeature.State = try decoded(
       #"""
@@ -35,16 +35,60 @@ struct NewsletterRedactedTraceTests {
     await store.send(.topicToggled("coffee")) {
       $0.topics = ["coffee"]
     }
+
+    // Step 1: sent
+    // The trace redacted /email: those values are unknown, so the test checks only the changes it
+    // states from step 1.
+    store.exhaustivity = .off
+    // /email changed to a redacted value, which is not asserted.
+    // The trace redacted /emailChanged/email (String) in its action: the placeholder "<redacted>"
+    // of its declared type stands in, which does not change what the reducer does here.
+    await store.send(.emailChanged(email: "<redacted>"))
+
+    // Step 2: sent
+    await store.send(.topicToggled("tea")) {
+      $0.topics = ["coffee", "tea"]
+    }
   }
 
-  // Step 1 (.emailChanged(email: "<redacted>")) is left out: its action holds a redacted value, so
-  // it cannot be sent again. The next test starts from the state recorded after it.
+  @Test("steps 3 to 3", .disabled("it needs values the trace redacted: supply them as its comments say"))
+  func steps3To3() async throws {
+    // The state before step 3, as the trace recorded it.
+    // Supply the real values: step 3 reads what the trace redacted (its result depends on it), so
+    // placeholders cannot stand in for them. Replace each of these with the value recorded, then
+    // enable the test:
+    // /email (String), now the placeholder "<redacted>"
+    let initialState: NewsletterSignupFeature.State = try decoded(
+      #"""
+      {
+        "topics": [
+          "coffee",
+          "tea"
+        ],
+        "isSubscribed": false,
+        "email": "<redacted>"
+      }
+      """#
+    )
+    let store = TestStore(initialState: initialState) {
+      NewsletterSignupFeature()
+    }
+    // Effects do not run: what they sent is fed in as the trace recorded it.
+    store.runsEffects = false
+    // The trace redacted /email: those values are unknown, so the test checks only the changes it
+    // states.
+    store.exhaustivity = .off
 
-  // Steps 2 to 3 are left out: for each, the state before it holds a redacted value (at /email), so
-  // it cannot be sent again. The next test starts from the state recorded after step 3.
+    // Step 3: sent
+    await store.send(.subscribeTapped) {
+      $0.email = nil
+      $0.isSubscribed = true
+      $0.message = "Subscribed to 2 topics"
+    }
+  }
 
-  @Test("steps 4 to 4")
-  func steps4To4() async throws {
+  @Test("steps 4 to 8")
+  func steps4To8() async throws {
     // The state before step 4, as the trace recorded it.
     let initialState: NewsletterSignupFeature.State = try decoded(
       #"""
@@ -68,37 +112,31 @@ struct NewsletterRedactedTraceTests {
     await store.send(.topicToggled("cocoa")) {
       $0.topics = ["cocoa", "coffee", "tea"]
     }
-  }
 
-  // Step 5 (.emailChanged(email: "<redacted>")) is left out: its action holds a redacted value, so
-  // it cannot be sent again. The next test starts from the state recorded after it.
-
-  // Steps 6 to 7 are left out: for each, the state before it holds a redacted value (at /email), so
-  // it cannot be sent again. The next test starts from the state recorded after step 7.
-
-  @Test("steps 8 to 8")
-  func steps8To8() async throws {
-    // The state before step 8, as the trace recorded it.
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {
-        "topics": [
-          "cocoa",
-          "coffee",
-          "tea"
-        ],
-        "isSubscribed": true,
-        "message": "Check the address"
-      }
-      """#
-    )
-    let store = TestStore(initialState: initialState) {
-      NewsletterSignupFeature()
+    // Step 5: sent
+    // The trace redacted /email: those values are unknown, so the test checks only the changes it
+    // states from step 5.
+    store.exhaustivity = .off
+    // /email changed to a redacted value, which is not asserted.
+    // The trace redacted /emailChanged/email (String) in its action: the placeholder "<redacted>"
+    // of its declared type stands in, which does not change what the reducer does here.
+    await store.send(.emailChanged(email: "<redacted>")) {
+      $0.message = nil
     }
-    // Effects do not run: what they sent is fed in as the trace recorded it.
-    store.runsEffects = false
+
+    // Step 6: sent
+    await store.send(.subscribeTapped) {
+      $0.message = "Check the address"
+    }
+
+    // Step 7: sent
+    await store.send(.emailCleared) {
+      $0.email = nil
+    }
 
     // Step 8: sent
+    // No redacted value is left: every change is checked again.
+    store.exhaustivity = .on
     await store.send(.topicToggled("milk")) {
       $0.topics = ["cocoa", "coffee", "milk", "tea"]
     }

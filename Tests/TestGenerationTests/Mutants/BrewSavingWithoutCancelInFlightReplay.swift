@@ -113,6 +113,11 @@ struct BrewSavingWithoutCancelInFlightReplay {
     // The effects of step 10 had ended by here when recording.
     await step10.finish()
   }
+
+  /// The functions above that replay recorded steps, in order, for code that runs them all.
+  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [
+    ("steps0To11", { try await $0.steps0To11() }),
+  ]
 }
 
 /// Decodes a value the trace recorded as JSON, for types Swift has no literal for.

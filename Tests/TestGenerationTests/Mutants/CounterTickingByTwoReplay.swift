@@ -105,6 +105,11 @@ struct CounterTickingByTwoReplay {
       $0.count = 7
     }
   }
+
+  /// The functions above that replay recorded steps, in order, for code that runs them all.
+  static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [
+    ("steps0To12", { try await $0.steps0To12() }),
+  ]
 }
 
 /// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
