@@ -22,15 +22,12 @@ enum PortedSession: String, CaseIterable, CustomTestStringConvertible {
   /// Records the session to a new file and returns its path.
   @MainActor
   func record() async throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("round-trip-\(UUID().uuidString)-\(rawValue).ndjson").path
-    let recorder = try TraceRecorder(path: path)
-    switch self {
-    case .recipeBook: await Self.recordRecipeBook(to: recorder)
-    case .appRoot: await Self.recordAppRoot(to: recorder)
+    try await recordFresh(rawValue) { recorder in
+      switch self {
+      case .recipeBook: await Self.recordRecipeBook(to: recorder)
+      case .appRoot: await Self.recordAppRoot(to: recorder)
+      }
     }
-    try recorder.close()
-    return path
   }
 
   /// Replays `path` through today's reducer with the library, as `bisect` does in `mode`.

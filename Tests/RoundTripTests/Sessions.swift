@@ -14,18 +14,15 @@ enum FreshSession: String, CaseIterable, CustomTestStringConvertible {
   /// Records the session to a new file and returns its path.
   @MainActor
   func record() async throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("round-trip-\(UUID().uuidString)-\(rawValue).ndjson").path
-    let recorder = try TraceRecorder(path: path)
-    switch self {
-    case .counter: await ExampleSession.counter.record(to: recorder)
-    case .todos: await ExampleSession.todos.record(to: recorder)
-    case .composedApp: await ExampleSession.composedApp.record(to: recorder)
-    case .bookshelf: await ExampleSession.bookshelf.record(to: recorder)
-    case .itinerary: await recordItinerary(to: recorder)
+    try await recordFresh(rawValue) { recorder in
+      switch self {
+      case .counter: await ExampleSession.counter.record(to: recorder)
+      case .todos: await ExampleSession.todos.record(to: recorder)
+      case .composedApp: await ExampleSession.composedApp.record(to: recorder)
+      case .bookshelf: await ExampleSession.bookshelf.record(to: recorder)
+      case .itinerary: await recordItinerary(to: recorder)
+      }
     }
-    try recorder.close()
-    return path
   }
 
   @MainActor
@@ -43,4 +40,18 @@ enum FreshSession: String, CaseIterable, CustomTestStringConvertible {
       state: { store.state }, send: { await driver.send($0) },
       advance: { await driver.advance(by: $0) })
   }
+}
+
+/// Records `session` to a new file in the temporary directory, named after `name`, closes the
+/// recorder and returns the file's path.
+@MainActor
+func recordFresh(
+  _ name: String, _ session: (TraceRecorder) async -> Void
+) async throws -> String {
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent("round-trip-\(UUID().uuidString)-\(name).ndjson").path
+  let recorder = try TraceRecorder(path: path)
+  await session(recorder)
+  try recorder.close()
+  return path
 }
