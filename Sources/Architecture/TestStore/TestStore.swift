@@ -69,8 +69,18 @@ public final class TestStore<State: Equatable, Action> {
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// The current state of the feature.
-  public var state: State { core.state }
+  /// The state as of the last assertion, as TCA 1.3's is.
+  ///
+  /// Actions effects sent that no `receive` has asserted yet are not in it, and inside the
+  /// trailing closure of `send` or `receive` it is the state the closure was handed:
+  ///
+  /// ```swift
+  /// // `.finished` was reduced already (clearing `draft`), but not asserted yet.
+  /// try await store.receive(.finished(XCTUnwrap(store.state.draft))) {
+  ///   $0.draft = nil
+  /// }
+  /// ```
+  public var state: State { assertedState }
 
   /// The dependencies the store runs the feature with; changes apply to later actions.
   public var dependencies: DependencyValues {
