@@ -19,7 +19,7 @@ struct JournalEditor: Reducer {
     case titleChanged(String)
   }
 
-  enum CancelID { case saveDebounce }
+  enum CancelID { case prompt, saveDebounce }
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.journalClient) var journal
@@ -57,7 +57,9 @@ struct JournalEditor: Reducer {
             await send(.entryLoaded(try await self.journal.load()))
           },
           .run { send in
-            await send(.promptLoaded(try await self.journal.prompt()))
+            try await withTaskCancellation(id: CancelID.prompt, cancelInFlight: true) {
+              await send(.promptLoaded(try await self.journal.prompt()))
+            }
           }
         )
 
