@@ -13,8 +13,11 @@ final class MainSerialExecutor: TaskExecutor {
   static let shared = MainSerialExecutor()
 
   func enqueue(_ job: consuming ExecutorJob) {
-    // The main actor's queue is first in, first out, so the jobs run in the order they came.
-    MainActor.shared.enqueue(UnownedJob(job))
+    // The main queue, which the main actor runs on too, is first in, first out: jobs run in the
+    // order they came. Run as this task executor's, nonisolated code calls nonisolated code
+    // without a hop; run as the main actor's, every such call went back through the queue.
+    let job = UnownedJob(job)
+    DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }
 
