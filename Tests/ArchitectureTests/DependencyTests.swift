@@ -125,6 +125,75 @@ struct DependencyTests {
     #expect(store.state == ["stub 1", "stub 2"])
   }
 
+  @Test(
+    "calendar, locale and time zone read unset in a test are reported and give the current ones",
+    arguments: ["calendar", "locale", "timeZone"]
+  )
+  func foundationValuesUnsetInTest(property: String) {
+    var isCurrent = false
+    let issues = withIssueCapture {
+      withDependencies { $0.context = .test } operation: {
+        switch property {
+        case "calendar":
+          @Dependency(\.calendar) var calendar
+          isCurrent = calendar == .autoupdatingCurrent
+        case "locale":
+          @Dependency(\.locale) var locale
+          isCurrent = locale == .autoupdatingCurrent
+        default:
+          @Dependency(\.timeZone) var timeZone
+          isCurrent = timeZone == .autoupdatingCurrent
+        }
+      }
+    }
+    #expect(isCurrent)
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.hasPrefix(
+        "@Dependency(\\.\(property)) has no test implementation, but was accessed from a test"
+      ) == true
+    )
+  }
+
+  @Test("calendar, locale and time zone set in a test are read without an issue")
+  func foundationValuesSetInTest() {
+    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    let issues = withIssueCapture {
+      withDependencies {
+        $0.context = .test
+        $0.calendar = Calendar(identifier: .iso8601)
+        $0.calendar.firstWeekday = 2
+        $0.locale = Locale(identifier: "fr_FR")
+        $0.timeZone = tokyo
+      } operation: {
+        @Dependency(\.calendar) var calendar
+        @Dependency(\.locale) var locale
+        @Dependency(\.timeZone) var timeZone
+        #expect(calendar.identifier == .iso8601)
+        #expect(calendar.firstWeekday == 2)
+        #expect(locale.identifier == "fr_FR")
+        #expect(timeZone == tokyo)
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test("setting date.now fixes the date the generator gives, without reading the unset one")
+  func settingDateNow() {
+    let fixed = Date(timeIntervalSince1970: 1_234_567_890)
+    let issues = withIssueCapture {
+      withDependencies {
+        $0.context = .test
+        $0.date.now = fixed
+      } operation: {
+        @Dependency(\.date) var date
+        #expect(date.now == fixed)
+        #expect(date() == fixed)
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
   @Test("a seeded random number generator gives repeatable values")
   func randomNumberGenerator() {
     struct Seeded: RandomNumberGenerator, Sendable {

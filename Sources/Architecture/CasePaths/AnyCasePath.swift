@@ -30,16 +30,20 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// )
   /// ```
   ///
+  /// As in case-paths 1.0, which TCA 1.3 uses, the functions need not be `@Sendable`, so ones
+  /// held in plain closure properties work too.
+  ///
   /// - Parameters:
   ///   - embed: A function that always succeeds in embedding a value in a root.
   ///   - extract: A function that returns the value if the root is the case, and `nil` otherwise.
   @inlinable
   public init(
-    embed: @escaping @Sendable (Value) -> Root,
-    extract: @escaping @Sendable (Root) -> Value?
+    embed: @escaping (Value) -> Root,
+    extract: @escaping (Root) -> Value?
   ) {
-    self._embed = embed
-    self._extract = extract
+    // NB: an embed and an extract compute from their argument alone, so sharing them is safe.
+    self._embed = unsafeBitCast(embed, to: (@Sendable (Value) -> Root).self)
+    self._extract = unsafeBitCast(extract, to: (@Sendable (Root) -> Value?).self)
   }
 
   /// Returns a root built from the value: the enum case with `value` as its payload.

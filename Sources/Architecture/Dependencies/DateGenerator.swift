@@ -5,19 +5,30 @@ import Foundation
 /// ```swift
 /// @Dependency(\.date.now) var now
 /// ```
+///
+/// A test fixes it by setting `now`, as swift-dependencies documents:
+///
+/// ```swift
+/// withDependencies {
+///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+/// } operation: { … }
+/// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// Creates a generator from a closure.
   public init(_ generate: @escaping @Sendable () -> Date) {
     self.generate = generate
   }
 
-  /// The current date.
+  /// The current date; setting it makes the generator return that date from then on.
   public var now: Date {
-    let date = generate()
-    DependencyTap.current?.record(.date(date))
-    return date
+    get {
+      let date = generate()
+      DependencyTap.current?.record(.date(date))
+      return date
+    }
+    set { generate = { newValue } }
   }
 
   /// Returns the current date.

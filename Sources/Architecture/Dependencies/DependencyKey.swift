@@ -35,9 +35,28 @@ extension TestDependencyKey {
 ///
 /// A key that does not implement `testValue` reports an issue when it is read in a test, so
 /// tests never reach the live world by accident.
+///
+/// A key that is not the value's own type declares `liveValue` alone, and `Value` is inferred
+/// from it:
+///
+/// ```swift
+/// private enum APIClientKey: DependencyKey {
+///   static let liveValue = APIClient.live
+/// }
+/// ```
 public protocol DependencyKey<Value>: TestDependencyKey {
+  // NB: restated so `Value` is inferred from `liveValue` alone, not defaulted to `Self`.
+  /// The type of the dependency's value.
+  associatedtype Value = Self
+
   /// The value used when the app runs for real.
   static var liveValue: Value { get }
+
+  /// The value used in previews; defaults to ``liveValue``.
+  static var previewValue: Value { get }
+
+  /// The value used when running tests; defaults to ``liveValue``, reporting an issue when read.
+  static var testValue: Value { get }
 }
 
 extension DependencyKey {
@@ -57,4 +76,10 @@ public enum DependencyContext: Sendable, Equatable {
   case preview
   /// The code runs under a test runner: `testValue`.
   case test
+}
+
+/// A built-in key that knows its `DependencyValues` property, so an unset read in a test names
+/// it (`@Dependency(\.calendar)`) where the runtime cannot name the key path.
+protocol NamedDependencyKey: DependencyKey {
+  static var propertyName: String { get }
 }

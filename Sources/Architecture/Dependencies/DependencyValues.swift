@@ -43,7 +43,8 @@ public struct DependencyValues: Sendable {
       if context == .test, DependencyAccess.current != nil,
         DefaultValues.shared.isUnimplemented(key)
       {
-        Self.reportMissingTestValue(for: key)
+        Self.reportMissingTestValue(
+          for: key, property: (key as? any NamedDependencyKey.Type)?.propertyName)
       }
       return value
     }

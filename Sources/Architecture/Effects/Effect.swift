@@ -132,10 +132,20 @@ public struct Effect<Action>: Sendable {
   public func concatenate(with other: Self) -> Self { .concatenate(self, other) }
 
   /// Transforms the actions this effect sends.
+  ///
+  /// As in TCA, `transform` need not be `@Sendable`: it runs where the effect's actions are
+  /// sent, on the store's main actor, so an embed function held in a plain closure works:
+  ///
+  /// ```swift
+  /// let toParent: (Child.Action) -> Action = Action.child
+  /// return Child().reduce(into: &state.child, action: action).map(toParent)
+  /// ```
   public func map<NewAction>(
-    _ transform: @escaping @Sendable (Action) -> NewAction
+    _ transform: @escaping (Action) -> NewAction
   ) -> Effect<NewAction> {
-    map(transform, around: nil)
+    // NB: only ever called on the main actor (in `reduce`, or by `Send`), so sharing it is safe;
+    // the cast, not a wrapping closure, keeps `Scope`'s per-action cost as it was.
+    map(unsafeBitCast(transform, to: (@Sendable (Action) -> NewAction).self), around: nil)
   }
 
   /// Transforms the actions this effect sends, and runs each `.run` operation inside `around`,

@@ -39,7 +39,8 @@ public func withTaskCancellation<T: Sendable, Failure: Error>(
 ) async throws(Failure) -> T {
   let registry = TaskCancellations.current ?? .outsideStores
   let id = CancelID(id)
-  let task = Task { () async throws -> T in try await operation() }
+  // In a test store's effect the operation runs serially too, as the effect does.
+  let task = Task<T, any Error>.inheritingMainSerialExecutor { try await operation() }
   let key = registry.insert(id, cancelInFlight: cancelInFlight) { task.cancel() }
   defer { registry.remove(id, key: key) }
   do {

@@ -20,6 +20,8 @@ final class StoreCore<State, Action> {
   private var nextTaskKey = 0
   /// What `withTaskCancellation` runs inside this store's effects.
   private let taskCancellations = TaskCancellations()
+  /// Whether effects run one at a time on the main actor, as a test store's do by default.
+  var runsEffectsSerially = false
 
   private var observers: [Int: (State) -> Void] = [:]
   private var observerCount = 0
@@ -266,9 +268,20 @@ final class StoreCore<State, Action> {
   ) -> Task<Void, Never> {
     let key = nextTaskKey
     nextTaskKey += 1
-    let task = Task(priority: priority) { [weak self, taskCancellations] in
-      await TaskCancellations.$current.withValue(taskCancellations) { await operation() }
-      self?.finished(key)
+    let task: Task<Void, Never>
+    if runsEffectsSerially,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    {
+      task = Task(executorPreference: MainSerialExecutor.shared, priority: priority) {
+        [weak self, taskCancellations] () async -> Void in
+        await TaskCancellations.$current.withValue(taskCancellations) { await operation() }
+        await self?.finished(key)
+      }
+    } else {
+      task = Task(priority: priority) { [weak self, taskCancellations] in
+        await TaskCancellations.$current.withValue(taskCancellations) { await operation() }
+        self?.finished(key)
+      }
     }
     tasks[key] = RunningEffect(task: task, ids: ids)
     for id in ids { cancellables[id, default: []].insert(key) }

@@ -19,6 +19,10 @@ final class TestReducer<State, Action> {
   private(set) var stateAfterSend: State?
   /// Where the stack element id generator stood before the sent action was reduced.
   private(set) var stackElementIDsBeforeSend: StackElementIDGenerator?
+  /// The step of the last action the test sent.
+  private(set) var lastSentStep = -1
+  /// The step of the sent action each step descends from through effects.
+  private var sentStepOfStep: [Int: Int] = [:]
   /// Actions effects sent, waiting to be asserted with `receive`.
   var received: [Received] = []
   /// Whether the effects the reducer returns are run; see ``TestStore/runsEffects``.
@@ -33,21 +37,28 @@ final class TestReducer<State, Action> {
     // reducer's appends got.
     let stackElementIDs = DependencyValues._current.stackElementID.incrementingCopy()
     let effect = base(&state, action)
-    switch ReduceContext.current?.origin {
-    case .effect:
+    let context = ReduceContext.current
+    let sentStep: Int
+    switch context?.origin {
+    case .effect(let parent):
+      sentStep = sentStepOfStep[parent] ?? parent
       received.append(
         Received(action: action, state: state, stackElementIDs: stackElementIDs))
     case .send, nil:
+      sentStep = context?.step ?? -1
+      lastSentStep = sentStep
       stateAfterSend = state
       stackElementIDsBeforeSend = stackElementIDs
     }
+    if let step = context?.step { sentStepOfStep[step] = sentStep }
     // Effects off still cancel what earlier steps started with effects on.
     guard runsEffects else { return effect.cancellationsOnly }
     // Every run is in the ledger from now until its operation returns: the store numbers the
     // runs with the ledger's keys as it starts them, and reports their ends.
     let runs = effect.runCount
     guard runs > 0 else { return effect }
-    let record = EffectLedger.Record(action: customDump(action), location: location)
+    let record = EffectLedger.Record(
+      action: customDump(action), location: location, sentStep: sentStep)
     let first = ledger.begin(record, count: runs)
     return effect.observed(by: EffectObservation(first: first, step: 0, observer: ledger))
   }
@@ -58,6 +69,8 @@ final class EffectLedger: EffectObserver, @unchecked Sendable {
   struct Record: Sendable {
     let action: String
     let location: CallSite
+    /// The step of the sent action the run descends from, through the actions effects sent.
+    let sentStep: Int
   }
 
   private let lock = Lock()
@@ -89,6 +102,11 @@ final class EffectLedger: EffectObserver, @unchecked Sendable {
   }
 
   var isEmpty: Bool { lock.withLock { running.isEmpty } }
+
+  /// Whether a run that descends from the sent action at `sentStep` is still running.
+  func isRunning(from sentStep: Int) -> Bool {
+    lock.withLock { running.values.contains { $0.sentStep == sentStep } }
+  }
 
   func removeAll() { lock.withLock { running.removeAll() } }
 }

@@ -64,13 +64,40 @@ public final class TestStore<State: Equatable, Action> {
       dependencies: dependencies,
       reducer: testReducer.reduce(into:action:)
     )
+    self.core.runsEffectsSerially = true
     self.assertedState = state
     self.timeout = .seconds(1)
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// The current state of the feature.
-  public var state: State { core.state }
+  /// The state as of the last assertion, as TCA 1.3's is.
+  ///
+  /// Actions effects sent that no `receive` has asserted yet are not in it, and inside the
+  /// trailing closure of `send` or `receive` it is the state the closure was handed:
+  ///
+  /// ```swift
+  /// // `.finished` was reduced already (clearing `draft`), but not asserted yet.
+  /// try await store.receive(.finished(XCTUnwrap(store.state.draft))) {
+  ///   $0.draft = nil
+  /// }
+  /// ```
+  public var state: State { assertedState }
+
+  /// Whether effects run one at a time on the main actor, interleaved with the test, in the order
+  /// they were started; `true` by default, as TCA's is.
+  ///
+  /// With it, a test's outcome does not depend on how threads are scheduled: an effect gets to
+  /// run while the test awaits `send`, `receive` or `finish`, and an older effect cannot
+  /// overtake a newer one. What runs serially is the effect's own code, its child tasks and the
+  /// default actors it calls; a `Task { … }` it starts runs in parallel, as
+  /// `MainSerialExecutor` explains. Set it to `false` to run effects that started after in
+  /// parallel, as a `Store` does.
+  ///
+  /// An effect that blocks its thread (a semaphore, a synchronous wait) blocks the test too.
+  public var useMainSerialExecutor: Bool {
+    get { core.runsEffectsSerially }
+    set { core.runsEffectsSerially = newValue }
+  }
 
   /// The dependencies the store runs the feature with; changes apply to later actions.
   public var dependencies: DependencyValues {
@@ -119,7 +146,8 @@ public final class TestStore<State: Equatable, Action> {
     assertedState = actual
     // Let effects start before the test continues, as TCA does.
     for _ in 0..<20 { await Task.yield() }
-    return TestStoreTask(rawValue: task, timeout: timeout)
+    return TestStoreTask(
+      rawValue: task, timeout: timeout, ledger: reducer.ledger, sentStep: reducer.lastSentStep)
   }
 
   /// Checks that `actual` is `previous` changed by `modify`, reporting TCA's messages if not;

@@ -7,11 +7,15 @@
 public struct TestStoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
   let timeout: Duration
-  private let probe = FinishProbe()
+  private let probe: FinishProbe
 
-  init(rawValue: Task<Void, Never>?, timeout: Duration) {
+  init(
+    rawValue: Task<Void, Never>?, timeout: Duration, ledger: EffectLedger? = nil,
+    sentStep: Int = -1
+  ) {
     self.rawValue = rawValue
     self.timeout = timeout
+    self.probe = FinishProbe(ledger: ledger, sentStep: sentStep)
     if let rawValue {
       Task { [probe] in
         await rawValue.value
@@ -31,8 +35,8 @@ public struct TestStoreTask: Hashable, Sendable {
     await rawValue?.value
   }
 
-  /// Waits for the effects to finish, reporting an issue if they are still running after
-  /// `timeout` (the store's timeout by default).
+  /// Waits for the effects to finish, and those of the actions they sent back, as TCA's does;
+  /// reports an issue if some are still running after `timeout` (the store's by default).
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -41,7 +45,7 @@ public struct TestStoreTask: Hashable, Sendable {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    let finished = await waitUntil(timeout: timeout) { probe.isFinished }
+    let finished = await waitUntil(timeout: timeout) { probe.isFinishedWithDescendants }
     if !finished {
       reportIssue(
         """
@@ -61,8 +65,22 @@ public struct TestStoreTask: Hashable, Sendable {
 final class FinishProbe: @unchecked Sendable {
   private let lock = Lock()
   private var finished = false
+  /// The test store's running effects, and the step of the send whose descendants to wait for.
+  private let ledger: EffectLedger?
+  private let sentStep: Int
+
+  init(ledger: EffectLedger? = nil, sentStep: Int = -1) {
+    self.ledger = ledger
+    self.sentStep = sentStep
+  }
+
   var isFinished: Bool { lock.withLock { finished } }
   func markFinished() { lock.withLock { finished = true } }
+
+  /// Whether the task finished, and the effects of the actions its effects sent back too.
+  var isFinishedWithDescendants: Bool {
+    isFinished && ledger?.isRunning(from: sentStep) != true
+  }
 }
 
 /// Polls `condition`, yielding between polls, until it holds or `timeout` of real time passes.

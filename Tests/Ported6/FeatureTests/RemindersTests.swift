@@ -1,0 +1,1 @@
+../../Ported/FeatureTests/RemindersTests.swift

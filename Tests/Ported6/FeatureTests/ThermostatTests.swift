@@ -1,0 +1,1 @@
+../../Ported/FeatureTests/ThermostatTests.swift

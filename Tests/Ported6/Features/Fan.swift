@@ -1,0 +1,1 @@
+../../Ported/Features/Fan.swift

@@ -1,0 +1,1 @@
+../../Ported/Features/JournalClient.swift
