@@ -60,7 +60,12 @@ struct GeneratedTestRoundTripTests {
     }
 
     let result = try ChildProcess.run(
-      "/bin/sh", ["-c", "swift build --build-tests 2>&1 | tail -40 && swift test --skip-build 2>&1"],
+      "/bin/sh",
+      [
+        "-c",
+        "swift build --build-tests > build.log 2>&1 || { tail -40 build.log; exit 1; }; "
+          + "swift test --skip-build 2>&1",
+      ],
       directory: package.path)
     let output = String(decoding: result.output + result.errors, as: UTF8.self)
     let failures = output.split(separator: "\n").filter {

@@ -14,7 +14,7 @@ extension Reducer {
   /// When an element is removed, its running effects are cancelled. An action for an id that
   /// is not in the array is reported, not run.
   @inlinable
-  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+  public func forEach<ElementState, ElementAction, ID: Hashable, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: AnyCasePath<Action, (ID, ElementAction)>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
@@ -35,7 +35,7 @@ extension Reducer {
 }
 
 /// The reducer `forEach` returns.
-public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline let toElementsState:
@@ -178,7 +178,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 /// Generic over the id rather than holding an `AnyHashable`, which would box the id apart.
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
 @usableFromInline
-struct ElementCancelID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable,
+struct ElementCancelID<ID: Hashable>: Hashable, @unchecked Sendable,
   CustomDebugStringConvertible
 {
   @usableFromInline let keyPath: AnyKeyPath
