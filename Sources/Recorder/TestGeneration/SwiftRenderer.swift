@@ -419,12 +419,18 @@ struct SwiftRenderer {
   }
 
   static func hashes(for text: String) -> String {
-    var count = 1
-    while text.contains("\"" + String(repeating: "#", count: count))
-      || text.contains("\\" + String(repeating: "#", count: count))
-    {
-      count += 1
+    // One more than the longest run of `#` after a quote or a backslash, found in one pass: a
+    // search per length was quadratic in a text of `"###…`.
+    var longest = 0
+    var run: Int?
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "#"), let current = run {
+        run = current + 1
+        longest = max(longest, current + 1)
+      } else {
+        run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : nil
+      }
     }
-    return String(repeating: "#", count: count)
+    return String(repeating: "#", count: longest + 1)
   }
 }
