@@ -342,3 +342,33 @@ struct LargeStateReplayTests {
     }
   }
 }
+
+/// Progress is a replay host's sign of life: it must come as steps are reduced, not as they are
+/// read, or a host whose reducer is slow goes silent while its threads work.
+@Suite("Replay progress")
+struct ReplayProgressTests {
+  final class Counts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+    func append(_ value: Int) { lock.withLock { values.append(value) } }
+    var all: [Int] { lock.withLock { values } }
+  }
+
+  @Test(
+    "every mode reports progress after each step it reduces, counting up to every step",
+    arguments: [(ReplayMode.isolated, 3_000, 50), (.isolated, 400, 0), (.cumulative, 400, 0)])
+  func afterEachStep(mode: ReplayMode, steps: Int, keyframeInterval: Int) async throws {
+    let path = try ParallelReplayTests.longTrace(steps: steps, keyframeInterval: keyframeInterval)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let counts = Counts()
+    let report = try await offPool {
+      try Replayer(
+        reducer: CounterFeature(),
+        options: .init(mode: mode, workers: 2, progress: { counts.append($0) })
+      ).replay(tracePath: path)
+    }
+    #expect(report.steps == steps)
+    #expect(counts.all.count == steps)
+    #expect(counts.all.max() == steps)
+  }
+}

@@ -32,8 +32,9 @@ where Base.State: Codable, Base.Action: Codable {
     public var precedingSteps: Int
     /// How many threads reduce in isolated mode; by default, one per core.
     public var workers: Int
-    /// Called every few hundred steps with the number of steps read so far, on the thread that
-    /// called ``Replayer/replay(tracePath:)``; keep it cheap.
+    /// Called with the number of steps replayed so far after each step, on the thread that
+    /// replayed it (a replay thread, in isolated mode): a host's sign of life while a slow
+    /// reducer works. Keep it cheap.
     public var progress: (@Sendable (Int) -> Void)?
 
     /// Creates options; the defaults suit `tca-replay bisect`.
@@ -175,7 +176,7 @@ where Base.State: Codable, Base.Action: Codable {
       do throws(ReplayError) {
         while let recorded = try steps.next() {
           tally.steps += 1
-          if tally.steps % 256 == 0 { progress?(tally.steps) }
+          progress?(tally.steps)
           let outcome = engine.run(recorded, preceding: recent.summaries)
           recent.append(recorded.step)
           tally.add(outcome, keeping: 1)
@@ -196,7 +197,7 @@ where Base.State: Codable, Base.Action: Codable {
   private func startWorkers(_ header: TraceHeader, path: String) -> (
     queue: ChunkQueue, finish: () -> Tally
   ) {
-    let queue = ChunkQueue(capacity: options.workers * 4)
+    let queue = ChunkQueue(capacity: options.workers * 4, progress: options.progress)
     let results = SharedTally()
     let base = DependencyValues._current
     let keep = max(0, options.maximumDivergences)
@@ -254,7 +255,6 @@ where Base.State: Codable, Base.Action: Codable {
           chunk.append(line, isStep: false)
           let context = chunk.lastSteps(options.precedingSteps, prefix: step)
           queue.put(.raw(chunk))
-          options.progress?(lines.line)
           chunk = RawChunk(firstLine: lines.line, checker: .fromFirstKeyframe, context: context)
         }
         chunk.append(line, isStep: line.starts(with: step))
@@ -291,7 +291,6 @@ where Base.State: Codable, Base.Action: Codable {
         if chunk.steps.count == Chunk.size {
           queue.put(.parsed(chunk))
           chunk = Chunk(earlier: recent.summaries, keep: options.precedingSteps)
-          options.progress?(count)
         }
       }
     } catch {

@@ -358,10 +358,13 @@ extension StepEngine: ChunkRunner {
         case let .parsed(chunk):
           for (offset, recorded) in chunk.steps.enumerated() {
             tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+            queue.stepReplayed()
           }
         case let .raw(chunk):
           do throws(ReplayError) {
-            try run(chunk, context: context, path: path, into: &tally, keeping: keeping)
+            try run(chunk, context: context, path: path, into: &tally, keeping: keeping) {
+              queue.stepReplayed()
+            }
           } catch {
             if (tally.failure?.trace.line ?? .max) > (error.trace.line ?? .max) {
               tally.failure = error
@@ -376,7 +379,8 @@ extension StepEngine: ChunkRunner {
   /// Parses and checks a chunk's lines, rebuilding each step's states from the chunk's first
   /// state, and replays its steps.
   private func run(
-    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int
+    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int,
+    replayed: () -> Void
   ) throws(ReplayError) {
     var recent = RecentSteps(capacity: context)
     // The steps before the chunk are parsed only for a divergence in its first few steps.
@@ -407,6 +411,7 @@ extension StepEngine: ChunkRunner {
       )
       recent.append(step)
       seen += 1
+      replayed()
     }
   }
 }
