@@ -372,3 +372,46 @@ struct ReplayProgressTests {
     #expect(counts.all.max() == steps)
   }
 }
+
+/// A state whose shape changes as it runs: an optional set, a dictionary's keys.
+private struct Notebook: Reducer {
+  struct State: Codable, Equatable {
+    var note: String?
+    var tags: [String: Int] = [:]
+  }
+  enum Action: Codable, Equatable {
+    case noted(String)
+    case tagged(String)
+  }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .noted(text): state.note = text
+    case let .tagged(tag): state.tags[tag, default: 0] += 1
+    }
+    return .none
+  }
+}
+
+@Suite("Replaying rotated segments")
+struct RotatedSegmentReplayTests {
+  @Test("a later segment, whose state set an optional and a key, is not from another build")
+  func laterSegmentFingerprint() throws {
+    let path = Paths.temporary("notebook.ndjson")
+    defer {
+      for suffix in ["", ".1", ".2"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    let recorder = try TraceRecorder(
+      path: path, options: .init(limit: .rotate(maxBytes: 1, keep: 2)))
+    let reducer = Notebook().recording(to: recorder)
+    var state = Notebook.State()
+    for action in [Notebook.Action.noted("a"), .tagged("x"), .tagged("y"), .noted("b")] {
+      _ = reducer.reduce(into: &state, action: action)
+    }
+    try recorder.close()
+    for segment in [path, path + ".1", path + ".2"] {
+      let report = try Replayer(reducer: Notebook()).replay(tracePath: segment)
+      #expect(report.warnings == [], "\(segment)")
+      #expect(report.matches, "\(segment)")
+    }
+  }
+}
