@@ -168,6 +168,7 @@ where Base.State: Codable, Base.Action: Codable {
       reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true,
       traceVersion: steps.header.version
     )
+    engine.learnTypes(from: steps.header)
     var tally = Tally()
     var recent = RecentSteps(capacity: options.precedingSteps)
     let progress = options.progress
@@ -208,12 +209,12 @@ where Base.State: Codable, Base.Action: Codable {
     let done = DispatchSemaphore(value: 0)
     for index in 0..<options.workers {
       // Erased to a protocol so the thread's closure captures no generic type.
-      let runner = UncheckedBox<any ChunkRunner>(
-        StepEngine(
-          reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
-          traceVersion: header.version
-        )
+      let engine = StepEngine(
+        reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
+        traceVersion: header.version
       )
+      engine.learnTypes(from: header)
+      let runner = UncheckedBox<any ChunkRunner>(engine)
       let thread = Thread {
         let tally = runner.value.runChunks(
           from: queue, over: base, update, keeping: keep, context: context, path: path
