@@ -1,6 +1,6 @@
 import Architecture
 import Foundation
-import Recorder
+@testable import Recorder
 import Testing
 
 /// An account whose secrets are of every kind of type: a number, a dictionary, a set whose
@@ -54,5 +54,45 @@ struct RedactedReplayTests {
     // Step 20's action holds the email, which is not redacted: every step replays.
     #expect(report.unknown == 0, "\(report.unknown) of \(report.steps) steps unknown")
     #expect(report.replayed == 40)
+  }
+}
+
+/// A subscription whose plan, an enum with a payload seen nowhere else, is hidden whole.
+private struct Subscription: Reducer {
+  struct State: Codable, Equatable {
+    var plan: Plan = .team(seats: 5)
+    var count = 0
+  }
+  enum Plan: Codable, Equatable {
+    case solo
+    case team(seats: Int)
+  }
+  enum Action: Codable, Equatable { case tapped }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+extension RedactedReplayTests {
+  @Test("a hidden value whose type only it could describe is named at record time")
+  func untypedRedactions() throws {
+    let buffer = TraceBuffer()
+    let recorder = TraceRecorder(
+      sink: .memory(buffer), options: .init(redactions: [.key("plan"), .key("count")]))
+    let reducer = Subscription().recording(to: recorder)
+    var state = Subscription.State()
+    _ = reducer.reduce(into: &state, action: .tapped)
+    try recorder.close()
+    let header = try #require(
+      TraceRecord(json: JSONValue(parsing: buffer.lines[0])).flatMap {
+        if case .header(let header) = $0 { header } else { nil }
+      })
+    var schema = TypeSchema()
+    schema.merge(header.types)
+    // The plan's cases are known only from the hidden value; the count is an Int.
+    #expect(
+      RedactedStandIns(schema: schema).untyped(in: header.initialState, type: header.stateType)
+        == ["/plan"])
   }
 }

@@ -100,6 +100,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       types: typeCapture.takeNewFacts()
     )
     self.header = header
+    if !options.redactions.isEmpty {
+      RedactedStandIns.warnAboutUntypedRedactions(
+        in: state, type: header.stateType, schema: typeCapture.schema)
+    }
     stateBytes = append(.header(header))
     segmentBytes = stateBytes
     stateSize = stateBytes

@@ -159,3 +159,50 @@ extension StepEngine {
     standIns.schema.merge(header.types)
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension RedactedStandIns {
+  /// The paths of redacted values in `value` that no stand-in can replace: their type is
+  /// known only from the hidden value itself (an enum or a struct seen nowhere else).
+  func untyped(in value: JSONValue, type: String) -> [String] {
+    var paths: [String] = []
+    func visit(_ value: JSONValue, _ tokens: [String]) {
+      guard paths.count < 8, value.containsRedaction else { return }
+      if value == Redaction.placeholder {
+        let declared = schema.type(at: tokens, in: type).map(SwiftRenderer.unwrappingOptional)
+        if let declared, ["String", "Substring"].contains(SwiftRenderer.shortName(declared)) {
+          return
+        }
+        if declared.flatMap({ replacing(in: value, type: $0) }) != value { return }
+        paths.append(JSONPointer(tokens: tokens).description)
+        return
+      }
+      if let object = value.objectValue {
+        for (key, child) in object { visit(child, tokens + [key]) }
+      } else if let elements = value.arrayValue {
+        for (index, child) in elements.enumerated() { visit(child, tokens + [String(index)]) }
+      }
+    }
+    visit(value, [])
+    return paths
+  }
+
+  /// Warns on standard error, once per recording, about redacted values of the initial state
+  /// that replay cannot stand in for: the steps that hold them will replay as unknown.
+  static func warnAboutUntypedRedactions(in state: JSONValue, type: String, schema: TypeSchema) {
+    let paths = RedactedStandIns(schema: schema).untyped(in: state, type: type)
+    guard !paths.isEmpty else { return }
+    let message =
+      "tca-replay recorder: warning: redaction hides values at \(paths.joined(separator: ", "))"
+      + " whose type the trace cannot describe without them (an enum or a struct seen nowhere"
+      + " else); replay cannot stand in for them, and steps holding them will replay as"
+      + " unknown. Redact the members inside instead.\n"
+    let bytes = Array(message.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+}
