@@ -37,31 +37,44 @@ func hostileInputBenchmarks(_ harness: Harness) -> [Table] {
 
 /// Each case: a name, the trace of about `bytes` bytes, and the commands run on it.
 private var hostileCases: [(String, (Int) -> String, [[String]])] { [
-  ("one patch of numbers", { bytes in
-    step(patch: (0..<(bytes / 40)).map { #"{"op":"add","path":"/a/-","value":\#($0)}"# })
-  }, [["summary"], ["log"], ["log", "--json"], ["state", "0"], ["gen-test"]]),
-  ("one patch of inserts at the front", { bytes in
-    step(patch: (0..<(bytes / 40)).map { #"{"op":"add","path":"/a/0","value":\#($0)}"# })
+  ("patches of 100,000 numbers", { bytes in
+    steps(count: max(1, bytes / 4_000_000), each: { step in
+      (0..<min(100_000, bytes / 40)).map { #"{"op":"add","path":"/a/-","value":\#(step + $0)}"# }
+    })
+  }, [["summary"], ["log"], ["log", "--json"], ["state", "last"], ["gen-test"]]),
+  ("patches of 25,000 inserts at the front", { bytes in
+    steps(count: max(1, bytes / 1_000_000), each: { step in
+      [#"{"op":"add","path":"/b\#(step)","value":[]}"#]
+        + (0..<25_000).map { #"{"op":"add","path":"/b\#(step)/0","value":\#($0)}"# }
+    })
   }, [["summary"], ["log"]]),
   ("a label of ESC[2J", { bytes in
-    step(patch: [], label: String(repeating: #"\u001b[2J"#, count: bytes / 10))
+    steps(count: 1, each: { _ in [] }, label: String(repeating: #"\u001b[2J"#, count: bytes / 10))
   }, [["summary"], ["log"], ["show", "0"]]),
   ("a state string of ESC[2J", { bytes in
-    step(patch: [#"{"op":"add","path":"/s","value":""# + String(repeating: #"\u001b[2J"#, count: bytes / 10) + #""}"#])
+    steps(count: 1, each: { _ in
+      [#"{"op":"add","path":"/s","value":""# + String(repeating: #"\u001b[2J"#, count: bytes / 10) + #""}"#]
+    })
   }, [["summary"], ["state", "0"], ["show", "0"]]),
   ("a path of newlines in a patch that fails", { bytes in
-    step(patch: [#"{"op":"replace","path":"/"# + String(repeating: #"\n"#, count: bytes / 2) + #"","value":1}"#])
+    steps(count: 1, each: { _ in
+      [#"{"op":"replace","path":"/"# + String(repeating: #"\n"#, count: bytes / 2) + #"","value":1}"#]
+    })
   }, [["summary"], ["log"]]),
 ] }
 
-/// A trace with one step whose patch is `patch`.
-private func step(patch: [String], label: String = ".x") -> String {
-  #"{"kind":"header","version":3,"tool":"bench","reducer":"R","stateType":"S","actionType":"A","#
+/// A trace of `count` steps, step `n`'s patch being `each(n)`.
+private func steps(count: Int, each: (Int) -> [String], label: String = ".x") -> String {
+  var text =
+    #"{"kind":"header","version":3,"tool":"bench","reducer":"R","stateType":"S","actionType":"A","#
     + #""fingerprint":{"state":"0000000000000000","action":"0000000000000000"},"#
     + #""started":"2026-01-01T00:00:00.000Z","keyframeInterval":0,"initialState":{"a":[]}}"#
     + "\n"
-    + #"{"kind":"step","index":0,"time":0.001,"origin":"send","action":{"x":{}},"label":""#
-    + label + #"","patch":["# + patch.joined(separator: ",") + "]}\n"
+  for index in 0..<count {
+    text += #"{"kind":"step","index":\#(index),"time":0.001,"origin":"send","action":{"x":{}},"#
+      + #""label":""# + label + #"","patch":["# + each(index).joined(separator: ",") + "]}\n"
+  }
+  return text
 }
 
 /// Runs `arguments` to completion, its output to /dev/null, whatever its exit status: some of
