@@ -64,7 +64,7 @@ func recordedCounterSession(steps: Int) -> String {
 }
 
 /// Runs `arguments` to completion, its output to /dev/null; traps unless it exits 0.
-private func run(_ arguments: [String]) {
+func run(_ arguments: [String]) {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }

@@ -13,7 +13,7 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|shapes|reader|scan|replay|all] [--runs <n>]
+    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|replay|all] [--runs <n>]
                       [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
@@ -25,6 +25,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     reader  Opening a trace, showing a random step, stepping back, peak memory.
     scan    summary, log and verify of a counter session, as the built tool runs them,
             against cat and decoding every action (`swift build -c release` first).
+    hostile summary, log, state, show and gen-test of 1 MB and 10 MB adversarial traces (long
+            patches, control characters), as the built tool runs them, against cat.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -107,6 +109,9 @@ if suite == "scan" || suite == "all" {
   for table in scanBenchmarks(harness, steps: counterSteps) {
     print(table.render(), terminator: "\n\n")
   }
+}
+if suite == "hostile" || suite == "all" {
+  for table in hostileInputBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "replay" || suite == "replay-todos" || suite == "all" {
   for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {

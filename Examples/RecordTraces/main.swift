@@ -38,6 +38,22 @@ if arguments.first == "--exit-without-close", arguments.count == 3, let count = 
   exit(0)
 }
 
+if arguments.first == "--return-without-close", arguments.count == 3,
+  let count = Int(arguments[1])
+{
+  // The recorder is a local of the function that returns, as in an `@main` type's `main()`:
+  // it is freed on return, before the process exits, and must still leave the end record.
+  await ExampleSession.recordCounterStepsAndReturn(count, toPath: arguments[2])
+  exit(0)
+}
+
+if arguments.first == "--kill-at-name-change", arguments.count == 5,
+  let step = Int(arguments[2]), let change = Int(arguments[3])
+{
+  try recordUntilKilledAtNameChange(
+    mode: arguments[1], step: step, change: change, path: arguments[4])
+}
+
 if arguments.first == "--trap-at", arguments.count >= 3, let steps = Int(arguments[1]) {
   let fault = arguments.firstIndex(of: "--signal").flatMap {
     $0 + 1 < arguments.count ? Ledger.Fault(rawValue: arguments[$0 + 1]) : nil

@@ -34,4 +34,12 @@ extension ExampleSession {
     }
     for _ in 0..<count { store.send(.incrementButtonTapped) }
   }
+
+  /// Records `count` steps of the counter into a recorder that is a local of this function and
+  /// never closed: it is freed when the function returns, as a recorder local to `main` is.
+  public static func recordCounterStepsAndReturn(_ count: Int, toPath path: String) async {
+    guard let recorder = try? TraceRecorder(path: path, options: .init(keyframeInterval: 0))
+    else { return }
+    await recordCounterSteps(count, to: recorder)
+  }
 }

@@ -58,3 +58,59 @@ struct BindingRecordingTests {
     #expect(broken.firstDivergence?.step == 0)
   }
 }
+
+/// A payment form whose card number is secret.
+private struct PaymentForm: Reducer {
+  struct State: Codable, Equatable {
+    @BindingState var cardNumber = ""
+    @BindingState var holder = ""
+  }
+  enum Action: BindableAction, Codable, Equatable {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> { BindingReducer() }
+}
+
+@MainActor
+@Suite("Redacting bindings")
+struct BindingRedactionTests {
+  static let secret = "4000123412340000"
+
+  @Test(
+    "a binding's value is redacted by the member its key path names",
+    arguments: [Redaction.key("cardNumber"), .path("/cardNumber"), .path("/*")])
+  func bindingPayloads(rule: Redaction) throws {
+    let buffer = TraceBuffer()
+    let recorder = TraceRecorder(sink: .memory(buffer), options: .init(redactions: [rule]))
+    let store = Store(initialState: PaymentForm.State()) {
+      PaymentForm().recording(to: recorder)
+    }
+    store.send(.binding(.set(\.$cardNumber, Self.secret)))
+    store.send(.set(\.$cardNumber, Self.secret + "9"))
+    store.send(.set(\.$holder, "Blob"))
+    try recorder.close()
+
+    let text = String(decoding: buffer.data, as: UTF8.self)
+    #expect(!text.contains("4000"), "\(rule) leaks: \(text)")
+    #expect(text.contains(#"{"set":{"keyPath":"$cardNumber","value":"<redacted>"}}"#))
+    if rule != .path("/*") { #expect(text.contains(#""value":"Blob""#)) }
+  }
+
+  @Test("a key path through other members is matched at any depth and from any feature")
+  func nestedKeyPaths() {
+    var action: JSONValue = .object([
+      "child": .object(["binding": .object(["set": .object([
+        "keyPath": .string("profile.$card"), "value": .object(["number": .string(Self.secret)]),
+      ])])])
+    ])
+    var byKey = action
+    Redaction.apply([.key("profile")], to: &byKey, isState: false)
+    #expect(!"\(byKey)".contains("4000"))
+    // A path rule of the app's state, whose end the child's key path names.
+    var byPath = action
+    Redaction.apply([.path("/child/profile/card/number")], to: &byPath, isState: false)
+    #expect(!"\(byPath)".contains("4000"))
+    Redaction.apply([.path("/other")], to: &action, isState: false)
+    #expect("\(action)".contains("4000"))
+  }
+}

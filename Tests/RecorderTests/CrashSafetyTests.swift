@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Recorder
 
@@ -36,6 +37,31 @@ struct CrashSafetyTests {
     }
     #expect(kinds.first == "header")
     #expect(kinds.filter { $0 == "step" }.count == 50)
+    #expect(kinds.last == "end")
+  }
+
+  @Test(
+    "a recorder local to a function that returns, never closed, leaves every step and the end",
+    arguments: [1, 1_000])
+  func returnWithoutClose(steps: Int) throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("returned-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let child = try ChildProcess.run(
+      Self.recordTraces.path, ["--return-without-close", String(steps), path])
+    #expect(child.status == 0)
+
+    let kinds = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+      .map { line -> String in
+        switch try? TraceRecord(json: JSONValue(parsing: String(line))) {
+        case .header?: "header"
+        case .step?: "step"
+        case .end?: "end"
+        default: "other"
+        }
+      }
+    #expect(kinds.first == "header")
+    #expect(kinds.filter { $0 == "step" }.count == steps)
     #expect(kinds.last == "end")
   }
 

@@ -236,3 +236,26 @@ struct MemberOperationTests {
     }
   }
 }
+
+@Suite("Step line shapes on long patches")
+struct LongPatchShapeTests {
+  @Test(
+    "a patch of many numbers is read without numbering them for a shape it cannot have",
+    arguments: ["add", "test", "replace"])
+  func manyNumbers(op: String) throws {
+    let count = 20_000
+    var line = #"{"kind":"step","index":0,"time":0.001,"origin":"send","action":{"x":{}},"#
+      + #""label":".x","patch":["#
+    for index in 0..<count {
+      if index > 0 { line += "," }
+      let path = op == "add" ? "/a/-" : "/a/\(index)"
+      line += #"{"op":"\#(op)","path":"\#(path)","value":\#(index)}"#
+    }
+    line += "]}"
+    let cache = StepLineScanner.PointerCache()
+    let (_, patch) = try #require(StepLineShapeTests.scan(Array(line.utf8), cache: cache))
+    #expect(patch.operations.count == count)
+    // A shape holds a few dozen numbers; looking up 20,000, each among 20,000, was quadratic.
+    #expect(cache.holeLookups <= StepLineShapes.maximumHoles + 3)
+  }
+}

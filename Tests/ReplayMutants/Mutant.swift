@@ -24,6 +24,8 @@ public enum Mutant: String, CaseIterable, Sendable {
   case crash
   /// The counter never returns from its first action: a host that hangs.
   case hang
+  /// The counter, unchanged, taking 40 ms a step: a host that is slow but working.
+  case slow
   /// The pantry force-unwraps the stock of the item used, and traps at step 3 of
   /// ``PantryFeature/session``: a reducer that crashes mid-trace, at a known step.
   case pantryForceUnwrap = "pantry-force-unwrap"
@@ -35,7 +37,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     switch self {
     case .timerOffByOne: "composed-app.ndjson"
     case .savedDateDropped: "todos.ndjson"
-    case .factFailureAsFact, .crash, .hang: "counter.ndjson"
+    case .factFailureAsFact, .crash, .hang, .slow: "counter.ndjson"
     // Recorded by the tests that use it: the examples have no pantry.
     case .pantryForceUnwrap, .unchanged: "pantry.ndjson"
     }
@@ -48,6 +50,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     case .factFailureAsFact: counter = ReplayTarget(FactFailureAsFact())
     case .crash: counter = ReplayTarget(CrashingCounter())
     case .hang: counter = ReplayTarget(HangingCounter())
+    case .slow: counter = ReplayTarget(SlowCounter())
     default: counter = ReplayTarget(CounterFeature())
     }
     return [
@@ -122,5 +125,16 @@ public struct HangingCounter: Reducer, Sendable {
     into state: inout CounterFeature.State, action: CounterFeature.Action
   ) -> Effect<CounterFeature.Action> {
     while true { sleep(60) }
+  }
+}
+
+/// ``Mutant/slow``.
+public struct SlowCounter: Reducer, Sendable {
+  public init() {}
+  public func reduce(
+    into state: inout CounterFeature.State, action: CounterFeature.Action
+  ) -> Effect<CounterFeature.Action> {
+    usleep(40_000)
+    return CounterFeature().reduce(into: &state, action: action)
   }
 }

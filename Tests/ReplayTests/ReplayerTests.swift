@@ -342,3 +342,76 @@ struct LargeStateReplayTests {
     }
   }
 }
+
+/// Progress is a replay host's sign of life: it must come as steps are reduced, not as they are
+/// read, or a host whose reducer is slow goes silent while its threads work.
+@Suite("Replay progress")
+struct ReplayProgressTests {
+  final class Counts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+    func append(_ value: Int) { lock.withLock { values.append(value) } }
+    var all: [Int] { lock.withLock { values } }
+  }
+
+  @Test(
+    "every mode reports progress after each step it reduces, counting up to every step",
+    arguments: [(ReplayMode.isolated, 3_000, 50), (.isolated, 400, 0), (.cumulative, 400, 0)])
+  func afterEachStep(mode: ReplayMode, steps: Int, keyframeInterval: Int) async throws {
+    let path = try ParallelReplayTests.longTrace(steps: steps, keyframeInterval: keyframeInterval)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let counts = Counts()
+    let report = try await offPool {
+      try Replayer(
+        reducer: CounterFeature(),
+        options: .init(mode: mode, workers: 2, progress: { counts.append($0) })
+      ).replay(tracePath: path)
+    }
+    #expect(report.steps == steps)
+    #expect(counts.all.count == steps)
+    #expect(counts.all.max() == steps)
+  }
+}
+
+/// A state whose shape changes as it runs: an optional set, a dictionary's keys.
+private struct Notebook: Reducer {
+  struct State: Codable, Equatable {
+    var note: String?
+    var tags: [String: Int] = [:]
+  }
+  enum Action: Codable, Equatable {
+    case noted(String)
+    case tagged(String)
+  }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .noted(text): state.note = text
+    case let .tagged(tag): state.tags[tag, default: 0] += 1
+    }
+    return .none
+  }
+}
+
+@Suite("Replaying rotated segments")
+struct RotatedSegmentReplayTests {
+  @Test("a later segment, whose state set an optional and a key, is not from another build")
+  func laterSegmentFingerprint() throws {
+    let path = Paths.temporary("notebook.ndjson")
+    defer {
+      for suffix in ["", ".1", ".2"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    let recorder = try TraceRecorder(
+      path: path, options: .init(limit: .rotate(maxBytes: 1, keep: 2)))
+    let reducer = Notebook().recording(to: recorder)
+    var state = Notebook.State()
+    for action in [Notebook.Action.noted("a"), .tagged("x"), .tagged("y"), .noted("b")] {
+      _ = reducer.reduce(into: &state, action: action)
+    }
+    try recorder.close()
+    for segment in [path, path + ".1", path + ".2"] {
+      let report = try Replayer(reducer: Notebook()).replay(tracePath: segment)
+      #expect(report.warnings == [], "\(segment)")
+      #expect(report.matches, "\(segment)")
+    }
+  }
+}

@@ -129,7 +129,8 @@ extension Mutant: CustomTestStringConvertible {
       return try await replayTrace(path, SavedDateDropped(), mode, maximumDivergences)
     case .factFailureAsFact:
       return try await replayTrace(path, FactFailureAsFact(), mode, maximumDivergences)
-    case .crash, .hang, .pantryForceUnwrap, .unchanged: fatalError("\(self) breaks the host; it has nothing to replay")
+    case .crash, .hang, .slow, .pantryForceUnwrap, .unchanged:
+      fatalError("\(self) breaks the host; it has nothing to replay")
     }
   }
 

@@ -197,6 +197,21 @@ struct ToolReplayTests {
     )
   }
 
+  @Test(
+    "a slow host that works is kept alive by its progress, however long a chunk of steps takes",
+    arguments: ["isolated", "cumulative"])
+  func slowHost(mode: String) async throws {
+    // 243 steps of 40 ms: about 9.7 s of reducing, which one replay thread may do alone.
+    // Silent, the host is stopped after 6 s; heard after each step, it answers within the
+    // whole-request bound (12.4 s).
+    let run = try await Run.tool(
+      "bisect", "Traces/counter.ndjson", "--host", Self.mutantHost(.slow), "--timeout", "6",
+      "--mode", mode
+    )
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors == "")
+  }
+
   @Test("a host that speaks nonsense, or is not there, gets one clear line and exit 125")
   func hostNonsense() async throws {
     let nonsense = try await Run.tool("verify", "Traces", "--host", "echo hello world")

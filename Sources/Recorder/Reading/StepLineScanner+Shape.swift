@@ -124,9 +124,15 @@ extension StepLineScanner {
       numbered.append((operation, value))
       holes.append(value)
     }
+    // A line with more numbers than a shape holds is never learnt. Numbering them anyway, a
+    // search of the holes for each, was quadratic in a patch's length.
+    guard holes.count <= StepLineShapes.maximumHoles else { return }
     holes.sort { $0.lowerBound < $1.lowerBound }
     let effects = has(.effects) ? range(.effects) : 0..<0
-    func hole(_ range: Range<Int>) -> Int { holes.firstIndex { $0 == range }! }
+    func hole(_ range: Range<Int>) -> Int {
+      pointers.holeLookups += 1
+      return holes.firstIndex { $0 == range }!
+    }
     let shape = StepLineShape(
       indexHole: hole(range(.index)), timeHole: hole(range(.time)),
       origin: causeIsNumber ? .effect(cause: nil) : step.origin,

@@ -20,6 +20,9 @@ extension StepLineScanner {
     let shapes = StepLineShapes()
     /// Where each operation's value is in the line the patch was last read from.
     var operationValues: [Range<Int>?] = []
+    /// How many numbers learning shapes has looked up among a line's holes: the tests keep it
+    /// within a shape's holes per line, whatever the patch.
+    var holeLookups = 0
 
     init() {}
 

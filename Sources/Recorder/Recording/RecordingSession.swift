@@ -100,6 +100,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       types: typeCapture.takeNewFacts()
     )
     self.header = header
+    if !options.redactions.isEmpty {
+      RedactedStandIns.warnAboutUntypedRedactions(
+        in: state, type: header.stateType, schema: typeCapture.schema)
+    }
     stateBytes = append(.header(header))
     segmentBytes = stateBytes
     stateSize = stateBytes
@@ -219,6 +223,10 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     var next = header
     next.firstStep = index
     next.initialState = differ.json
+    // The fingerprint of the state this segment starts from, as a reader computes it from the
+    // segment's own header: the first segment's told another build from this one.
+    next.fingerprint.state = Fingerprint.of(
+      typeName: String(reflecting: State.self), sample: differ.json)
     // Each segment reads alone: its header repeats every type learned so far.
     next.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
     var line: [UInt8] = []

@@ -128,9 +128,10 @@ public final class TraceRecorder: Sendable {
 
   /// Writes the end record, then closes the trace. Steps after closing are not recorded.
   ///
-  /// A recorder the app never closes is closed when the process exits normally (`exit()`, or
-  /// returning from `main`), within 2 seconds: what was handed over is written, then the end
-  /// record. A process that is killed or traps does not get that far.
+  /// A recorder the app never closes is closed when it is freed (a local of `main`, as `main`
+  /// returns) or when the process exits normally (`exit()`), within 2 seconds: what was handed
+  /// over is written, then the end record. A process that is killed or traps does not get that
+  /// far.
   public func close() throws {
     OpenRecorders.shared.remove(self)
     let pipeline = state.withLock { state -> AnyObject? in
@@ -142,6 +143,12 @@ public final class TraceRecorder: Sendable {
       try pipeline.finish()
     }
     try sink.close()
+  }
+
+  // NB: a recorder freed before the process exits (a local of `main`, freed as it returns) is
+  // out of the exit hook's reach, which holds it weakly: it closes here, or its tail is lost.
+  deinit {
+    if !isClosed { try? close() }
   }
 
   /// Whether ``close()`` was called.

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// What the thread that reads a trace hands to a replay thread.
@@ -137,9 +138,23 @@ final class ChunkQueue: @unchecked Sendable {
   private var head = 0
   private var isClosed = false
   private let capacity: Int
+  /// Steps the replay threads have reduced, and who hears of each.
+  private let replayedSteps = Mutex(0)
+  private let progress: (@Sendable (Int) -> Void)?
 
-  init(capacity: Int) {
+  init(capacity: Int, progress: (@Sendable (Int) -> Void)? = nil) {
     self.capacity = max(1, capacity)
+    self.progress = progress
+  }
+
+  /// A replay thread reduced a step: progress counts the steps reduced, so a host whose
+  /// reducer is slow still shows it is working while its queue is full.
+  func stepReplayed() {
+    guard let progress else { return }
+    progress(replayedSteps.withLock { count in
+      count += 1
+      return count
+    })
   }
 
   /// Adds a chunk, waiting while the queue is full.

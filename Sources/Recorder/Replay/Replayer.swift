@@ -34,8 +34,9 @@ where Base.State: Codable, Base.Action: Codable {
     public var precedingSteps: Int
     /// How many threads reduce in isolated mode; by default, one per core.
     public var workers: Int
-    /// Called every few hundred steps with the number of steps read so far, on the thread that
-    /// called ``Replayer/replay(tracePath:)``; keep it cheap.
+    /// Called with the number of steps replayed so far after each step, on the thread that
+    /// replayed it (a replay thread, in isolated mode): a host's sign of life while a slow
+    /// reducer works. Keep it cheap.
     public var progress: (@Sendable (Int) -> Void)?
 
     /// Creates options; the defaults suit `tca-replay bisect`.
@@ -193,6 +194,7 @@ where Base.State: Codable, Base.Action: Codable {
       reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true,
       traceVersion: steps.header.version
     )
+    engine.learnTypes(from: steps.header)
     var tally = Tally()
     var recent = RecentSteps(capacity: options.precedingSteps)
     let progress = options.progress
@@ -201,7 +203,7 @@ where Base.State: Codable, Base.Action: Codable {
       do throws(ReplayError) {
         while let recorded = try steps.next() {
           tally.steps += 1
-          if tally.steps % 256 == 0 { progress?(tally.steps) }
+          progress?(tally.steps)
           let outcome = engine.run(recorded, preceding: recent.summaries)
           recent.append(recorded.step)
           tally.add(outcome, keeping: 1)
@@ -223,7 +225,7 @@ where Base.State: Codable, Base.Action: Codable {
   private func startWorkers(_ header: TraceHeader, path: String) -> (
     queue: ChunkQueue, finish: () -> Tally
   ) {
-    let queue = ChunkQueue(capacity: options.workers * 4)
+    let queue = ChunkQueue(capacity: options.workers * 4, progress: options.progress)
     let results = SharedTally()
     let base = DependencyValues._current
     let keep = max(0, options.maximumDivergences)
@@ -234,12 +236,12 @@ where Base.State: Codable, Base.Action: Codable {
     let done = DispatchSemaphore(value: 0)
     for index in 0..<options.workers {
       // Erased to a protocol so the thread's closure captures no generic type.
-      let runner = UncheckedBox<any ChunkRunner>(
-        StepEngine(
-          reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
-          traceVersion: header.version
-        )
+      let engine = StepEngine(
+        reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
+        traceVersion: header.version
       )
+      engine.learnTypes(from: header)
+      let runner = UncheckedBox<any ChunkRunner>(engine)
       let thread = Thread {
         let tally = runner.value.runChunks(
           from: queue, over: base, update, keeping: keep, context: context, path: path
@@ -281,7 +283,6 @@ where Base.State: Codable, Base.Action: Codable {
           chunk.append(line, isStep: false)
           let context = chunk.lastSteps(options.precedingSteps, prefix: step)
           queue.put(.raw(chunk))
-          options.progress?(lines.line)
           chunk = RawChunk(firstLine: lines.line, checker: .fromFirstKeyframe, context: context)
         }
         chunk.append(line, isStep: line.starts(with: step))
@@ -318,7 +319,6 @@ where Base.State: Codable, Base.Action: Codable {
         if chunk.steps.count == Chunk.size {
           queue.put(.parsed(chunk))
           chunk = Chunk(earlier: recent.summaries, keep: options.precedingSteps)
-          options.progress?(count)
         }
       }
     } catch {

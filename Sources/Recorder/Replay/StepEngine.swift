@@ -27,6 +27,12 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   /// The last few actions decoded, by their JSON: apps send the same actions again and again.
   private var recentActions: [(json: JSONValue, action: Base.Action)] = []
 
+  /// Values of the declared types for redacted ones, and the trace's names of the types: set
+  /// by the replayer from the header; each step's `types` add to it.
+  var standIns = RedactedStandIns(schema: TypeSchema())
+  var stateTypeName = ""
+  var actionTypeName = ""
+
   /// Whether the trace records how many effects each step started (version 2 on).
   private let comparesStarts: Bool
   /// Whether the trace records the cancellation ids of each step's effect (version 3 on).
@@ -73,13 +79,17 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
         SkippedStep(step: StepSummary(step), reason: "the action could not be encoded when recorded")
       )
     }
+    if !redactions.isEmpty, let types = step.types { standIns.schema.merge(types) }
     let action: Base.Action
     // Equal JSON decodes to an equal action, so a recent decoding is reused.
     if let recent = recentActions.first(where: { $0.json == actionJSON }) {
       action = recent.action
     } else {
       do {
-        action = try decoder.decode(Base.Action.self, from: actionJSON)
+        // Redacted values become values of their declared types, so that the action decodes.
+        let decodable =
+          redactions.isEmpty ? actionJSON : standIns.replacing(in: actionJSON, type: actionTypeName)
+        action = try decoder.decode(Base.Action.self, from: decodable)
       } catch {
         let failure = DecodingFailure(error, in: actionJSON)
         if failure.isRedacted(in: actionJSON) {
@@ -107,7 +117,11 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       beforeIsRecorded = true
     } else {
       do {
-        state = try decoder.decode(Base.State.self, from: recorded.before)
+        // Redacted values become values of their declared types, so that the state decodes.
+        let decodable =
+          redactions.isEmpty
+          ? recorded.before : standIns.replacing(in: recorded.before, type: stateTypeName)
+        state = try decoder.decode(Base.State.self, from: decodable)
       } catch {
         let failure = DecodingFailure(error, in: recorded.before)
         if failure.isRedacted(in: recorded.before) { return .unknown }
@@ -358,10 +372,13 @@ extension StepEngine: ChunkRunner {
         case let .parsed(chunk):
           for (offset, recorded) in chunk.steps.enumerated() {
             tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+            queue.stepReplayed()
           }
         case let .raw(chunk):
           do throws(ReplayError) {
-            try run(chunk, context: context, path: path, into: &tally, keeping: keeping)
+            try run(chunk, context: context, path: path, into: &tally, keeping: keeping) {
+              queue.stepReplayed()
+            }
           } catch {
             if (tally.failure?.trace.line ?? .max) > (error.trace.line ?? .max) {
               tally.failure = error
@@ -376,7 +393,8 @@ extension StepEngine: ChunkRunner {
   /// Parses and checks a chunk's lines, rebuilding each step's states from the chunk's first
   /// state, and replays its steps.
   private func run(
-    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int
+    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int,
+    replayed: () -> Void
   ) throws(ReplayError) {
     var recent = RecentSteps(capacity: context)
     // The steps before the chunk are parsed only for a divergence in its first few steps.
@@ -410,6 +428,7 @@ extension StepEngine: ChunkRunner {
       )
       recent.append(step)
       seen += 1
+      replayed()
     }
   }
 }

@@ -135,8 +135,15 @@ struct EffectSchedule {
   /// `seconds` in whole milliseconds, rounded up, so that a clock advanced by it reaches every
   /// deadline the recording had reached (a recorded action comes after its deadline).
   static func milliseconds(_ seconds: Double) -> Int64 {
-    Int64(max(0, (seconds * 1000 - 1e-6).rounded(.up)))
+    let milliseconds = (seconds * 1000 - 1e-6).rounded(.up)
+    // NB: a trace's times are data: one past any clock (`1e19`) is clamped, never converted
+    // with a trap, and the bound leaves room for sums of them.
+    guard milliseconds > 0 else { return 0 }
+    return Int64(min(milliseconds, Double(maximumMilliseconds)))
   }
+
+  /// The longest advance a generated test makes: about 31,700 years.
+  static var maximumMilliseconds: Int64 { 1_000_000_000_000_000 }
 
   /// `await clock.advance(by: .seconds(1))` for `milliseconds`.
   static func advance(_ milliseconds: Int64) -> String {

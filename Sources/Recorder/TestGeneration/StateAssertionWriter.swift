@@ -28,6 +28,7 @@ struct StateAssertionWriter {
     if absolute { return try absoluteAssertion(for: patch, state: &state, renderer: &renderer) }
     var assertion = Assertion()
     var statements: [Statement] = []
+    var seen: Set<Statement> = []
     let final = try patch.apply(to: state)
     // Values assigned whole, as the patch leaves them: what is under them is said already.
     var assignedWhole: [[String]] = []
@@ -39,18 +40,20 @@ struct StateAssertionWriter {
         for statement in self.statements(
           for: operation, in: state, final: final, assignedWhole: &assignedWhole,
           renderer: &renderer)
-        where !statements.contains(statement) {
+        where seen.insert(statement).inserted {
           statements.append(statement)
         }
       }
-      state = try JSONPatch([operation]).apply(to: state)
+      // In place, and duplicates found by hashing: a copy of the state, or a search of the
+      // statements, for each operation was quadratic in a long patch.
+      try JSONPatch([operation]).apply(to: &state)
     }
     assertion.statements = Statement.render(statements)
     return assertion
   }
 
   /// One mutation, inside the `XCTModify` calls that reach into enum payloads, if any.
-  struct Statement: Equatable {
+  struct Statement: Hashable {
     var enclosing: [String]
     var body: String
 
@@ -188,6 +191,8 @@ struct StateAssertionWriter {
       }
       tokens.removeLast()
     }
+    // The whole state, as the patch leaves it, says what every later operation does.
+    assignedWhole.append([])
     return [Statement(enclosing: [], body: "$0 = \(renderer.fallback(final, 0))")]
   }
 

@@ -62,14 +62,15 @@ struct SwiftRenderer {
   /// The decoding fallback: `try decoded(#"…"#)`, the JSON pretty-printed when it is long.
   mutating func fallback(_ json: JSONValue, _ indent: Int, inlineLimit: Int = 60) -> String {
     usesDecoding = true
-    let compact = json.jsonString
+    let compact = Self.escapingBidiControls(inJSON: json.jsonString)
     if compact.count <= inlineLimit {
       return "try decoded(\(Self.rawString(compact)))"
     }
     let pad = String(repeating: "  ", count: indent + 1)
-    let body = json.prettyPrinted.split(separator: "\n", omittingEmptySubsequences: false)
+    let pretty = Self.escapingBidiControls(inJSON: json.prettyPrinted)
+    let body = pretty.split(separator: "\n", omittingEmptySubsequences: false)
       .map { pad + $0 }.joined(separator: "\n")
-    let hashes = Self.hashes(for: json.prettyPrinted)
+    let hashes = Self.hashes(for: pretty)
     return "try decoded(\n\(pad)\(hashes)\"\"\"\n\(body)\n\(pad)\"\"\"\(hashes)\n"
       + String(repeating: "  ", count: indent) + ")"
   }
@@ -264,7 +265,7 @@ struct SwiftRenderer {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       case _ where scalar.properties.generalCategory == .control
-        || scalar == "\u{2028}" || scalar == "\u{2029}":
+        || scalar == "\u{2028}" || scalar == "\u{2029}" || isBidiControl(scalar):
         result += "\\u{\(String(scalar.value, radix: 16))}"
       default: result.unicodeScalars.append(scalar)
       }
@@ -413,18 +414,56 @@ struct SwiftRenderer {
   }
 
   /// A raw string literal, with enough `#` that the text cannot end it.
+  /// Whether `scalar` can make a line read other than the compiler reads it ("Trojan Source",
+  /// CVE-2021-42574): the bidirectional marks, embeddings, overrides and isolates.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// JSON text with its bidirectional controls written as `\u202E` escapes, which decode to the
+  /// same value: JSON holds them only inside strings, and a raw string literal shows the escape.
+  static func escapingBidiControls(inJSON text: String) -> String {
+    guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isBidiControl(scalar) {
+        result += "\\u" + String(scalar.value, radix: 16, uppercase: true)
+          .leftPadded(to: 4)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   static func rawString(_ text: String) -> String {
     let hashes = hashes(for: text)
     return hashes + "\"" + text + "\"" + hashes
   }
 
   static func hashes(for text: String) -> String {
-    var count = 1
-    while text.contains("\"" + String(repeating: "#", count: count))
-      || text.contains("\\" + String(repeating: "#", count: count))
-    {
-      count += 1
+    // One more than the longest run of `#` after a quote or a backslash, found in one pass: a
+    // search per length was quadratic in a text of `"###…`.
+    var longest = 0
+    var run: Int?
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "#"), let current = run {
+        run = current + 1
+        longest = max(longest, current + 1)
+      } else {
+        run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : nil
+      }
     }
-    return String(repeating: "#", count: count)
+    return String(repeating: "#", count: longest + 1)
+  }
+}
+
+extension String {
+  /// The text with leading zeros up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

@@ -444,7 +444,7 @@ struct TestFileWriter {
     let prefix = String(repeating: "  ", count: indent) + "// "
     let words = text.split { $0.isNewline || $0 == " " }.map { word in
       word.unicodeScalars.map { scalar in
-        scalar.properties.generalCategory == .control
+        scalar.properties.generalCategory == .control || SwiftRenderer.isBidiControl(scalar)
           ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
       }.joined()
     }

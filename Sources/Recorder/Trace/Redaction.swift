@@ -28,7 +28,70 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
     if isState {
       apply(rules, to: &value, at: .root)
     } else {
+      guard !rules.isEmpty else { return }
+      redactKeyPathPayloads(rules, in: &value)
       redactKeys(rules, in: &value)
+    }
+  }
+
+  /// Hides the value of every `{"keyPath": …, "value": …}` in an action (a binding's payload,
+  /// `{"set":{"keyPath":"$cardNumber","value":…}}`) that the rules hide at the member the key
+  /// path names: a key rule naming any of its members, or a path rule that ends with them (or
+  /// with a part of them), wherever the feature sits in the app's state.
+  private static func redactKeyPathPayloads(_ rules: [Redaction], in value: inout JSONValue) {
+    value.modifyObject { object in
+      if case .string(let keyPath)? = object["keyPath"], object.contains(key: "value") {
+        let members = keyPathMembers(keyPath)
+        var payload = object["value"]!
+        redact(payload: &payload, at: members, rules)
+        object["value"] = payload
+      }
+      for position in object.indices {
+        object.modifyValue(at: position) { redactKeyPathPayloads(rules, in: &$0) }
+      }
+    }
+    value.modifyArray { elements in
+      for index in elements.indices { redactKeyPathPayloads(rules, in: &elements[index]) }
+    }
+  }
+
+  /// The member names a key path written as `child.$name` (or `$name`, `name?`) goes through.
+  static func keyPathMembers(_ keyPath: String) -> [String] {
+    keyPath.split(separator: ".").map { member in
+      var name = Substring(member)
+      while name.first == "$" || name.first == "\\" { name = name.dropFirst() }
+      while name.last == "?" || name.last == "!" { name = name.dropLast() }
+      return String(name)
+    }
+  }
+
+  /// Redacts `payload`, the value a key path through `members` writes, as the rules hide it.
+  private static func redact(payload: inout JSONValue, at members: [String], _ rules: [Redaction]) {
+    for rule in rules {
+      switch rule {
+      case .key(let name):
+        if members.contains(name) {
+          payload = placeholder
+          return
+        }
+      case .path(let path):
+        guard let pointer = JSONPointer(path) else { continue }
+        let tokens = pointer.tokens
+        // The key path may start anywhere in the rule: the feature's place in the app's state
+        // is not in the action. Matching more than needed hides more, never less.
+        for start in tokens.indices {
+          let shared = min(tokens.count - start, members.count)
+          let matches = (0..<shared).allSatisfy {
+            tokens[start + $0] == "*" || tokens[start + $0] == members[$0]
+          }
+          guard matches else { continue }
+          if tokens.count - start <= members.count {
+            payload = placeholder
+            return
+          }
+          redact(tokens: tokens[(start + members.count)...], in: &payload)
+        }
+      }
     }
   }
 

@@ -12,10 +12,12 @@ typealias WriteCall =
 
 /// An open trace file, readable and writable by its owner only.
 ///
-/// A regular file is created under a temporary name next to `path`, with `O_EXCL | O_NOFOLLOW`,
-/// and appears at `path` (by `rename(2)`) only once its first lines, the header, are written:
-/// a reader, or a kill, never finds an empty trace there, and nobody can point the trace at
-/// another file with a link. A FIFO, a socket or a device the user named is written as it is.
+/// A regular file is created without a name (`O_TMPFILE`) in `path`'s directory, or, where that
+/// is not supported, under a temporary name next to `path` with `O_EXCL | O_NOFOLLOW`; it
+/// appears at `path` (by `linkat(2)`, or `rename(2)` over what is there) only once its first
+/// lines, the header, are written: a reader, or a kill, never finds an empty trace there, a
+/// kill before then leaves no file behind, and nobody can point the trace at another file with
+/// a link. A FIFO, a socket or a device the user named is written as it is.
 ///
 /// A write that fails leaves the file ending at its last complete line: what was written of
 /// the failed batch is truncated away.
@@ -25,6 +27,8 @@ final class TraceFile: @unchecked Sendable {
   let path: String
   /// Where the file is until ``publish()`` renames it to `path`; `nil` once it is there.
   private var temporaryPath: String?
+  /// Whether the file has no name yet (`O_TMPFILE`): ``publish()`` links it.
+  private var isAnonymous = false
   /// Whether the file is a regular file, which can be truncated and synced.
   let isRegular: Bool
   /// Bytes of complete lines in the file: where a failed write is cut back to.
@@ -60,12 +64,23 @@ final class TraceFile: @unchecked Sendable {
     }
     isRegular = true
     let (directory, name) = Self.split(path)
+    #if os(Linux)
+      // A file without a name until it holds its header: a kill before then leaves nothing.
+      // Linking it needs /proc; without it, the file gets a temporary name instead.
+      if access("/proc/self/fd", X_OK) == 0 {
+        let anonymous = open(directory, __O_TMPFILE | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
+        if anonymous >= 0 {
+          descriptor = anonymous
+          isAnonymous = true
+          return
+        }
+      }
+    #endif
     var descriptor: Int32 = -1
     var temporary = ""
     // A name nobody can have prepared: O_EXCL refuses an existing file or link.
     for _ in 0..<8 {
-      let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      temporary = "\(directory)/.\(name).\(suffix).tmp"
+      temporary = Self.temporaryName(directory: directory, name: name)
       descriptor = open(
         temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if descriptor >= 0 || errno != EEXIST { break }
@@ -131,17 +146,81 @@ final class TraceFile: @unchecked Sendable {
   /// Moves the file to `path` if it is not there yet. Replaces whatever is at `path`, a
   /// link included, in one step.
   func publish() throws {
-    try lock.withLock {
-      guard let temporaryPath else { return }
-      guard rename(temporaryPath, path) == 0 else {
-        throw RecorderError.cannotWrite(path: path, reason: Self.lastError)
-      }
-      self.temporaryPath = nil
-    }
+    try publish(at: path)
   }
 
-  /// Whether the file is still under its temporary name.
-  var isPublished: Bool { lock.withLock { temporaryPath == nil } }
+  /// Gives the file the name `target` if it has no name but a temporary one yet, replacing
+  /// whatever is at `target`, a link included, in one step.
+  func publish(at target: String) throws {
+    try lock.withLock { try place(at: target) }
+  }
+
+  /// ``publish(at:)``, with the lock held.
+  private func place(at target: String) throws {
+    guard isAnonymous || temporaryPath != nil else { return }
+    #if os(Linux)
+      if isAnonymous {
+        TraceFileHooks.willChangeNames?("link")
+        let source = "/proc/self/fd/\(descriptor)"
+        if linkat(AT_FDCWD, source, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 {
+          isAnonymous = false
+          return
+        }
+        guard errno == EEXIST else {
+          throw RecorderError.cannotWrite(path: target, reason: Self.lastError)
+        }
+        // Something is there: a temporary name first, then a rename replaces it at once.
+        let (directory, name) = Self.split(path)
+        let temporary = Self.temporaryName(directory: directory, name: name)
+        guard linkat(AT_FDCWD, source, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+          throw RecorderError.cannotWrite(path: target, reason: Self.lastError)
+        }
+        isAnonymous = false
+        temporaryPath = temporary
+      }
+    #endif
+    guard let temporaryPath else { return }
+    TraceFileHooks.willChangeNames?("rename")
+    guard rename(temporaryPath, target) == 0 else {
+      throw RecorderError.cannotWrite(path: target, reason: Self.lastError)
+    }
+    self.temporaryPath = nil
+  }
+
+  /// Whether the file has its name, `path` or the one ``publish(at:)`` gave it.
+  var isPublished: Bool { lock.withLock { temporaryPath == nil && !isAnonymous } }
+
+  /// A temporary name for a file of `name` in `directory`: `.<name>.<random>.tmp`.
+  static func temporaryName(directory: String, name: String) -> String {
+    "\(directory)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
+  }
+
+  /// Removes the temporary files a killed recorder left next to `path`: regular files of
+  /// this user named `.<name>.<random>.tmp`. A recorder running at the same path at the same
+  /// moment is not supported; its file has a temporary name only between two system calls.
+  static func removeLeftovers(of path: String) {
+    let (directory, name) = split(path)
+    guard let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    let prefix = ".\(name)."
+    let digits = Set("0123456789abcdefghijklmnopqrstuvwxyz")
+    while let entry = readdir(stream) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard entryName.hasPrefix(prefix), entryName.hasSuffix(".tmp") else { continue }
+      let middle = entryName.dropFirst(prefix.count).dropLast(4)
+      guard !middle.isEmpty, middle.count <= 13, middle.allSatisfy(digits.contains) else {
+        continue
+      }
+      let leftover = "\(directory)/\(entryName)"
+      var status = stat()
+      guard lstat(leftover, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == geteuid()
+      else { continue }
+      unlink(leftover)
+    }
+  }
 
   /// Removes the last, incomplete, lines of a failed write. A pipe cannot take them back.
   private func rollBack() {
@@ -166,6 +245,7 @@ final class TraceFile: @unchecked Sendable {
     lock.withLock {
       guard descriptor >= 0 else { return }
       if isRegular { fsync(descriptor) }
+      if isAnonymous { try? place(at: path) }
       _ = Self.closeDescriptor(descriptor)
       descriptor = -1
       if let temporaryPath, rename(temporaryPath, path) != 0 { unlink(temporaryPath) }
@@ -199,9 +279,15 @@ final class TraceFile: @unchecked Sendable {
   private static var lastError: String { String(cString: strerror(errno)) }
 
   /// The directory (`.` when none is named) and the file name of `path`.
-  private static func split(_ path: String) -> (directory: String, name: String) {
+  static func split(_ path: String) -> (directory: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let directory = String(path[..<slash])
     return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
   }
+}
+
+/// Where the kill tests' child stops itself: before each change of a trace file's names.
+package enum TraceFileHooks {
+  /// Called with what changes (`link`, `rename`, `exchange`); `nil` in apps.
+  nonisolated(unsafe) package static var willChangeNames: ((String) -> Void)?
 }

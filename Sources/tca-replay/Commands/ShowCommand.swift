@@ -99,7 +99,12 @@ struct StepDescription {
 
 /// An ISO 8601 UTC timestamp for seconds since 2001-01-01, without Foundation.
 func isoDate(sinceReferenceDate seconds: Double) -> String {
-  let unixMilliseconds = Int64(((seconds + 978_307_200) * 1000).rounded())
+  let scaled = ((seconds + 978_307_200) * 1000).rounded()
+  // Years up to 9999, what the format spells; a trace may hold any number: checked, no trap.
+  guard scaled.magnitude < 253_000_000_000_000 else {
+    return "\(seconds) s after 2001-01-01T00:00:00Z"
+  }
+  let unixMilliseconds = Int64(scaled)
   let days =
     unixMilliseconds >= 0
     ? unixMilliseconds / 86_400_000 : (unixMilliseconds - 86_399_999) / 86_400_000

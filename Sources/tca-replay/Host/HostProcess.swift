@@ -116,6 +116,9 @@ final class HostProcess {
     // repeating itself, or chattering in kinds we skip, is as good as silent.
     var steps = Int64.min
     var bytesAtProgress = bytesReceived
+    // Whether a message came after the last progress: bytes are counted as they are read, so
+    // messages read together with a progress would not count.
+    var heardSinceProgress = false
     while true {
       guard let message = try receive(waitingFor: what, until: min(quietUntil, end)) else {
         guard quietUntil < end else {
@@ -125,8 +128,10 @@ final class HostProcess {
               + "the host is just slow)"
           )
         }
-        throw silent(waitingFor: what, heard: bytesReceived > bytesAtProgress)
+        throw silent(
+          waitingFor: what, heard: heardSinceProgress || bytesReceived > bytesAtProgress)
       }
+      heardSinceProgress = true
       let kind = message["kind"]?.stringValue
       guard ["progress", "report", "error", "crash"].contains(kind) else {
         continue  // Unknown kinds are skipped, as the protocol says.
@@ -145,6 +150,7 @@ final class HostProcess {
           steps = count
           quietUntil = ContinuousClock.now + timeout
           bytesAtProgress = bytesReceived
+          heardSinceProgress = false
         }
       case "report":
         guard let json = message["report"],

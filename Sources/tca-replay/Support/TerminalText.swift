@@ -23,11 +23,12 @@ enum TerminalText {
   /// (labels, names, pointers, error messages) that must not forge a line of their own.
   static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = String.UnicodeScalarView()
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 16)
     for scalar in text.unicodeScalars {
       append(scalar, to: &result, escape: .swift)
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Text as the tool writes it: control characters escaped except line breaks, which lay out
@@ -38,24 +39,27 @@ enum TerminalText {
     }
     let scalars = Array(text.unicodeScalars)
     let key = Array(Style.key.unicodeScalars)
-    var result = String.UnicodeScalarView()
+    // NB: bytes, decoded once: appending to a `String.UnicodeScalarView` copied the whole text
+    // at each escape, quadratic in a text of control characters.
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 16)
     var index = 0
     while index < scalars.count {
       let scalar = scalars[index]
       if scalar == "\u{1B}", scalars[(index + 1)...].starts(with: key) {
         // A colour code of this process: ESC, the key, then `[31m`. The key is dropped.
-        result.append(scalar)
+        result.append(0x1B)
         index += 1 + key.count
         continue
       }
       if scalar == "\n" {
-        result.append(scalar)
+        result.append(0x0A)
       } else {
         append(scalar, to: &result, escape: escape)
       }
       index += 1
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Appends the JSON text `write` appends, as ``StandardStream/writeJSON(_:)`` writes it: a
@@ -104,20 +108,17 @@ enum TerminalText {
     }
   }
 
-  private static func append(
-    _ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView, escape: Escape
-  ) {
+  private static func append(_ scalar: Unicode.Scalar, to result: inout [UInt8], escape: Escape) {
     guard isControl(scalar) else {
-      result.append(scalar)
+      result.append(contentsOf: UTF8.encode(scalar)!)
       return
     }
     let hex = String(scalar.value, radix: 16, uppercase: escape == .swift)
     switch escape {
     case .swift:
-      result.append(contentsOf: "\\u{\(hex)}".unicodeScalars)
+      result.append(contentsOf: "\\u{\(hex)}".utf8)
     case .json:
-      result.append(
-        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+      result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
     }
   }
 }
