@@ -56,7 +56,9 @@ struct CrashReplayTests {
     )
     // SIGILL on x86-64, SIGTRAP on arm64.
     #expect(lines.contains { $0.hasPrefix("  crash   signal ") && $0.hasSuffix("a Swift runtime trap)") })
-    #expect(lines.contains { $0.hasPrefix("    ReplayMutants/Pantry.swift:") && $0.hasSuffix(Self.reason) })
+    #expect(
+      lines.contains { $0.hasPrefix("    ReplayMutants/Pantry.swift:") && $0.hasSuffix(Self.reason) },
+      "\(run.output)")
     // The backtrace is in the log the note names, not in the terminal.
     #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
     #expect(try Self.log(named: run.errors).contains(Self.reason))

@@ -106,9 +106,11 @@ final class HostProcess {
       members["workers"] = .integer(Int64(workers))
       request = .object(members)
     }
+    // Where this request's output starts, read before the host can write any: a host that
+    // crashes on the first step may write its reason before `send` returns.
+    let logOffset = log.size
     try send(request)
     let what = "its report on \(path)"
-    let logOffset = log.size
     let limit = Self.requestLimit(timeout: timeout, traceBytes: Self.size(of: path))
     let end = ContinuousClock.now + limit
     var quietUntil = ContinuousClock.now + timeout
