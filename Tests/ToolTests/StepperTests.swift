@@ -55,6 +55,18 @@ struct StepperTests {
     }
   }
 
+  @Test("a watched value changed deep inside, past its preview, shows the paths that changed")
+  func watchDeepChange() throws {
+    let result = try Runner.run(
+      ["step", "Traces/bookshelf.ndjson"], input: "goto 30\nwatch /destination\ncontinue\n"
+    )
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasSuffix("; this step changed something inside it.") })
+    let at = try #require(lines.firstIndex(of: "Watch /destination changed inside:"))
+    #expect(lines[at + 1] == #"  ~ /addBook/_0/isbn: "97801414" → "978014144""#)
+  }
+
   @Test("print '' and print \"\" show the whole state, as a bare print does")
   func quotedEmptyPointer() throws {
     let result = try Runner.run(

@@ -293,7 +293,11 @@ struct Stepper {
       var previous = cursor
       try previous.backward()
       let old = pointer.resolve(in: previous.state)
-      if old != now { note = "; this step changed it from \(show(old))" }
+      if old != now {
+        note = show(old) == show(now)
+          ? "; this step changed something inside it"
+          : "; this step changed it from \(show(old))"
+      }
     }
     let name = pointer.isRoot ? "the whole state" : pointer.description
     say("\(isNew ? "Watching" : "Already watching") \(name): now \(show(now))\(note).")
@@ -346,6 +350,14 @@ struct Stepper {
       let new = pointer.resolve(in: cursor.state)
       guard old != new else { continue }
       let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)"
+      }
+      // A change deep inside a long value: the previews alone would read the same.
+      if let old, let new, show(old) == show(new) {
+        say("Watch \(pointer) changed inside:")
+        let lines = PatchRenderer(style: style).lines(JSONPatch.diff(from: old, to: new))
+        for line in lines.prefix(8) { say(line) }
+        if lines.count > 8 { say("  … \(lines.count - 8) more changes") }
+        continue
       }
       say("Watch \(pointer): \(show(old)) → \(show(new))")
     }
