@@ -34,30 +34,40 @@ extension TestGenerator {
     /// Runs `reducer`, whose dependencies other than `uuid`, `date` and
     /// `withRandomNumberGenerator` (which come from the trace) can be set with
     /// `withDependencies`.
-    public static func reducing<Base: Reducer>(
+    public static func reducing<Base: Reducer & SendableMetatype>(
       _ reducer: Base,
       withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
     ) -> Self where Base.State: Codable, Base.Action: Codable {
       let box = UncheckedBox(reducer)
       return Self { state, action, dependencies, redactions in
-        let decoder = JSONValueDecoder()
-        guard var value = try? decoder.decode(Base.State.self, from: state),
-          let sent = try? decoder.decode(Base.Action.self, from: action)
-        else { return nil }
-        let feed = DependencyFeed()
-        feed.load(dependencies)
-        var values = DependencyValues._current
-        withDependencies(&values)
-        feed.install(into: &values)
-        var effect = Effect<Base.Action>.none
-        DependencyValues.$_current.withValue(values) {
-          // Compared, never run; what the reducer reports is the test's to report.
-          _ = withIssueCapture { effect = box.value.reduce(into: &value, action: sent) }
-        }
-        guard var json = try? JSONValueEncoder().encode(value) else { return nil }
-        Redaction.apply(redactions, to: &json, isState: true)
-        return Outcome(state: json, effects: effect.runCount, reads: feed.readsDifference)
+        outcome(of: box, state, action, dependencies, redactions, withDependencies)
       }
+    }
+
+    /// What `box`'s reducer computes for `action` from `state`, with the step's dependency
+    /// values fed in; `nil` when either does not decode.
+    private static func outcome<Base: Reducer>(
+      of box: UncheckedBox<Base>, _ state: JSONValue, _ action: JSONValue,
+      _ dependencies: [DependencyValue], _ redactions: [Redaction],
+      _ withDependencies: (inout DependencyValues) -> Void
+    ) -> Outcome? where Base.State: Codable, Base.Action: Codable {
+      let decoder = JSONValueDecoder()
+      guard var value = try? decoder.decode(Base.State.self, from: state),
+        let sent = try? decoder.decode(Base.Action.self, from: action)
+      else { return nil }
+      let feed = DependencyFeed()
+      feed.load(dependencies)
+      var values = DependencyValues._current
+      withDependencies(&values)
+      feed.install(into: &values)
+      var effect = Effect<Base.Action>.none
+      DependencyValues.$_current.withValue(values) {
+        // Compared, never run; what the reducer reports is the test's to report.
+        _ = withIssueCapture { effect = box.value.reduce(into: &value, action: sent) }
+      }
+      guard var json = try? JSONValueEncoder().encode(value) else { return nil }
+      Redaction.apply(redactions, to: &json, isState: true)
+      return Outcome(state: json, effects: effect.runCount, reads: feed.readsDifference)
     }
 
     /// Whether `step`, reduced from `before` (both as recorded, with their redacted values),
