@@ -23,7 +23,7 @@ struct RedactedStandIns {
     guard depth < 64 else { return value }
     let type = SwiftRenderer.unwrappingOptional(type)
     if value == Redaction.placeholder {
-      return standIn(for: type, ordinal: ordinal, depth: depth) ?? value
+      return standIn(for: type, ordinal: ordinal) ?? value
     }
     switch (value, schema.description(of: type)) {
     case (.object(var object), .structure(let members)?):
@@ -43,14 +43,14 @@ struct RedactedStandIns {
       object[name] = .object(members)
       return .object(object)
     case (.object(var object), _):
-      guard let element = Self.dictionaryValue(of: type) ?? schema.dictionaryValue(of: type)
+      guard let element = RedactionPlaceholders.dictionaryValue(of: type) ?? schema.dictionaryValue(of: type)
       else { return value }
       for (position, (key, child)) in object.enumerated() where child.containsRedaction {
         object[key] = replace(child, type: element, ordinal: position, depth: depth + 1)
       }
       return .object(object)
     case (.array(var elements), _):
-      guard let element = schema.element(of: type) ?? Self.collectionElement(of: type)
+      guard let element = schema.element(of: type) ?? RedactionPlaceholders.collectionElement(of: type)
       else { return value }
       for index in elements.indices where elements[index].containsRedaction {
         elements[index] = replace(elements[index], type: element, ordinal: index, depth: depth + 1)
@@ -61,79 +61,10 @@ struct RedactedStandIns {
     }
   }
 
-  /// A value of `type`, the `ordinal`-th of its collection, if one can be made.
-  private func standIn(for type: String, ordinal: Int, depth: Int) -> JSONValue? {
-    guard depth < 64 else { return nil }
-    let name = SwiftRenderer.shortName(type)
-    let module = type.split(separator: ".").first.map(String.init) ?? ""
-    if module == "Swift" || module == "Foundation" || module == "FoundationEssentials" {
-      switch name {
-      case "String", "Substring":
-        return ordinal == 0 ? Redaction.placeholder : .string("<redacted \(ordinal)>")
-      case "Character": return .string("?")
-      case "Bool": return .bool(ordinal % 2 == 1)
-      case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
-        "UInt64":
-        return .integer(Int64(ordinal))
-      case "Double", "Float", "Float16", "Float80", "CGFloat", "Decimal": return .double(Double(ordinal))
-      case "UUID":
-        let hex = String(ordinal, radix: 16)
-        return .string("00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)
-      case "Date": return .double(Double(ordinal))
-      case "URL": return .string("redacted:\(ordinal)")
-      case "Data": return .string("")
-      default: break
-      }
-    }
-    if Self.dictionaryValue(of: type) != nil { return .object([:]) }
-    if Self.collectionElement(of: type) != nil { return .array([]) }
-    switch schema.description(of: type) {
-    case .structure(let members)?:
-      var object = JSONObject()
-      for member in members where !member.isOptional {
-        guard let value = standIn(for: member.type, ordinal: 0, depth: depth + 1) else {
-          return nil
-        }
-        object[member.name] = value
-      }
-      return .object(object)
-    case .enumeration(let cases)?:
-      // The first case all of whose payload can stand in.
-      for known in cases {
-        var payload = JSONObject()
-        var complete = true
-        for member in known.payload where !member.isOptional {
-          guard let value = standIn(for: member.type, ordinal: 0, depth: depth + 1) else {
-            complete = false
-            break
-          }
-          payload[member.name] = value
-        }
-        if complete { return .object([known.name: .object(payload)]) }
-      }
-      return nil
-    case .rawEnumeration(let cases)?:
-      return cases.first.flatMap { try? JSONValue(parsing: $0.raw) }
-    case .collection?: return .array([])
-    case .dictionary?: return .object([:])
-    case nil: return nil
-    }
-  }
-
-  /// The element type of a standard collection, read from its name: `Swift.Set<Swift.String>`.
-  static func collectionElement(of type: String) -> String? {
-    for prefix in ["Swift.Array<", "Swift.Set<", "Swift.ContiguousArray<"]
-    where type.hasPrefix(prefix) && type.hasSuffix(">") {
-      return String(type.dropFirst(prefix.count).dropLast())
-    }
-    return nil
-  }
-
-  /// The value type of a dictionary keyed by strings, read from its name.
-  static func dictionaryValue(of type: String) -> String? {
-    let prefix = "Swift.Dictionary<Swift.String, "
-    guard type.hasPrefix(prefix), type.hasSuffix(">") else { return nil }
-    return String(type.dropFirst(prefix.count).dropLast())
+  /// A value of `type`, the `ordinal`-th of its collection, if one can be made: the
+  /// placeholders generated tests use.
+  private func standIn(for type: String, ordinal: Int) -> JSONValue? {
+    RedactionPlaceholders(schema: schema).placeholder(of: type, isOptional: false, ordinal: ordinal)
   }
 }
 

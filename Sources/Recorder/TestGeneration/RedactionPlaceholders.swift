@@ -148,30 +148,43 @@ struct RedactionPlaceholders {
 
   /// A placeholder of `type`, or `nil` when none can be made from what the trace says.
   func placeholder(of type: String, isOptional: Bool, variant: Variant) -> JSONValue? {
+    placeholder(of: type, isOptional: isOptional, ordinal: variant == .first ? 0 : 1)
+  }
+
+  /// The `ordinal`-th placeholder of `type`: 0 is what generated tests write, 1 differs from it
+  /// in every scalar, and the elements of one collection take 0, 1, 2, … so that a redacted
+  /// `Set` keeps its count when replayed.
+  func placeholder(of type: String, isOptional: Bool, ordinal: Int) -> JSONValue? {
     var seen: Set<String> = []
-    let made = placeholder(of: type, variant: variant, seen: &seen)
+    let made = placeholder(of: type, ordinal: ordinal, seen: &seen)
     // An optional that was redacted held a value: one of the wrapped type where possible.
     if made == nil, isOptional || type.hasPrefix("Swift.Optional<") { return .null }
     return made
   }
 
-  private func placeholder(of declared: String, variant: Variant, seen: inout Set<String>)
+  private func placeholder(of declared: String, ordinal: Int, seen: inout Set<String>)
     -> JSONValue?
   {
     let type = Self.valueType(declared)
-    let first = variant == .first
+    let n = Int64(ordinal)
     switch SwiftRenderer.shortName(type) {
-    case "String", "Substring": return first ? Redaction.placeholder : ""
-    case "Character": return first ? "x" : "y"
-    case "Bool": return .bool(!first)
-    case "Double", "Float", "CGFloat", "Decimal": return .integer(first ? 0 : 1)
+    case "String", "Substring":
+      return ordinal == 0 ? Redaction.placeholder : ordinal == 1 ? "" : .string("<redacted \(n)>")
+    case "Character": return ordinal == 0 ? "x" : "y"
+    case "Bool": return .bool(ordinal % 2 == 1)
+    case "Double", "Float", "CGFloat", "Decimal": return .integer(n)
     case _ where SwiftRenderer.integerNames.contains(SwiftRenderer.shortName(type)):
-      return .integer(first ? 0 : 1)
+      return .integer(n)
     case "UUID":
-      return .string("00000000-0000-0000-0000-00000000000\(first ? 0 : 1)")
-    case "Date": return .integer(first ? 0 : 1)
-    case "URL": return .string(first ? "https://example.com/" : "https://example.org/")
-    case "Data": return .string(first ? "" : "AA==")
+      let hex = String(ordinal, radix: 16, uppercase: true)
+      return .string(
+        "00000000-0000-0000-0000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex)
+    case "Date": return .integer(n)
+    case "URL":
+      return .string(
+        ordinal == 0 ? "https://example.com/"
+          : ordinal == 1 ? "https://example.org/" : "https://example.com/\(n)")
+    case "Data": return .string(ordinal == 0 ? "" : "AA==")
     default: break
     }
     // A type that holds itself is made from its cases or members once only.
@@ -184,16 +197,16 @@ struct RedactionPlaceholders {
     case .dictionary?:
       return .object(JSONObject())
     case .rawEnumeration(let cases)?:
-      let raw = first ? cases.first?.raw : (cases.dropFirst().first ?? cases.first)?.raw
+      let raw = ordinal % 2 == 0 ? cases.first?.raw : (cases.dropFirst().first ?? cases.first)?.raw
       return raw.flatMap { try? JSONValue(parsing: $0) }
     case .enumeration(let cases)?:
       // A case with no payload, or one whose payload can be made.
-      let ordered = first ? cases : Array(cases.reversed())
+      let ordered = ordinal % 2 == 0 ? cases : Array(cases.reversed())
       for known in ordered {
         var payload = JSONObject()
         var made = true
         for member in known.payload where !member.isOptional {
-          guard let value = placeholder(of: member.type, variant: variant, seen: &seen) else {
+          guard let value = placeholder(of: member.type, ordinal: 0, seen: &seen) else {
             made = false
             break
           }
@@ -203,17 +216,35 @@ struct RedactionPlaceholders {
       }
       return nil
     case .structure(let members)?:
-      guard !members.isEmpty else { return nil }
       var object = JSONObject()
       for member in members where !member.isOptional {
-        guard let value = placeholder(of: member.type, variant: variant, seen: &seen) else {
+        guard let value = placeholder(of: member.type, ordinal: 0, seen: &seen) else {
           return nil
         }
         object[member.name] = value
       }
       return .object(object)
     case nil:
+      // Standard collections the schema need not describe.
+      if Self.collectionElement(of: type) != nil { return .array([]) }
+      if Self.dictionaryValue(of: type) != nil { return .object(JSONObject()) }
       return nil
     }
+  }
+
+  /// The element type of a standard collection, read from its name: `Swift.Set<Swift.String>`.
+  static func collectionElement(of type: String) -> String? {
+    for prefix in ["Swift.Array<", "Swift.Set<", "Swift.ContiguousArray<"]
+    where type.hasPrefix(prefix) && type.hasSuffix(">") {
+      return String(type.dropFirst(prefix.count).dropLast())
+    }
+    return nil
+  }
+
+  /// The value type of a dictionary keyed by strings, read from its name.
+  static func dictionaryValue(of type: String) -> String? {
+    let prefix = "Swift.Dictionary<Swift.String, "
+    guard type.hasPrefix(prefix), type.hasSuffix(">") else { return nil }
+    return String(type.dropFirst(prefix.count).dropLast())
   }
 }
