@@ -100,3 +100,82 @@ struct SizeLimitTests {
     }
   }
 }
+
+@MainActor
+@Suite("Size limits through a full disk")
+struct GapSegmentTests {
+  @Test("lost steps near a segment's limit start a new segment with their gap, not overfill the old")
+  func gapStartsSegment() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("gap-limits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("trace.ndjson").path
+    let limit = 8_000
+    let disk = FillingDisk()
+    let sink = try TraceSink.file(atPath: path, keep: 5, writeCall: disk.writeCall)
+    let recorder = TraceRecorder(
+      sink: sink, options: .init(keyframeInterval: 0, limit: .rotate(maxBytes: limit, keep: 5)))
+    let store = Store(initialState: Notes.State()) {
+      Notes().recording(to: recorder)
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    // A state of about 2 KB, so the gap record, which holds it, cannot fit in what is left.
+    store.send(.add(String(repeating: "x", count: 2_000)))
+    func size() throws -> Int {
+      try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+    }
+    repeat {
+      store.send(.bump)
+      try recorder.flush()
+    } while try size() < limit - 1_200
+    #expect(try size() < limit)
+    disk.isFull.store(true, ordering: .relaxed)
+    for _ in 0..<3 { store.send(.bump) }
+    #expect(throws: RecorderError.self) { try recorder.flush() }
+    disk.isFull.store(false, ordering: .relaxed)
+    for _ in 0..<3 { store.send(.bump) }
+    try recorder.close()
+
+    var gaps: [(firstStep: Int, gap: TraceGap, initialState: JSONValue)] = []
+    var covered: [ClosedRange<Int>] = []
+    for candidate in [path] + (1...5).map({ "\(path).\($0)" })
+    where FileManager.default.fileExists(atPath: candidate) {
+      let text = try String(contentsOfFile: candidate, encoding: .utf8).split(separator: "\n")
+      let lastStep = try #require(text.lastIndex { $0.hasPrefix(#"{"kind":"step""#) })
+      // The limit holds as it does without a gap: only the last step's lines pass it.
+      #expect(text[..<lastStep].map { $0.utf8.count + 1 }.reduce(0, +) < limit, "\(candidate)")
+      let reader = try TraceReader(path: candidate)
+      guard case let .header(header) = try reader.next() else {
+        Issue.record("\(candidate) must start with a header")
+        continue
+      }
+      var last = header.firstStep - 1
+      while let record = try reader.next() {
+        switch record {
+        case let .gap(gap):
+          gaps.append((header.firstStep, gap, header.initialState))
+          last = gap.to
+        case let .step(step): last = step.index
+        default: break
+        }
+      }
+      #expect(reader.warning == nil)
+      #expect(try TraceIndex(path: candidate).warning == nil)
+      covered.append(header.firstStep...last)
+    }
+    let gap = try #require(gaps.only)
+    #expect(gap.gap.to - gap.gap.from == 2)
+    #expect(gap.firstStep == gap.gap.from)
+    #expect(gap.initialState == gap.gap.state)
+    // The segments, by first step, cover every step once: the lost ones by the gap.
+    let ordered = covered.sorted { $0.lowerBound < $1.lowerBound }
+    #expect(ordered.first?.lowerBound == 0)
+    #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0.upperBound + 1 == $1.lowerBound })
+  }
+}
+
+extension Array {
+  fileprivate var only: Element? { count == 1 ? first : nil }
+}

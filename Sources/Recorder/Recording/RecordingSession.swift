@@ -208,45 +208,68 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// One that cannot be started is tried again at the next step; the trace goes on in the
   /// current file meanwhile.
   private func startSegmentIfNeeded(before index: Int) {
-    guard let limit = options.limit, let rotate = sink.rotate, canRotate,
-      index > segmentFirstStep
+    guard isFull(nextStep: index, adding: 0) else { return }
+    flushOutput()
+    // Lost lines are declared by the write that works again, which starts a segment of its own.
+    guard gap == nil, unwrittenHeader == nil else { return }
+    startSegment(firstStep: index, initialState: differ.json, declaring: nil)
+  }
+
+  /// Whether the segment has reached its limit before `nextStep`, with `bytes` more written.
+  private func isFull(nextStep: Int, adding bytes: Int) -> Bool {
+    guard let limit = options.limit, sink.rotate != nil, canRotate, nextStep > segmentFirstStep
     else {
-      return
+      return false
     }
     switch limit {
-    case let .rotate(maxBytes, _): guard segmentBytes >= maxBytes else { return }
-    case let .lastSteps(steps): guard index - segmentFirstStep >= max(1, steps) else { return }
+    case let .rotate(maxBytes, _): return segmentBytes + bytes >= maxBytes
+    case let .lastSteps(steps): return nextStep - segmentFirstStep >= max(1, steps)
     }
-    flushOutput()
-    // Lost lines are declared in the segment they were meant for.
-    guard gap == nil, unwrittenHeader == nil else { return }
+  }
+
+  /// Starts a new file at the trace's path, whose header holds `initialState`, followed by the
+  /// `gap` record of lost steps when there is one: a segment that starts after lost steps
+  /// starts at the first of them, with the state after them, so no segment grows past its limit
+  /// by the gap's state.
+  @discardableResult
+  private func startSegment(
+    firstStep: Int, initialState: JSONValue, declaring lost: TraceGap?
+  ) -> Bool {
+    guard let rotate = sink.rotate else { return false }
     var next = header
-    next.firstStep = index
-    next.initialState = differ.json
+    next.firstStep = firstStep
+    next.initialState = initialState
     // The fingerprint of the state this segment starts from, as a reader computes it from the
     // segment's own header: the first segment's told another build from this one.
     next.fingerprint.state = Fingerprint.of(
-      typeName: String(reflecting: State.self), sample: differ.json)
+      typeName: String(reflecting: State.self), sample: initialState)
     // Each segment reads alone: its header repeats every type learned so far.
     next.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
     var line: [UInt8] = []
     TraceRecord.header(next).serialize(into: &line)
     line.append(UInt8(ascii: "\n"))
+    let headerBytes = line.count
+    if let lost {
+      TraceRecord.gap(lost).serialize(into: &line)
+      line.append(UInt8(ascii: "\n"))
+    }
     // The new file appears at the trace's path already holding its header.
     do {
       guard try rotate(line) else {
         canRotate = false
-        return
+        return false
       }
     } catch {
       if writeError == nil { writeError = error }
-      return
+      return false
     }
+    if lost != nil { gap = nil }
     header = next
-    stateBytes = line.count
-    segmentBytes = stateBytes
+    stateBytes = headerBytes
+    segmentBytes = line.count
     bytesSinceKeyframe = 0
-    segmentFirstStep = index
+    segmentFirstStep = firstStep
+    return true
   }
 
   /// The action's JSON (`nil` when it cannot be encoded), its label, and the two as the step's
@@ -390,6 +413,15 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     defer {
       output.removeAll(keepingCapacity: true)
       outputSteps = nil
+    }
+    if let gap, unwrittenHeader == nil {
+      var line: [UInt8] = []
+      TraceRecord.gap(gap).serialize(into: &line)
+      if isFull(nextStep: gap.to + 1, adding: line.count + output.count),
+        startSegment(firstStep: gap.from, initialState: gap.state, declaring: gap)
+      {
+        segmentBytes += output.count
+      }
     }
     var bytes: [UInt8] = unwrittenHeader ?? []
     if let gap {
