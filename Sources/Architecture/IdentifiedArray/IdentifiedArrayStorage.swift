@@ -15,35 +15,8 @@
 /// the array. Behind a small top table of page references, it copies the top table (a retain per
 /// page), the one page (a retain per chunk in it) and the one chunk (a copy per element in it).
 ///
-/// Why 16 and 16: the copy costs about 30 instructions per reference retained and 45 per element
-/// copied (a struct holding a String), so smaller chunks make the element copy cheaper and the
-/// page and top table longer. Measured with callgrind, in instructions per step (`benchmarks
-/// profile-record todosN` on the app thread, and `benchmarks profile-array shared-mutate todosN`,
-/// which also frees the old version and includes a 1.25K lookup by id), at 1,000 (10,000) todos,
-/// every row but the first with the rest of this code as it is now:
-///
-/// | elements per chunk / chunks per page | recorded toggle | shared mutation |
-/// | --- | --- | --- |
-/// | 64, flat table (before pages)        | 19.4K (24.2K)   | 8.4K (17.7K)    |
-/// | 64 / 16                              | 20.0K (20.8K)   | 8.5K (9.8K)     |
-/// | 32 / 16                              | 18.7K (19.4K)   | 6.4K (7.7K)     |
-/// | 16 / 32                              | 18.3K (19.0K)   | 5.9K (7.1K)     |
-/// | **16 / 16**                          | 17.9K (19.2K)   | 5.1K (7.3K)     |
-/// | 8 / 32                               | 18.0K (19.3K)   | 5.4K (7.5K)     |
-/// | 8 / 16                               | 17.7K (19.7K)   | 4.8K (8.7K)     |
-///
-/// 16 / 16 is among the cheapest at both sizes: pages of 32 are a little cheaper at 10,000
-/// elements and dearer at 1,000, chunks of 8 the other way round, and chunks of 8 make every
-/// walk over the elements pay a chunk's overhead twice as often. The top table holds a reference
-/// per 256 elements, so its share of the copy grows again past about 10,000 elements.
-///
-/// What the layout costs operations on an array that is not shared, against the flat table of
-/// 64-element chunks (`benchmarks profile-array OP todosN` under callgrind, 1,000 and 10,000
-/// todos): a `for` loop 6.0 instructions per element instead of 7.0 (``IdentifiedArray/Iterator``
-/// walks chunk by chunk); reading by id +1%, mutating by id +1.5%, by position +5% (one more
-/// page and its sharing to check); appending +2–3% (a chunk allocated per 16 elements); inserting
-/// and removing in the middle +1%; `==` over unshared elements +3%; `_positionsThatMayDiffer`
-/// between versions that differ by one element +5% at 1,000 elements and −19% at 10,000.
+/// Why 16 and 16: among the layouts tried, the cheapest recorded toggle and shared mutation at
+/// both 1,000 and 10,000 elements (Documentation/Performance.md, "Identified array layout").
 @usableFromInline
 enum _IdentifiedArrayChunks {
   /// The base-2 logarithm of the number of elements per chunk.
@@ -75,9 +48,8 @@ enum _IdentifiedArrayChunks {
   /// Releases `count` class references stored from `references` on, as a non-generic loop.
   ///
   /// The deinits of pages and of the top table use this: a deinit is never specialized, and
-  /// `deinitialize(count:)` on a generic class type looked up that type's metadata and released
-  /// each reference through its value witnesses: about 60 instructions per reference, against
-  /// about 30 for this loop (callgrind, a page dropped by a recorded toggle).
+  /// `deinitialize(count:)` on a generic class type releases each reference through its type's
+  /// value witnesses, about twice the work of this loop.
   static func releaseReferences(_ references: UnsafeMutableRawPointer, count: Int) {
     let references = references.assumingMemoryBound(to: UnsafeRawPointer.self)
     for index in 0..<count {

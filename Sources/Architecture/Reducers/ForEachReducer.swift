@@ -65,7 +65,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
   /// Runs `body` on the elements in `state`.
   ///
   /// Through a pointer when the key path names a stored property: applying a key path costs
-  /// about 400 instructions each time, more than reducing a typical element.
+  /// more than reducing a typical element.
   @inlinable
   func withElements<R>(
     in state: inout Parent.State,
@@ -111,8 +111,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
       return (.none, nil)
     }
     let cancelID = ElementCancelID(keyPath: toElementsState, id: id)
-    // One access through the key path finds the element, reduces it and reads the ids: each
-    // access costs about 400 instructions.
+    // One access through the key path finds the element, reduces it and reads the ids: key
+    // path accesses are dear.
     let (effect, ids) = NavigationPath.withComponent(cancelID) {
       withElements(in: &state) { Self.reduce(element, in: &$0, id: id, action: elementAction) }
     }
