@@ -25,9 +25,9 @@ enum BisectCommand: Command {
     help: "isolated (default): every step from its recorded state, on every core, counting "
       + "every divergent step. cumulative: one run from the initial state, as the user "
       + "experienced it."
-  ) { text, _ throws(UsageError) in
+  ) { text, name throws(UsageError) in
     guard let mode = ReplayMode(rawValue: text) else {
-      throw UsageError(message: "'--mode' is isolated or cumulative, not '\(text)'")
+      throw UsageError(message: "'\(name)' is isolated or cumulative, not '\(text)'")
     }
     return mode
   }

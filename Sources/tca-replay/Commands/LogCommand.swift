@@ -19,9 +19,9 @@ enum LogCommand: Command {
   static let origin = Option<String>(
     "--origin", value: "<origin>",
     help: "Only steps sent from outside (send) or by effects (effect)."
-  ) { text, _ throws(UsageError) in
+  ) { text, name throws(UsageError) in
     guard text == "send" || text == "effect" else {
-      throw UsageError(message: "--origin must be 'send' or 'effect', not '\(text)'")
+      throw UsageError(message: "\(name) must be 'send' or 'effect', not '\(text)'")
     }
     return text
   }

@@ -1,6 +1,6 @@
 /// The usage line and `--help` text of a command, laid out from its declarations.
 enum Help {
-  /// The column help text is wrapped to.
+  /// The last column of generated lines, as far as the hand-wrapped prose around them goes.
   static let width = 92
 
   /// `USAGE: tca-replay log <trace> [--action <pattern>] …`, wrapped under its first argument.

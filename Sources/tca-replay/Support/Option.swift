@@ -20,9 +20,9 @@ extension CommandOption {
 /// An option followed by a value, read as a `Value`: `--context 5` as an `Int`.
 ///
 /// ```swift
-/// static let context = Option<Int>.count(
+/// static let stepsBefore = Option<Int>.count(
 ///   "--context", value: "<n>", help: "How many steps before a divergence to list (default 5).")
-/// let steps = arguments[context] ?? 5
+/// let precedingSteps = arguments[stepsBefore] ?? 5
 /// ```
 struct Option<Value: Sendable>: CommandOption {
   let names: [String]
