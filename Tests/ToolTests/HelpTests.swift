@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
+@testable import tca_replay
+
 /// The help every command prints, whole, as golden files: the text users read is reviewed as
 /// text when the code that lays it out changes.
 @Suite("Help text")
 struct HelpTests {
   typealias Runner = ToolRunner
 
-  static let commands = [
-    "summary", "log", "state", "show", "diff", "step", "gen-test", "bisect", "verify", "compare",
-    "search", "view", "export",
-  ]
+  /// Every command the tool has, so a new one needs its golden help.
+  static let commands = Tool.commands.map { $0.name }
 
   @Test("each command's --help prints what its golden file holds", arguments: commands)
   func commandHelp(_ command: String) throws {
