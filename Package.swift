@@ -16,8 +16,10 @@ let package = Package(
     .target(name: "Architecture"),
     // The trace format, the recording reducer and its writer, reading and replaying traces.
     .target(name: "Recorder", dependencies: ["Architecture"]),
-    // The command-line debugger.
-    .executableTarget(name: "tca-replay", dependencies: ["Recorder"]),
+    // The command-line debugger; the viewer's assets are compiled in, not shipped as resources.
+    .executableTarget(
+      name: "tca-replay", dependencies: ["Recorder"], exclude: ["Viewer/Assets"]
+    ),
 
     // Example apps: what records the traces in Traces/.
     .target(name: "Counter", dependencies: ["Architecture"], path: "Examples/Counter"),

@@ -32,15 +32,27 @@ struct CommandContext {
   }
 }
 
-/// A subcommand of `tca-replay`.
+/// A subcommand of `tca-replay`: it declares its arguments once, and its usage and help are
+/// laid out from them (``Help``).
 protocol Command: Sendable {
   static var name: String { get }
   /// One line for the tool's command list.
   static var abstract: String { get }
-  static var usage: String { get }
-  static var help: String { get }
-  static var options: [OptionSpec] { get }
+  /// The help's opening, after `OVERVIEW: `, as prose wrapped by hand.
+  static var overview: String { get }
+  static var positionals: [Positional] { get }
+  /// In the order usage and help list them.
+  static var options: [any CommandOption] { get }
+  /// The help's close, after the options: notes, exit codes, examples; empty for none.
+  static var discussion: String { get }
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus
+}
+
+extension Command {
+  static var options: [any CommandOption] { [] }
+  static var discussion: String { "" }
+  static var usage: String { Help.usage(self) }
+  static var help: String { Help.text(self) }
 }
 
 /// The `tca-replay` command-line tool.
@@ -97,7 +109,7 @@ enum Tool {
       return .success
     }
     do {
-      let parsed = try Arguments(parsing: rest, options: command.options)
+      let parsed = try Arguments(parsing: rest, for: command)
       return try command.run(parsed, context)
     } catch let error as UsageError {
       context.errors.write(

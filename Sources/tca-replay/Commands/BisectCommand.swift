@@ -4,41 +4,51 @@ import Recorder
 enum BisectCommand: Command {
   static let name = "bisect"
   static let abstract = "The first step where today's reducer diverges from the recording."
-  static let usage =
-    "USAGE: tca-replay bisect <trace> --host <command> [--mode isolated|cumulative] [--all] "
-    + "[--context <n>] [--timeout <seconds>] [--host-log <file>] [--json]"
-  static let help = """
-    OVERVIEW: Replay a trace's actions through today's reducer, with the dependency values
+  static let overview = """
+    Replay a trace's actions through today's reducer, with the dependency values
     they read when recorded, and report the first step whose state, effects or dependency
     reads differ from the recording: the step, its action and origin, the steps before it,
     and the expected and actual values at each differing JSON path. Effects are compared,
     not run: how many each step starts, the cancellation ids it cancels and marks (traces of
     format version 4). The actions effects sent are replayed from the trace, in order. A step
     that reads redacted data and differs is unknown, not a divergence.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>               A trace file, as written by Reducer.recording(to:).
-
-    OPTIONS:
-      --host <command>      The replay host to run the reducer in: an executable whose
-                            main.swift is `ReplayHost.run(MyFeature())`, run with /bin/sh -c
-                            in a process group of its own, all of which is stopped when
-                            tca-replay is done with it, gives up on it or is interrupted.
-      --mode <mode>         isolated (default): every step from its recorded state, on every
-                            core, counting every divergent step. cumulative: one run from the
-                            initial state, as the user experienced it.
-      --all                 Detail every divergent step, not just the first.
-      --context <n>         How many steps before a divergence to list (default 5).
-      --timeout <seconds>   How long the host may go without progress (default 30, at
-                            most 1000000). One trace may take twice this long, plus as
-                            long again per MiB of trace.
-      --host-log <file>     Append the host's standard error to this file (/dev/stderr
-                            shows it). By default it goes to a temporary file, deleted
-                            unless the host crashed or failed, when it is named.
-      --json                Print the report as JSON (Documentation/ReplayHostProtocol.md).
-
+    """
+  static let positionals = [Positional.trace]
+  static let host = Option<String>(
+    "--host", value: "<command>",
+    help: "The replay host to run the reducer in: an executable whose main.swift is "
+      + "`ReplayHost.run(MyFeature())`, run with /bin/sh -c in a process group of its own, all "
+      + "of which is stopped when tca-replay is done with it, gives up on it or is interrupted.",
+    required: true)
+  static let mode = Option<ReplayMode>(
+    "--mode", value: "<mode>",
+    help: "isolated (default): every step from its recorded state, on every core, counting "
+      + "every divergent step. cumulative: one run from the initial state, as the user "
+      + "experienced it."
+  ) { text, name throws(UsageError) in
+    guard let mode = ReplayMode(rawValue: text) else {
+      throw UsageError(message: "'\(name)' is isolated or cumulative, not '\(text)'")
+    }
+    return mode
+  }
+  static let all = Flag("--all", help: "Detail every divergent step, not just the first.")
+  static let stepsBefore = Option<Int>.count(
+    "--context", value: "<n>", help: "How many steps before a divergence to list (default 5).")
+  /// Also `verify`'s: how long a host may go without progress.
+  static let timeout = Option<Duration>.seconds(
+    "--timeout", value: "<seconds>",
+    help: "How long the host may go without progress (default 30, at most 1000000). One "
+      + "trace may take twice this long, plus as long again per MiB of trace.")
+  static let hostLog = Option<String>(
+    "--host-log", value: "<file>",
+    help: "Append the host's standard error to this file (/dev/stderr shows it). By default it "
+      + "goes to a temporary file, deleted unless the host crashed or failed, when it is named.")
+  static let json = Flag(
+    "--json", help: "Print the report as JSON (Documentation/ReplayHostProtocol.md).")
+  static let options: [any CommandOption] = [
+    host, mode, all, stepsBefore, timeout, hostLog, json,
+  ]
+  static let discussion = """
     A reducer that crashes (a force-unwrap of nil, a failed precondition) is a divergence at
     the step it was reducing: "step 7 crashed the reducer", with the signal and the first lines
     of the reason. In isolated mode, where several threads reduce at once, the trace is then
@@ -51,22 +61,12 @@ enum BisectCommand: Command {
       trace, 125 the host failed (did not start, died outside a step, hung, or spoke nonsense).
     """
 
-  static let options: [OptionSpec] = [
-    .value("--host"), .value("--mode"), .value("--context"), .value("--timeout"),
-    .value("--host-log"), .flag("--all"), .flag("--json"),
-  ]
-
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try parsed.requirePositionals(["<trace>"])
-    let timeout = try parsed.seconds("--timeout", default: 30)
-    let precedingSteps = try parsed.count("--context", default: 5)
-    let modeName = parsed.value("--mode") ?? "isolated"
-    guard let mode = ReplayMode(rawValue: modeName) else {
-      throw UsageError(message: "'--mode' is isolated or cumulative, not '\(modeName)'")
-    }
-    guard let command = parsed.value("--host") else {
-      throw UsageError(message: "missing --host <command>")
-    }
+    let timeout = parsed[timeout] ?? .seconds(30)
+    let precedingSteps = parsed[stepsBefore] ?? 5
+    let mode = parsed[Self.mode] ?? .isolated
+    let command = parsed[required: host]
+    let logPath = parsed[hostLog]
     let output = context.output
     let errors = context.errors
     let path = parsed.positionals[0]
@@ -75,11 +75,11 @@ enum BisectCommand: Command {
     let answer: HostProcess.Answer
     do throws(HostError) {
       host = try HostProcess(
-        command: command, timeout: timeout, logPath: parsed.value("--host-log")
+        command: command, timeout: timeout, logPath: logPath
       )
       answer = try host.replay(
         path: path, mode: mode,
-        maximumDivergences: parsed.has("--all") ? 1_000_000 : 1,
+        maximumDivergences: parsed[all] ? 1_000_000 : 1,
         precedingSteps: precedingSteps
       )
     } catch {
@@ -98,12 +98,12 @@ enum BisectCommand: Command {
     case var .crashed(crash):
       if mode == .isolated {
         crash = crash.first(
-          command: command, timeout: timeout, logPath: parsed.value("--host-log"), path: path,
+          command: command, timeout: timeout, logPath: logPath, path: path,
           precedingSteps: precedingSteps
         )
       }
       let report = crash.report(trace: path, mode: mode, precedingSteps: precedingSteps)
-      if parsed.has("--json") {
+      if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(report.description + "\n")
@@ -111,7 +111,7 @@ enum BisectCommand: Command {
       errors.write("note: the replay host's output, with its backtrace, is in \(crash.log)\n")
       return .diverges
     case let .report(report):
-      if parsed.has("--json") {
+      if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(report.description + "\n")

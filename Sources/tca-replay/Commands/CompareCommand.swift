@@ -4,34 +4,31 @@ import Recorder
 enum CompareCommand: Command {
   static let name = "compare"
   static let abstract = "The first step where two traces differ, in action or in state."
-  static let usage = "USAGE: tca-replay compare <a> <b> [--json]"
-  static let help = """
-    OVERVIEW: Read two traces step by step and report the first step where they differ: in
+  static let overview = """
+    Read two traces step by step and report the first step where they differ: in
     the action, its origin, the dependency values read, or the state the step left (at JSON
     path granularity). Times and effect lifecycles are not compared; redacted values are
     unknown, not differences.
-
-    \(usage)
-
-    ARGUMENTS:
-      <a> <b>     Two trace files, e.g. the same session recorded before and after a change.
-
-    OPTIONS:
-      --json      Print the comparison as JSON.
-
+    """
+  static let positionals = [
+    Positional(
+      name: "<a>",
+      help: "Two trace files, e.g. the same session recorded before and after a change."),
+    Positional(name: "<b>", help: ""),
+  ]
+  static let json = Flag("--json", help: "Print the comparison as JSON.")
+  static let options: [any CommandOption] = [json]
+  static let discussion = """
     EXIT CODES:
       0 the traces agree, 1 they differ, 64 bad arguments, 65 malformed trace, 66 missing trace.
     """
 
-  static let options: [OptionSpec] = [.flag("--json")]
-
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try parsed.requirePositionals(["<a>", "<b>"])
     let output = context.output
     let errors = context.errors
     do {
       let comparison = try TraceComparison(parsed.positionals[0], parsed.positionals[1])
-      if parsed.has("--json") {
+      if parsed[Self.json] {
         let json = (try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}"
         output.writeJSON(json + "\n")
       } else {

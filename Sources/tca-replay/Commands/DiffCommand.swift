@@ -4,27 +4,25 @@ import Recorder
 enum DiffCommand: Command {
   static let name = "diff"
   static let abstract = "How the state changed between any two steps."
-  static let usage = "USAGE: tca-replay diff <trace> <from> <to> [--path <path>] [--json]"
-  static let help = """
-    OVERVIEW: Print what differs between the state after step <from> and the state after step
+  static let overview = """
+    Print what differs between the state after step <from> and the state after step
     <to>. Array elements with an "id" are matched by id, so a removal is one change.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>             A trace file, as written by Reducer.recording(to:).
-      <from>, <to>        Step numbers, 'initial' (before step 0) or 'last'.
-
-    OPTIONS:
-      --path <path>       Compare only the values at this path: a JSON Pointer, or
-                          /todos[id=3] to follow the element whose "id" is 3 wherever it is.
-      --json              Print an RFC 6902 JSON Patch from <from> to <to>, as one line.
     """
-  static let options: [OptionSpec] = [.value("--path"), .flag("--json")]
+  static let positionals = [
+    Positional.trace,
+    Positional(name: "<from>", help: "Step numbers, 'initial' (before step 0) or 'last'."),
+    Positional(name: "<to>", help: ""),
+  ]
+  static let path = Option<StatePath>.statePath(
+    "--path", value: "<path>",
+    help: "Compare only the values at this path: a JSON Pointer, or /todos[id=3] to follow "
+      + #"the element whose "id" is 3 wherever it is."#)
+  static let json = Flag(
+    "--json", help: "Print an RFC 6902 JSON Patch from <from> to <to>, as one line.")
+  static let options: [any CommandOption] = [path, json]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>", "<from>", "<to>"])
-    let path = try parseStatePath(arguments.value("--path") ?? "")
+    let path = arguments[Self.path] ?? .root
     let trace = try context.openTrace(arguments.positionals[0])
     let from = try StepReference.resolve(arguments.positionals[1], in: trace)
     let to = try StepReference.resolve(arguments.positionals[2], in: trace)
@@ -42,7 +40,7 @@ enum DiffCommand: Command {
       // Report paths from the whole state's root, as everywhere else.
       patch = JSONPatch(patch.operations.map { $0.prefixed(by: pointer) })
     }
-    if arguments.has("--json") {
+    if arguments[Self.json] {
       context.output.writeJSON(patch.json.jsonString + "\n")
     } else {
       let heading = "\(describe(from)) → \(describe(to))"

@@ -6,43 +6,39 @@ enum ExportCommand: Command {
   static let name = "export"
   static let abstract =
     "Write the trace in another tool's format (chrome-trace for Perfetto, plain JSON Patch)."
-  static let usage = "USAGE: tca-replay export <trace> --format <format> [-o <file>]"
-  static let help = """
-    OVERVIEW: Write the trace in another tool's format.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>               A trace file, as written by Reducer.recording(to:).
-
-    OPTIONS:
-      --format <format>     chrome-trace: Trace Event Format JSON, which ui.perfetto.dev and
-                            chrome://tracing open. Steps are slices on a "reducer" track,
-                            effects async slices from start to end or cancel, the step whose
-                            effect sent an action a flow arrow to it; times in microseconds
-                            (Documentation/ChromeTrace.md).
-                            json-patch: the trace, line for line, with every patch in plain
-                            RFC 6902: each 'splice' (tca-replay's change inside a long string)
-                            becomes a 'test' and 'replace' of the whole string.
-      -o, --output <file>   Write there instead of to standard output.
-    """
-  static let options: [OptionSpec] = [.value("--format"), .value("-o"), .value("--output")]
+  static let overview = "Write the trace in another tool's format."
+  static let positionals = [Positional.trace]
+  static let format = Option<Format>(
+    "--format", value: "<format>",
+    help: """
+      chrome-trace: Trace Event Format JSON, which ui.perfetto.dev and chrome://tracing open. \
+      Steps are slices on a "reducer" track, effects async slices from start to end or cancel, \
+      the step whose effect sent an action a flow arrow to it; times in microseconds \
+      (Documentation/ChromeTrace.md).
+      json-patch: the trace, line for line, with every patch in plain RFC 6902: each 'splice' \
+      (tca-replay's change inside a long string) becomes a 'test' and 'replace' of the whole \
+      string.
+      """,
+    required: true
+  ) { text, _ throws(UsageError) in
+    guard let format = Format(rawValue: text) else {
+      let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError(message: "unknown format '\(text)': use \(known)")
+    }
+    return format
+  }
+  static let output = Option<String>(
+    "-o", "--output", value: "<file>", help: "Write there instead of to standard output.")
+  static let options: [any CommandOption] = [format, output]
 
   /// The formats, each in its own file under Export/.
-  enum Format: String, CaseIterable {
+  enum Format: String, CaseIterable, Sendable {
     case chromeTrace = "chrome-trace"
     case jsonPatch = "json-patch"
   }
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>"])
-    let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
-    guard let value = arguments.value("--format") else {
-      throw UsageError(message: "missing --format: use \(known)")
-    }
-    guard let format = Format(rawValue: value) else {
-      throw UsageError(message: "unknown format '\(value)': use \(known)")
-    }
+    let format = arguments[required: Self.format]
     let tracePath = arguments.positionals[0]
     var text = ""
     switch format {
@@ -55,7 +51,7 @@ enum ExportCommand: Command {
       _ = try context.openTrace(tracePath)
       try PlainJSONPatchExport.export(path: tracePath) { text += $0 + "\n" }
     }
-    guard let output = arguments.value("-o") ?? arguments.value("--output") else {
+    guard let output = arguments[Self.output] else {
       context.output.writeJSON(text)
       return .success
     }

@@ -5,13 +5,8 @@ import Recorder
 enum GenTestCommand: Command {
   static let name = "gen-test"
   static let abstract = "Write the trace as a TestStore regression test, in Swift."
-  static let usage = """
-    USAGE: tca-replay gen-test <trace> [--framework swift-testing|xctest] [--name <type>]
-                               [--reducer <type>] [--module <module>,...] [--steps <a>...<b>]
-                               [--steps-per-test <n>] [--output <file>] [--decode-actions]
-    """
-  static let help = """
-    OVERVIEW: Write a trace as a TestStore regression test, in Swift, ready to commit.
+  static let overview = """
+    Write a trace as a TestStore regression test, in Swift, ready to commit.
 
     Each test function starts from the state the trace recorded before its first step, sends
     the recorded actions and asserts each recorded state change as mutations
@@ -27,27 +22,57 @@ enum GenTestCommand: Command {
     what to supply. A trace that ends in a crash gets a test that sends the crashing step
     again: it fails until the crash is fixed (Swift Testing sends it in a child process;
     under XCTest it crashes the test process).
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>                 A trace file, as written by Reducer.recording(to:).
-
-    OPTIONS:
-      --framework <name>      swift-testing (default) or xctest.
-      --name <type>           The suite or test case type (default: from the file name,
-                              counter.ndjson gives CounterTraceTests).
-      --reducer <type>        The reducer to test (default: the one that recorded the trace),
-                              a type name such as App.Feature.
-      --module <modules>      Modules to import besides those of the trace's types,
-                              separated by commas; each an identifier.
-      --steps <a>...<b>       Replay only steps a to b (also a..b, or a single step).
-      --steps-per-test <n>    The most steps one test function replays (default: 50).
-      --output <file>         Write the test there instead of to standard output.
-      --decode-actions        Write actions as their recorded JSON, decoded: for a trace from
-                              an older build, whose cases may be gone. The file compiles; a
-                              test fails at the first action that no longer decodes.
-
+    """
+  static let positionals = [Positional.trace]
+  static let framework = Option<TestGenerator.Framework>(
+    "--framework", value: "<name>", help: "swift-testing (default) or xctest."
+  ) { text, _ throws(UsageError) in
+    guard let framework = TestGenerator.Framework(rawValue: text), framework != .plain else {
+      throw UsageError(message: "unknown framework '\(text)': use swift-testing or xctest")
+    }
+    return framework
+  }
+  static let typeName = Option<String>(
+    "--name", value: "<type>",
+    help: "The suite or test case type (default: from the file name, counter.ndjson gives "
+      + "CounterTraceTests)."
+  ) { text, _ throws(UsageError) in
+    guard isSwiftIdentifier(text) else {
+      throw UsageError(message: "'\(text)' is not a Swift type name: use letters, digits and _")
+    }
+    return text
+  }
+  static let reducer = Option<String>(
+    "--reducer", value: "<type>",
+    help: "The reducer to test (default: the one that recorded the trace), a type name such "
+      + "as App.Feature.")
+  static let modules = Option<[String]>(
+    "--module", value: "<modules>",
+    help: "Modules to import besides those of the trace's types, separated by commas; each an "
+      + "identifier."
+  ) { text, _ in text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+  static let steps = Option<ClosedRange<Int>>.stepRange(
+    "--steps", value: "<a>...<b>", help: "Replay only steps a to b (also a..b, or a single step).")
+  static let stepsPerTest = Option<Int>(
+    "--steps-per-test", value: "<n>",
+    help: "The most steps one test function replays (default: 50)."
+  ) { text, name throws(UsageError) in
+    guard let count = Int(text), count > 0 else {
+      throw UsageError(message: "'\(name) \(text)' is not a positive number")
+    }
+    return count
+  }
+  static let output = Option<String>(
+    "--output", value: "<file>", help: "Write the test there instead of to standard output.")
+  static let decodeActions = Flag(
+    "--decode-actions",
+    help: "Write actions as their recorded JSON, decoded: for a trace from an older build, "
+      + "whose cases may be gone. The file compiles; a test fails at the first action that no "
+      + "longer decodes.")
+  static let options: [any CommandOption] = [
+    framework, typeName, reducer, modules, steps, stepsPerTest, output, decodeActions,
+  ]
+  static let discussion = """
     EXIT CODES:
       0 success (left-out steps are warned about on standard error), 64 bad arguments or
       steps the trace does not have, 65 malformed trace, or one whose reducer or type names
@@ -55,14 +80,8 @@ enum GenTestCommand: Command {
       73 output file cannot be written.
     """
 
-  static let options: [OptionSpec] = [
-    .value("--framework"), .value("--name"), .value("--reducer"), .value("--module"),
-    .value("--steps"), .value("--steps-per-test"), .value("--output"), .flag("--decode-actions"),
-  ]
-
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>"])
-    let options = try parseOptions(arguments)
+    let options = generatorOptions(arguments)
     let test: GeneratedTest
     do {
       test = try TestGenerator(options: options).generate(tracePath: arguments.positionals[0])
@@ -111,7 +130,7 @@ enum GenTestCommand: Command {
             + "fails until the crash is fixed\n")
       }
     }
-    guard let path = arguments.value("--output") else {
+    guard let path = arguments[Self.output] else {
       context.output.write(test.source)
       return .success
     }
@@ -124,52 +143,17 @@ enum GenTestCommand: Command {
     return .success
   }
 
-  static func parseOptions(_ arguments: Arguments) throws(UsageError) -> TestGenerator.Options {
+  /// The generator's options, as the command line gives them.
+  static func generatorOptions(_ arguments: Arguments) -> TestGenerator.Options {
     var options = TestGenerator.Options()
-    if let value = arguments.value("--framework") {
-      guard let framework = TestGenerator.Framework(rawValue: value), framework != .plain else {
-        throw UsageError(message: "unknown framework '\(value)': use swift-testing or xctest")
-      }
-      options.framework = framework
-    }
-    if let name = arguments.value("--name") {
-      guard isSwiftIdentifier(name) else {
-        throw UsageError(message: "'\(name)' is not a Swift type name: use letters, digits and _")
-      }
-      options.typeName = name
-    }
-    options.decodesActions = arguments.has("--decode-actions")
-    options.reducer = arguments.value("--reducer")
-    options.modules = arguments.value("--module").map {
-      $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    } ?? []
-    if let value = arguments.value("--steps") {
-      guard let range = stepRange(value) else {
-        throw UsageError(message: "'--steps \(value)' is not a range like 10...40")
-      }
-      options.steps = range
-    }
-    if let value = arguments.value("--steps-per-test") {
-      guard let count = Int(value), count > 0 else {
-        throw UsageError(message: "'--steps-per-test \(value)' is not a positive number")
-      }
-      options.stepsPerTest = count
-    }
+    if let framework = arguments[Self.framework] { options.framework = framework }
+    options.typeName = arguments[typeName]
+    options.decodesActions = arguments[decodeActions]
+    options.reducer = arguments[reducer]
+    options.modules = arguments[modules] ?? []
+    options.steps = arguments[steps]
+    if let count = arguments[stepsPerTest] { options.stepsPerTest = count }
     return options
-  }
-
-  /// `a...b`, `a..b` or a single step `a`.
-  static func stepRange(_ text: String) -> ClosedRange<Int>? {
-    for separator in ["...", ".."] {
-      let parts = text.components(separatedBy: separator)
-      if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 0 <= low,
-        low <= high
-      {
-        return low...high
-      }
-    }
-    if let step = Int(text), step >= 0 { return step...step }
-    return nil
   }
 }
 

@@ -4,43 +4,43 @@ import Recorder
 enum LogCommand: Command {
   static let name = "log"
   static let abstract = "One line per step: index, time, origin and action; filterable."
-  static let usage =
-    "USAGE: tca-replay log <trace> [--action <pattern>] [--origin send|effect] [--changed <path>] [--json]"
-  static let help = """
-    OVERVIEW: Print one line per step: its index, the time since recording started, where the
+  static let overview = """
+    Print one line per step: its index, the time since recording started, where the
     action came from (sent, or from the effect of an earlier step) and the action. A trace
     whose app crashed ends with the step that did not finish and the signal
     ("crashed: SIGTRAP"); --origin and --changed leave that line out.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>               A trace file, as written by Reducer.recording(to:).
-
-    OPTIONS:
-      --action <pattern>    Only steps whose action label matches: a substring, or, when
-                            the pattern has * or ?, a glob matching the whole label
-                            (e.g. '.todo(*checkbox*', '*dismiss*').
-      --origin <origin>     Only steps sent from outside (send) or by effects (effect).
-      --changed <path>      Only steps that changed the state at a path: a JSON Pointer
-                            (/count, /todos/0 by position) or /todos[id=3]/isComplete,
-                            which follows the element whose "id" is 3 through moves.
-      --json                Print one JSON object per line (JSON Lines) instead of text,
-                            with the whole action where the trace has it.
     """
-  static let options: [OptionSpec] = [
-    .value("--action"), .value("--origin"), .value("--changed"), .flag("--json"),
-  ]
+  static let positionals = [Positional.trace]
+  static let action = Option<LabelPattern>(
+    "--action", value: "<pattern>",
+    help: "Only steps whose action label matches: a substring, or, when the pattern has * or "
+      + "?, a glob matching the whole label (e.g. '.todo(*checkbox*', '*dismiss*')."
+  ) { text, _ in LabelPattern(text: text) }
+  static let origin = Option<String>(
+    "--origin", value: "<origin>",
+    help: "Only steps sent from outside (send) or by effects (effect)."
+  ) { text, name throws(UsageError) in
+    guard text == "send" || text == "effect" else {
+      throw UsageError(message: "\(name) must be 'send' or 'effect', not '\(text)'")
+    }
+    return text
+  }
+  static let changed = Option<StatePath>.statePath(
+    "--changed", value: "<path>",
+    help: "Only steps that changed the state at a path: a JSON Pointer (/count, /todos/0 by "
+      + "position) or /todos[id=3]/isComplete, which follows the element whose \"id\" is 3 "
+      + "through moves.")
+  static let json = Flag(
+    "--json",
+    help: "Print one JSON object per line (JSON Lines) instead of text, with the whole action "
+      + "where the trace has it.")
+  static let options: [any CommandOption] = [action, origin, changed, json]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>"])
-    let pattern = arguments.value("--action").map(LabelPattern.init)
-    let origin = arguments.value("--origin")
-    guard origin == nil || origin == "send" || origin == "effect" else {
-      throw UsageError(message: "--origin must be 'send' or 'effect', not '\(origin!)'")
-    }
-    let changed = try arguments.value("--changed").map(parseStatePath)
-    let json = arguments.has("--json")
+    let pattern = arguments[Self.action]
+    let origin = arguments[Self.origin]
+    let changed = arguments[Self.changed]
+    let json = arguments[Self.json]
 
     let path = arguments.positionals[0]
     let style = context.style

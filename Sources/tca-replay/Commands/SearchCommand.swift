@@ -4,32 +4,28 @@ import Recorder
 enum SearchCommand: Command {
   static let name = "search"
   static let abstract = "Where a value or text appears, changes and disappears in the state."
-  static let usage = "USAGE: tca-replay search <trace> <text> [--json]"
-  static let help = """
-    OVERVIEW: Search the state through the whole session. A value matches when it is a string
+  static let overview = """
+    Search the state through the whole session. A value matches when it is a string
     containing <text>, ignoring case, or a number, boolean or null written exactly as <text>.
     Each line is one event: the value appears, changes (and still matches) or disappears.
     Elements with an "id" are named by id, so a moved element is not reported as a change.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>             A trace file, as written by Reducer.recording(to:).
-      <text>              What to look for, e.g. milk, 42 or true.
-
-    OPTIONS:
-      --json              Print one JSON object per event (JSON Lines): step (null for the
-                          initial state), event, path, value, and from for a change.
-
+    """
+  static let positionals = [
+    Positional.trace, Positional(name: "<text>", help: "What to look for, e.g. milk, 42 or true."),
+  ]
+  static let json = Flag(
+    "--json",
+    help: "Print one JSON object per event (JSON Lines): step (null for the initial state), "
+      + "event, path, value, and from for a change.")
+  static let options: [any CommandOption] = [json]
+  static let discussion = """
     EXAMPLE:
       tca-replay search Traces/todos.ndjson milk
     """
-  static let options: [OptionSpec] = [.flag("--json")]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>", "<text>"])
     let search = StateSearch(query: arguments.positionals[1])
-    let json = arguments.has("--json")
+    let json = arguments[Self.json]
     let reader = try CheckedTraceReader(path: arguments.positionals[0])
     var previous: JSONValue?
     var lines: [String] = []

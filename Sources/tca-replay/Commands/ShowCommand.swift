@@ -4,31 +4,25 @@ import Recorder
 enum ShowCommand: Command {
   static let name = "show"
   static let abstract = "One step: its action, origin, dependency values and diff."
-  static let usage = "USAGE: tca-replay show <trace> <step> [--json]"
-  static let help = """
-    OVERVIEW: Print one step: when it happened, where its action came from, the action, the
+  static let overview = """
+    Print one step: when it happened, where its action came from, the action, the
     values the reducer read from dependencies, the cancellation ids its effect cancels and
     can be cancelled by, and what it changed in the state.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>   A trace file, as written by Reducer.recording(to:).
-      <step>    A step number or 'last'.
-
-    OPTIONS:
-      --json    Print the step's record from the trace, as one line of JSON.
     """
-  static let options: [OptionSpec] = [.flag("--json")]
+  static let positionals = [
+    Positional.trace, Positional(name: "<step>", help: "A step number or 'last'."),
+  ]
+  static let json = Flag(
+    "--json", help: "Print the step's record from the trace, as one line of JSON.")
+  static let options: [any CommandOption] = [json]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>", "<step>"])
     let trace = try context.openTrace(arguments.positionals[0])
     guard let index = try StepReference.resolve(arguments.positionals[1], in: trace) else {
       throw UsageError(message: "the initial state has no action; name a step")
     }
     let step = try trace.step(at: index)
-    if arguments.has("--json") {
+    if arguments[Self.json] {
       context.output.writeJSON(TraceRecord.step(step).json.jsonString + "\n")
     } else {
       context.output.write(

@@ -4,34 +4,27 @@ import Recorder
 enum StateCommand: Command {
   static let name = "state"
   static let abstract = "The state after a step, whole or at a path."
-  static let usage = "USAGE: tca-replay state <trace> <step> [--path <path>] [--json]"
-  static let help = """
-    OVERVIEW: Print the state after a step, rebuilt from the nearest keyframe. Long
+  static let overview = """
+    Print the state after a step, rebuilt from the nearest keyframe. Long
     collections are cut short; use --path to look inside one, or --json for everything.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>             A trace file, as written by Reducer.recording(to:).
-      <step>              A step number, 'initial' (before step 0) or 'last'.
-
-    OPTIONS:
-      --path <path>       Only the value at this path: a JSON Pointer such as /todos/0/title,
-                          or /todos[id=3]/title for the element whose "id" is 3.
-      --json              Print the value as one line of JSON, whole.
     """
-  static let options: [OptionSpec] = [.value("--path"), .flag("--json")]
+  static let positionals = [Positional.trace, Positional.step]
+  static let path = Option<StatePath>.statePath(
+    "--path", value: "<path>",
+    help: "Only the value at this path: a JSON Pointer such as /todos/0/title, or "
+      + #"/todos[id=3]/title for the element whose "id" is 3."#)
+  static let json = Flag("--json", help: "Print the value as one line of JSON, whole.")
+  static let options: [any CommandOption] = [path, json]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>", "<step>"])
-    let path = try parseStatePath(arguments.value("--path") ?? "")
+    let path = arguments[Self.path] ?? .root
     let trace = try context.openTrace(arguments.positionals[0])
     let step = try StepReference.resolve(arguments.positionals[1], in: trace)
     let state = try trace.state(afterStep: step)
     guard let value = path.resolve(in: state) else {
       throw UsageError(message: "the state after \(describe(step)) has nothing at '\(path)'")
     }
-    if arguments.has("--json") {
+    if arguments[Self.json] {
       context.output.writeJSON(value.jsonString + "\n")
     } else {
       let renderer = JSONRenderer(style: context.style)

@@ -8,9 +8,8 @@ import Recorder
 enum StepCommand: Command {
   static let name = "step"
   static let abstract = "Walk a trace: next, back, goto, print, watch, continue, reverse-continue."
-  static let usage = "USAGE: tca-replay step <trace>"
-  static let help = """
-    OVERVIEW: Step through a trace forwards and backwards, the way gdb or rr steps through a
+  static let overview = """
+    Step through a trace forwards and backwards, the way gdb or rr steps through a
     program. The prompt shows the current step and its action. Type 'help' at the prompt for
     the commands.
 
@@ -18,12 +17,9 @@ enum StepCommand: Command {
     shown, so a session can be scripted:
 
       printf 'last\\nwatch /count\\nreverse-continue\\nprint /count\\n' | tca-replay step t.ndjson
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>   A trace file, as written by Reducer.recording(to:).
-
+    """
+  static let positionals = [Positional.trace]
+  static let discussion = """
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
       asking for a step or path the trace does not have), or 65 if part of the trace could not
@@ -32,10 +28,8 @@ enum StepCommand: Command {
     COMMANDS:
     \(Stepper.commandHelp)
     """
-  static let options: [OptionSpec] = []
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>"])
     let trace = try context.openTrace(arguments.positionals[0])
     var stepper = Stepper(
       trace: trace, context: context, isInteractive: isatty(0) == 1

@@ -4,27 +4,19 @@ import Recorder
 enum SummaryCommand: Command {
   static let name = "summary"
   static let abstract = "Types, steps, duration, origins, effects, redactions, integrity."
-  static let usage = "USAGE: tca-replay summary <trace> [--json]"
-  static let help = """
-    OVERVIEW: Show what a trace holds: its types, steps, duration, origins, effects,
+  static let overview = """
+    Show what a trace holds: its types, steps, duration, origins, effects,
     redacted paths, and whether it is complete and every patch applies.
 
     The whole trace is read and checked: every line parses, every patch applies, and every
     keyframe matches the state the patches rebuild. A trace whose app crashed says so: the
     signal, and the step being reduced, which did not finish.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>   A trace file, as written by Reducer.recording(to:).
-
-    OPTIONS:
-      --json    Print one JSON object instead of text.
     """
-  static let options: [OptionSpec] = [.flag("--json")]
+  static let positionals = [Positional.trace]
+  static let json = Flag("--json", help: "Print one JSON object instead of text.")
+  static let options: [any CommandOption] = [json]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>"])
     let path = arguments.positionals[0]
     let summary: Summary
     // On every core first; a trace with anything to report is read again, checked, by the
@@ -36,7 +28,7 @@ enum SummaryCommand: Command {
       summary = try Summary(reading: reader)
       if let warning = reader.warning { context.errors.write(warning + "\n") }
     }
-    if arguments.has("--json") {
+    if arguments[Self.json] {
       context.output.writeJSON(summary.json.jsonString + "\n")
     } else {
       context.output.write(summary.text(path: path))

@@ -6,28 +6,26 @@ import Recorder
 enum VerifyCommand: Command {
   static let name = "verify"
   static let abstract = "Check traces against today's reducer, for CI and `git bisect run`."
-  static let usage =
-    "USAGE: tca-replay verify <trace or folder>… --host <command> [--timeout <seconds>] "
-    + "[--host-log <file>] [--json]"
-  static let help = """
-    OVERVIEW: Replay every trace given, and every *.ndjson file in every folder given, through
+  static let overview = """
+    Replay every trace given, and every *.ndjson file in every folder given, through
     today's reducers in a replay host (isolated mode), and print one line per trace. The exit
     code suits CI and `git bisect run tca-replay verify …`.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace or folder>     Trace files, or folders whose *.ndjson files are traces.
-
-    OPTIONS:
-      --host <command>      The replay host (see 'tca-replay bisect --help').
-      --timeout <seconds>   How long the host may go without progress (default 30, at
-                            most 1000000). One trace may take twice this long, plus as
-                            long again per MiB of trace.
-      --host-log <file>     Append the host's standard error to this file (see 'tca-replay
-                            bisect --help').
-      --json                Print one JSON object per trace instead of a line of text.
-
+    """
+  static let positionals = [
+    Positional(
+      name: "<trace or folder>", help: "Trace files, or folders whose *.ndjson files are traces.",
+      repeats: true)
+  ]
+  static let host = Option<String>(
+    "--host", value: "<command>", help: "The replay host (see 'tca-replay bisect --help').",
+    required: true)
+  static let hostLog = Option<String>(
+    "--host-log", value: "<file>",
+    help: "Append the host's standard error to this file (see 'tca-replay bisect --help').")
+  static let json = Flag(
+    "--json", help: "Print one JSON object per trace instead of a line of text.")
+  static let options: [any CommandOption] = [host, BisectCommand.timeout, hostLog, json]
+  static let discussion = """
     A reducer that crashes on a step is a divergence at that step ("crashed the reducer"), so
     `git bisect run` marks the commit bad; the host is started again for the next trace. A
     trace that ends in a crash replays its crashing step last: "still crashes the reducer, as
@@ -46,19 +44,13 @@ enum VerifyCommand: Command {
     case matches, diverges, cannotTest
   }
 
-  static let options: [OptionSpec] = [
-    .value("--host"), .value("--timeout"), .value("--host-log"), .flag("--json"),
-  ]
-
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let timeout = try parsed.seconds("--timeout", default: 30)
-    guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <trace or folder>") }
-    guard let command = parsed.value("--host") else {
-      throw UsageError(message: "missing --host <command>")
-    }
+    let timeout = parsed[BisectCommand.timeout] ?? .seconds(30)
+    let command = parsed[required: host]
+    let logPath = parsed[hostLog]
     let output = context.output
     let errors = context.errors
-    let json = parsed.has("--json")
+    let json = parsed[Self.json]
     var verdicts: [Verdict] = []
     func record(_ verdict: Verdict, _ path: String, report: ReplayReport? = nil, text: String) {
       verdicts.append(verdict)
@@ -109,7 +101,7 @@ enum VerifyCommand: Command {
           host = running
         } else {
           host = try HostProcess(
-            command: command, timeout: timeout, logPath: parsed.value("--host-log")
+            command: command, timeout: timeout, logPath: logPath
           )
         }
         running = host
@@ -119,7 +111,7 @@ enum VerifyCommand: Command {
         case var .crashed(crash):
           running = nil
           crash = crash.first(
-            command: command, timeout: timeout, logPath: parsed.value("--host-log"), path: path,
+            command: command, timeout: timeout, logPath: logPath, path: path,
             precedingSteps: 0
           )
           let report = crash.report(trace: path, mode: .isolated, precedingSteps: 0)

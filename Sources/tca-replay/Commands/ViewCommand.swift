@@ -5,46 +5,36 @@ import Recorder
 enum ViewCommand: Command {
   static let name = "view"
   static let abstract = "Write a self-contained HTML page to explore the trace in a browser."
-  static let usage = "USAGE: tca-replay view <trace> [-o <file>] [--steps <from>...<to>]"
-  static let help = """
-    OVERVIEW: Write the trace as one HTML file that opens offline in a browser (file://): a
+  static let overview = """
+    Write the trace as one HTML file that opens offline in a browser (file://): a
     timeline of steps, effects and causes, the action list with filters, the state at each
     step as a tree with the step's changes marked, the diff of two steps, search through
     history, and the history of any node. Keys: j/k or arrows step, [ and ] step by 10,
     Home/End, / to search. A link ending in #step=123 opens step 123.
-
-    \(usage)
-
-    ARGUMENTS:
-      <trace>               A trace file, as written by Reducer.recording(to:).
-
-    OPTIONS:
-      -o, --output <file>   Where to write the page (default: the trace's name with .html,
-                            in the current directory).
-      --steps <range>       Only the steps in this range (e.g. 2000...2999); the page starts
-                            from the state before the first. For traces over the size limit.
-
+    """
+  static let positionals = [Positional.trace]
+  static let output = Option<String>(
+    "-o", "--output", value: "<file>",
+    help: "Where to write the page (default: the trace's name with .html, in the current "
+      + "directory).")
+  static let steps = Option<ClosedRange<Int>>.stepRange(
+    "--steps", value: "<range>",
+    help: "Only the steps in this range (e.g. 2000...2999); the page starts from the state "
+      + "before the first. For traces over the size limit.")
+  static let options: [any CommandOption] = [output, steps]
+  static let discussion = """
     The page embeds the trace: 10,000 steps among 1,000 todos make a 4.5 MB page that
     Chromium opens in about half a second. A page over \(maximumEmbeddedBytes / 1_000_000) MB of trace is
     refused (exit 65): view a window of steps with --steps instead.
     """
-  static let options: [OptionSpec] = [.value("-o"), .value("--output"), .value("--steps")]
 
   /// The most trace JSON a page embeds: some 30 times the 4.5 MB page measured in the README.
   static let maximumEmbeddedBytes = 128_000_000
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    try arguments.requirePositionals(["<trace>"])
     let tracePath = arguments.positionals[0]
-    var window: ClosedRange<Int>?
-    if let value = arguments.value("--steps") {
-      guard let range = GenTestCommand.stepRange(value) else {
-        throw UsageError(message: "'--steps \(value)' is not a range like 10...40")
-      }
-      window = range
-    }
-    let output = arguments.value("-o") ?? arguments.value("--output") ?? defaultOutput(tracePath)
-    let timeline = try TraceTimeline(path: tracePath, window: window)
+    let output = arguments[Self.output] ?? defaultOutput(tracePath)
+    let timeline = try TraceTimeline(path: tracePath, window: arguments[steps])
     if let warning = timeline.warning { context.errors.write(warning + "\n") }
     let document = ViewerDocument(timeline)
     let data = document.scriptText

@@ -1,24 +1,36 @@
 import Recorder
 
-/// A command's arguments after parsing: positionals, options with values, and flags.
+/// A command's arguments after parsing against its declarations: positionals and typed options.
+///
+/// ```swift
+/// let json = arguments[Self.json]          // Bool
+/// let path = arguments[Self.path] ?? .root  // StatePath?
+/// ```
 struct Arguments {
   var positionals: [String] = []
-  var values: [String: String] = [:]
-  var flags: Set<String> = []
+  private var values: [String: any Sendable] = [:]
+  /// The keys of the options the command declares: reading any other is a mistake.
+  private var declared: Set<String> = []
 
-  /// The value of `--name`, if given.
-  func value(_ name: String) -> String? { values[name] }
-  /// Whether `--name` was given.
-  func has(_ name: String) -> Bool { flags.contains(name) }
-}
+  /// The value given for `option`, if it was given.
+  subscript<Value>(option: Option<Value>) -> Value? {
+    assert(declared.contains(option.key), "\(option.key) is not in the command's options")
+    return values[option.key] as? Value
+  }
 
-/// An option a command accepts: a flag, or a name followed by a value.
-struct OptionSpec {
-  var name: String
-  var takesValue: Bool
+  /// The value of an option declared `required`, which the parser has checked was given.
+  subscript<Value>(required option: Option<Value>) -> Value {
+    guard option.isRequired, let value = self[option] else {
+      preconditionFailure("\(option.key) is read as required but not declared required")
+    }
+    return value
+  }
 
-  static func flag(_ name: String) -> OptionSpec { OptionSpec(name: name, takesValue: false) }
-  static func value(_ name: String) -> OptionSpec { OptionSpec(name: name, takesValue: true) }
+  /// Whether `flag` was given.
+  subscript(flag: Flag) -> Bool {
+    assert(declared.contains(flag.key), "\(flag.key) is not in the command's options")
+    return values[flag.key] != nil
+  }
 }
 
 /// Bad command-line arguments; the message is one line.
@@ -27,9 +39,12 @@ struct UsageError: Error {
 }
 
 extension Arguments {
-  /// Parses `arguments` against `options`; `--name=value` and `--name value` both work, and `--`
-  /// ends the options.
-  init(parsing arguments: [String], options: [OptionSpec]) throws(UsageError) {
+  /// Parses `arguments` as `command` declares them; `--name=value` and `--name value` both work,
+  /// and `--` ends the options.
+  init(parsing arguments: [String], for command: any Command.Type) throws(UsageError) {
+    let options = command.options
+    declared = Set(options.map(\.key))
+    var texts: [String: (name: String, text: String)] = [:]
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if argument == "--" {
@@ -42,30 +57,39 @@ extension Arguments {
         continue
       }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      guard let spec = options.first(where: { $0.name == parts[0] }) else {
+      guard let option = options.first(where: { $0.names.contains(parts[0]) }) else {
         throw UsageError(message: "unknown option '\(parts[0])'")
       }
-      if spec.takesValue {
+      if option.valueName != nil {
         guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
-          throw UsageError(message: "option '\(spec.name)' needs a value")
+          throw UsageError(message: "option '\(parts[0])' needs a value")
         }
-        values[spec.name] = value
+        texts[option.key] = (parts[0], value)
       } else {
         guard parts.count == 1 else {
-          throw UsageError(message: "option '\(spec.name)' takes no value")
+          throw UsageError(message: "option '\(parts[0])' takes no value")
         }
-        flags.insert(spec.name)
+        texts[option.key] = (parts[0], "")
+      }
+    }
+    try checkPositionals(command.positionals)
+    // In the order the command declares them, as its usage lists them.
+    for option in options {
+      if let given = texts[option.key] {
+        values[option.key] = try option.parse(given.text, name: given.name)
+      } else if option.isRequired {
+        throw UsageError(message: "missing \(option.names[0]) \(option.valueName ?? "")")
       }
     }
   }
 
-  /// Checks that exactly `names.count` positionals were given, naming the first one missing.
-  func requirePositionals(_ names: [String]) throws(UsageError) {
-    if positionals.count < names.count {
-      throw UsageError(message: "missing \(names[positionals.count])")
+  /// Checks that the positionals match `declared`, naming the first one missing.
+  private func checkPositionals(_ declared: [Positional]) throws(UsageError) {
+    if positionals.count < declared.count {
+      throw UsageError(message: "missing \(declared[positionals.count].name)")
     }
-    if positionals.count > names.count {
-      throw UsageError(message: "unexpected argument '\(positionals[names.count])'")
+    if positionals.count > declared.count, declared.last?.repeats != true {
+      throw UsageError(message: "unexpected argument '\(positionals[declared.count])'")
     }
   }
 }

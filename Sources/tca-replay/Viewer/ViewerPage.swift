@@ -1,5 +1,8 @@
 /// The viewer's HTML page: one self-contained file with its style, its script and the trace.
 ///
+/// The style and script are `Viewer/Assets/viewer.css` and `viewer.js`, compiled in by
+/// `Scripts/embed-viewer-assets`; each ends with a newline, so `</style>` follows on its own line.
+///
 /// Nothing is fetched: no network, no fonts, no other files, so the page opens from `file://`
 /// and works offline. The trace is a `<script type="application/json">` element the page's
 /// script parses; every trace string reaches the page through `textContent`, never as markup.
@@ -16,15 +19,13 @@ enum ViewerPage {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>\(escapingHTML(title)) · tca-replay view</title>
     <style>
-    \(ViewerStyle.css)
-    </style>
+    \(ViewerAssets.style)</style>
     </head>
     <body>
     \(ViewerMarkup.body)
     <script type="application/json" id="trace-data">\(document.scriptText)</script>
     <script>
-    \(ViewerScript.javascript)
-    </script>
+    \(ViewerAssets.script)</script>
     </body>
     </html>
 

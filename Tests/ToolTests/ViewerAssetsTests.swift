@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import tca_replay
+
+/// The viewer's script and style are edited as `.js` and `.css` files and compiled in from a
+/// generated Swift file; these tests keep the two from drifting apart.
+@Suite("The viewer's assets")
+struct ViewerAssetsTests {
+  static let assets = ToolRunner.packageRoot.appendingPathComponent(
+    "Sources/tca-replay/Viewer/Assets")
+
+  static let regenerate =
+    "Sources/tca-replay/Viewer/ViewerAssets.generated.swift differs from Viewer/Assets: "
+    + "run Scripts/embed-viewer-assets"
+
+  @Test("the compiled-in script is viewer.js, byte for byte")
+  func script() throws {
+    let file = try String(
+      contentsOf: Self.assets.appendingPathComponent("viewer.js"), encoding: .utf8)
+    #expect(ViewerAssets.script == file, "\(Self.regenerate)")
+  }
+
+  @Test("the compiled-in style sheet is viewer.css, byte for byte")
+  func style() throws {
+    let file = try String(
+      contentsOf: Self.assets.appendingPathComponent("viewer.css"), encoding: .utf8)
+    #expect(ViewerAssets.style == file, "\(Self.regenerate)")
+  }
+
+  /// `node`, where it is on the PATH.
+  static let node = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    .split(separator: ":").map { "\($0)/node" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  @Test("viewer.js parses (node --check)", .enabled(if: node != nil, "node is not installed"))
+  func scriptParses() throws {
+    let node = try #require(Self.node)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: node)
+    process.arguments = ["--check", Self.assets.appendingPathComponent("viewer.js").path]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "node --check found a syntax error in viewer.js")
+  }
+}
