@@ -289,7 +289,7 @@ struct HostileRun {
     }
     if let signal {
       // The wrapper, the host and its sleeper have each written their pid.
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(300)
       while host.pids.count < 3, Date() < deadline { usleep(10_000) }
       usleep(200_000)
       kill(process.processIdentifier, signal)
