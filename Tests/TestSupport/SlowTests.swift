@@ -1,20 +1,19 @@
 import Foundation
 import Testing
 
-/// The slow suite: trials that take seconds to minutes each (kills, crashes, fuzzing, hostile
-/// hosts, nested package builds), skipped by plain `swift test`.
+/// The slow suite: trials that take seconds to minutes each (random kills, fuzzing, hundreds of
+/// hostile hosts and traces, nested package builds), skipped by plain `swift test`.
 ///
 /// ```sh
-/// TCA_REPLAY_SLOW_TESTS=1 swift test --filter tag:slow   # the slow suite alone
+/// TCA_REPLAY_SLOW_TESTS=1 swift test --filter "$(.ci/slow-tests-filter)"   # the slow suite
 /// ```
 ///
-/// A slow Swift Testing suite or test carries both traits:
+/// A slow suite carries both traits, on its `@Suite` (`.ci/slow-tests-filter` finds the suites
+/// to run by `.slowSuite`; `swift test` cannot filter by tag yet):
 ///
 /// ```swift
 /// @Suite("Kills", .tags(.slow), .slowSuite)
 /// ```
-///
-/// A slow XCTest case calls `try XCTSkipUnless(SlowTests.areEnabled)` in `setUp`.
 public enum SlowTests {
   /// The environment variable that enables the slow suite when it is `1`.
   public static let environmentVariable = "TCA_REPLAY_SLOW_TESTS"
