@@ -18,10 +18,11 @@ final class LoggingObserver: EffectObserver {
   }
 }
 
-/// Polls `condition`, failing the test if it stays false for many seconds.
+/// Polls `condition`, failing the test if it stays false for minutes (a loaded machine may take
+/// seconds).
 @MainActor
 func eventually(_ what: String, _ condition: () -> Bool) async throws {
-  for _ in 0..<5_000 {
+  for _ in 0..<60_000 {
     if condition() { return }
     try await Task.sleep(for: .milliseconds(2))
   }

@@ -116,7 +116,7 @@ struct EffectNumberingTests {
   /// Polls `condition`; gives up, failing the test, only if it stays false for many seconds,
   /// so a run that never ends fails the test instead of hanging it.
   func waitUntil(_ what: String, _ condition: () throws -> Bool) async throws {
-    for _ in 0..<5_000 {
+    for _ in 0..<60_000 {
       if try condition() { return }
       try await Task.sleep(for: .milliseconds(2))
     }

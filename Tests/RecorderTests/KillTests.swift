@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
@@ -37,7 +38,7 @@ struct KillTests {
     var killed = false
     defer { if !killed { KilledChild.kill(pid) } }
     // The clock starts at the first step handed over: the recorder exists, the header is due.
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(300)
     while (try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int) ?? 0 == 0 {
       try #require(Date() < deadline, "the child never recorded a step")
       usleep(200)
@@ -65,22 +66,6 @@ struct KillTests {
   }
 
   @Test(
-    "a kill at a random moment leaves a trace that loads, with every step handed over in time",
-    arguments: ["none", "rotate", "rotate-keep-0", "last-steps"])
-  func randomKills(limit: String) throws {
-    var lags: [Double] = []
-    for _ in 0..<8 {
-      let kill = try Self.killChild(limit: limit, delay: Double.random(in: 0...0.4))
-      if let due = kill.mustBeOnDisk {
-        #expect((kill.lastStepOnDisk ?? -1) >= due, "\(limit): step \(due) is not on disk")
-      }
-      if let lag = kill.lag { lags.append(lag) }
-    }
-    let worst = lags.max().map { String(format: "%.1f ms", $0 * 1000) } ?? "none"
-    print("kills with limit \(limit): worst lag of a missing step \(worst)")
-  }
-
-  @Test(
     "a kill within 50 ms of the first step leaves the header",
     arguments: ["none", "rotate", "last-steps"])
   func earlyKills(limit: String) throws {
@@ -88,6 +73,27 @@ struct KillTests {
       // `killChild` loads the trace: that throws when the header is missing.
       _ = try Self.killChild(limit: limit, delay: Double.random(in: 0...0.05))
     }
+  }
+}
+
+/// Real recorders killed at random moments, 32 times: every step handed over in time is on
+/// disk. A durability trial of the slow suite; `KillTests` keeps the early kills.
+@Suite("Recorders killed with SIGKILL at random moments", .serialized, .tags(.slow), .slowSuite)
+struct KillDurabilityTests {
+  @Test(
+    "a kill at a random moment leaves a trace that loads, with every step handed over in time",
+    arguments: ["none", "rotate", "rotate-keep-0", "last-steps"])
+  func randomKills(limit: String) throws {
+    var lags: [Double] = []
+    for _ in 0..<8 {
+      let kill = try KillTests.killChild(limit: limit, delay: Double.random(in: 0...0.4))
+      if let due = kill.mustBeOnDisk {
+        #expect((kill.lastStepOnDisk ?? -1) >= due, "\(limit): step \(due) is not on disk")
+      }
+      if let lag = kill.lag { lags.append(lag) }
+    }
+    let worst = lags.max().map { String(format: "%.1f ms", $0 * 1000) } ?? "none"
+    print("kills with limit \(limit): worst lag of a missing step \(worst)")
   }
 }
 

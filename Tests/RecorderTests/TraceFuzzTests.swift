@@ -1,15 +1,21 @@
 import Architecture
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
 
-/// Thousands of mutated traces through every reading path: nothing crashes, and every failure
-/// is a `TraceReadError` that names a line the file has.
+/// Mutated traces through every reading path: nothing crashes, and every failure is a
+/// `TraceReadError` that names a line the file has. A sample here; thousands in the slow suite.
 @Suite("Trace reading fuzz")
 struct TraceFuzzTests {
   @Test("mutated traces give errors, never crashes", arguments: ["counter.ndjson", "todos.ndjson"])
   func mutations(file: String) throws {
+    try Self.fuzz(file, rounds: 150)
+  }
+
+  /// Reads `rounds` mutations of the start of `file`, each through every reading path.
+  static func fuzz(_ file: String, rounds: Int) throws {
     let original = try [UInt8](
       Data(contentsOf: TracesTests.tracesDirectory.appendingPathComponent(file))
     )
@@ -22,7 +28,7 @@ struct TraceFuzzTests {
 
     var generator = FuzzGenerator(seed: file == "counter.ndjson" ? 1 : 2)
     var failures = 0
-    for round in 0..<1_500 {
+    for round in 0..<rounds {
       var bytes = sample
       generator.mutate(&bytes)
       _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -40,12 +46,12 @@ struct TraceFuzzTests {
       }
     }
     // Most mutations break something; if none did, the mutator is not mutating.
-    #expect(failures > 300)
+    #expect(failures > rounds / 5)
   }
 
   /// Opens the trace, walks it to the end and back, jumps to its last step, and reads it
   /// record by record.
-  private func exercise(_ path: String) throws(TraceReadError) {
+  private static func exercise(_ path: String) throws(TraceReadError) {
     let trace = try TraceIndex(path: path)
     var cursor = TraceCursor(trace: trace)
     while try cursor.forward() {}
@@ -53,6 +59,15 @@ struct TraceFuzzTests {
     if let last = trace.stepIndices.last { _ = try trace.state(afterStep: last) }
     let reader = try TraceReader(path: path)
     while try reader.next() != nil {}
+  }
+}
+
+/// Thousands of mutated traces: the fuzz at full length.
+@Suite("Trace reading fuzz, 1,500 rounds a trace", .tags(.slow), .slowSuite)
+struct TraceFuzzSlowTests {
+  @Test("mutated traces give errors, never crashes", arguments: ["counter.ndjson", "todos.ndjson"])
+  func mutations(file: String) throws {
+    try TraceFuzzTests.fuzz(file, rounds: 1_500)
   }
 }
 

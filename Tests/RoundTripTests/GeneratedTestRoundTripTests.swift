@@ -5,7 +5,7 @@ import Testing
 /// `gen-test` on fresh recordings: every session is recorded now, turned into tests in both
 /// frameworks, and those tests are built and run, in a package of their own, against the
 /// unchanged reducers. Each must pass, or the generator cries wolf.
-@Suite("Generated tests of fresh recordings pass on unchanged code")
+@Suite("Generated tests of fresh recordings pass on unchanged code", .tags(.slow), .slowSuite)
 struct GeneratedTestRoundTripTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -51,7 +51,7 @@ struct GeneratedTestRoundTripTests {
         .joined()
       for (framework, suffix) in [("swift-testing", "Tests"), ("xctest", "XCTests")] {
         let output = tests.appendingPathComponent("\(name)Fresh\(suffix).swift").path
-        let run = try ChildProcess.run(
+        let run = try await ChildProcess.runDetached(
           FreshReplayTests.executable("tca-replay"),
           ["gen-test", trace, "--framework", framework, "--name", "\(name)Fresh\(suffix)",
            "--output", output])
@@ -59,7 +59,7 @@ struct GeneratedTestRoundTripTests {
       }
     }
 
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.runDetached(
       "/bin/sh",
       [
         "-c",

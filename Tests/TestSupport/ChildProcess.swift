@@ -101,6 +101,28 @@ public enum ChildProcess {
     )
   }
 
+  /// ``run(_:_:directory:environment:input:timeLimit:)``, waited for on a thread of its own.
+  ///
+  /// An async test that waits here holds neither its actor (a `@MainActor` test would block
+  /// every other one for as long as the child runs) nor one of the concurrency pool's threads,
+  /// of which a 2-core machine has two.
+  public static func runDetached(
+    _ executable: String, _ arguments: [String], directory: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, input: Data = Data(),
+    timeLimit: Double? = nil
+  ) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Swift.Result {
+            try run(
+              executable, arguments, directory: directory, environment: environment,
+              input: input, timeLimit: timeLimit)
+          })
+      }.start()
+    }
+  }
+
   /// A child that could not be run.
   public struct Failure: Error, CustomStringConvertible {
     public var description: String

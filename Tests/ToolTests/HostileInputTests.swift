@@ -178,12 +178,17 @@ struct HostileInputTests {
 
   @Test("mutated traces through every reading command: documented exits, one verdict, no hang")
   func mutations() throws {
+    Self.mutations(count: 16)
+  }
+
+  /// Runs every reading command on `count` mutations of counter's first 130 lines.
+  static func mutations(count: Int) {
     // Counter's first 130 lines: steps, effects and the keyframe after step 99.
-    let original = Self.trace(Array(Self.goodLines.prefix(130)))
+    let original = trace(Array(goodLines.prefix(130)))
     let host = ToolRunner.executable.deletingLastPathComponent()
       .appendingPathComponent("example-replay-host").path
     var generator = SplitMix64(seed: 0x7CA_5EED)
-    let mutants: [[UInt8]] = (0..<150).map { _ in
+    let mutants: [[UInt8]] = (0..<count).map { _ in
       var bytes = original
       mutate(&bytes, using: &generator)
       return bytes
@@ -192,9 +197,9 @@ struct HostileInputTests {
     // Four at a time: each run is a process, and most of its time is the process starting.
     DispatchQueue.concurrentPerform(iterations: 4) { lane in
       for round in stride(from: lane, to: mutants.count, by: 4) {
-        let path = Self.file("mutant-\(round).ndjson", mutants[round])
+        let path = file("mutant-\(round).ndjson", mutants[round])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for problem in Self.check(path, round: round, host: round % 4 == 0 ? host : nil) {
+        for problem in check(path, round: round, host: round % 4 == 0 ? host : nil) {
           problems.append(problem)
         }
       }
@@ -224,11 +229,12 @@ struct HostileInputTests {
     var verdict: String?
     for run in runs {
       let name = "round \(round): \(run.arguments.filter { $0 != path }.joined(separator: " "))"
-      guard let result = try? BoundedRun(run.arguments, input: stepperScript, seconds: 30) else {
+      // A bound for a hang, not for speed: a loaded machine may take long over a run.
+      guard let result = try? BoundedRun(run.arguments, input: stepperScript, seconds: 300) else {
         problems.append("\(name): could not run")
         continue
       }
-      if result.timedOut { problems.append("\(name): still running after 30 s"); continue }
+      if result.timedOut { problems.append("\(name): still running after 300 s"); continue }
       if result.crashed { problems.append("\(name): ended by a signal"); continue }
       guard run.allowed.contains(result.status) else {
         problems.append("\(name): exit \(result.status): \(result.errors.prefix(300))")
@@ -323,5 +329,14 @@ func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
       let interesting: [UInt8] = Array(#"{}[]",:0-9"\n"#.utf8)
       bytes[position] = interesting[Int(generator.next() % UInt64(interesting.count))]
     }
+  }
+}
+
+/// The mutated traces at full length: 150 of them, each through every reading command.
+@Suite("tca-replay on hostile input, 150 mutated traces", .tags(.slow), .slowSuite)
+struct HostileInputSlowTests {
+  @Test("mutated traces through every reading command: documented exits, one verdict, no hang")
+  func mutations() {
+    HostileInputTests.mutations(count: 150)
   }
 }

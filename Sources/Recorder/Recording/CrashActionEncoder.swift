@@ -73,3 +73,10 @@ final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 }
+
+/// Encodes a kept action for the crash thread, whatever the action's type.
+protocol KeptActionEncoding: AnyObject, Sendable {
+  func encodeKept() -> [UInt8]?
+}
+
+extension CrashActionEncoder: KeptActionEncoding {}

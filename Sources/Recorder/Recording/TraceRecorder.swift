@@ -235,6 +235,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     if options.recordsCrashes {
       let crashAction = CrashActionEncoder<Action>(redactions: options.redactions)
       self.crashAction = crashAction
+      // NB: through the existential, the crash slot's closure captures no `Action.Type`.
+      let kept: any KeptActionEncoding = crashAction
       crashSlot = CrashHandler.shared.makeSlot(
         path: sink.path, start: start.startTime,
         control: CrashSlot.Control(
@@ -243,7 +245,7 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
             sealed.set()
           },
           write: { bytes in try? sink.write(bytes) },
-          encodeAction: { crashAction.encodeKept() }
+          encodeAction: { kept.encodeKept() }
         )
       )
     }

@@ -87,8 +87,9 @@ private struct ElementRuns<Element: Equatable> {
     self.new = new
     // An empty buffer may have no address; no byte of it is read then.
     let nowhere = UnsafeRawPointer(bitPattern: MemoryLayout<Element>.alignment)!
-    oldBytes = old.baseAddress.map(UnsafeRawPointer.init) ?? nowhere
-    newBytes = new.baseAddress.map(UnsafeRawPointer.init) ?? nowhere
+    // NB: `if let`, not `map(UnsafeRawPointer.init)`: that closure captures `Element.Type`.
+    oldBytes = if let base = old.baseAddress { UnsafeRawPointer(base) } else { nowhere }
+    newBytes = if let base = new.baseAddress { UnsafeRawPointer(base) } else { nowhere }
   }
 
   /// Whether the old element at `oldPosition` equals the new one at `newPosition`.

@@ -205,9 +205,11 @@ final class TraceFile: @unchecked Sendable {
     let prefix = ".\(name)."
     let digits = Set("0123456789abcdefghijklmnopqrstuvwxyz")
     while let entry = readdir(stream) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-      }
+      // NB: read the name in place; `entry.pointee` copies a whole `dirent`, and glibc's may be
+      // shorter than that at the end of its buffer, so the copy could read past its page.
+      let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+      let entryName = String(
+        cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
       guard entryName.hasPrefix(prefix), entryName.hasSuffix(".tmp") else { continue }
       let middle = entryName.dropFirst(prefix.count).dropLast(4)
       guard !middle.isEmpty, middle.count <= 13, middle.allSatisfy(digits.contains) else {

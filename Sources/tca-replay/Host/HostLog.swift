@@ -40,7 +40,8 @@ final class HostLog {
           description: "cannot make its log in \(folder): \(String(cString: strerror(errno)))")
       }
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      self.path = String(cString: template)
+      self.path = String(
+        decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       self.descriptor = descriptor
       isTemporary = true
       HostProcessGroup.installSignalHandlers()
