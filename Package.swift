@@ -14,10 +14,13 @@ let package = Package(
   targets: [
     // The TCA-style runtime: reducers, effects, stores, the test store, dependencies, clocks.
     .target(name: "Architecture"),
+    // A JSON library that knows nothing of traces: values, parsing, writing, Codable, RFC 6901
+    // pointers and RFC 6902 patches. Its sources sit in Recorder's tree, which excludes them.
+    .target(name: "TraceJSON", path: "Sources/Recorder/JSON"),
     // The trace format, the recording reducer and its writer, reading and replaying traces.
-    .target(name: "Recorder", dependencies: ["Architecture"]),
+    .target(name: "Recorder", dependencies: ["Architecture", "TraceJSON"], exclude: ["JSON"]),
     // The command-line debugger.
-    .executableTarget(name: "tca-replay", dependencies: ["Recorder"]),
+    .executableTarget(name: "tca-replay", dependencies: ["Recorder", "TraceJSON"]),
 
     // Example apps: what records the traces in Traces/.
     .target(name: "Counter", dependencies: ["Architecture"], path: "Examples/Counter"),
@@ -48,7 +51,7 @@ let package = Package(
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Architecture", "Recorder", "Counter", "Todos"],
+      dependencies: ["Architecture", "Recorder", "TraceJSON", "Counter", "Todos"],
       path: "Benchmarks"
     ),
 
@@ -57,11 +60,11 @@ let package = Package(
     .testTarget(name: "ArchitectureTests", dependencies: ["Architecture", "TestSupport"]),
     .testTarget(
       name: "RecorderTests",
-      dependencies: ["Recorder", "ExampleSessions", "record-traces", "TestSupport"]
+      dependencies: ["Recorder", "TraceJSON", "ExampleSessions", "record-traces", "TestSupport"]
     ),
     // Runs the built tca-replay binary end to end.
     .testTarget(
-      name: "ToolTests", dependencies: ["tca-replay", "Recorder", "TestSupport"],
+      name: "ToolTests", dependencies: ["tca-replay", "Recorder", "TraceJSON", "TestSupport"],
       exclude: ["Golden", "Fixtures"]
     ),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
@@ -78,7 +81,7 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Recorder", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
+        "Recorder", "TraceJSON", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
         "mutant-replay-host", "record-traces", "TestSupport",
       ]
     ),
@@ -94,7 +97,7 @@ let package = Package(
     .testTarget(
       name: "RoundTripTests",
       dependencies: [
-        "Recorder", "ExampleSessions", "Itinerary", "PortedFeatures", "tca-replay",
+        "Recorder", "TraceJSON", "ExampleSessions", "Itinerary", "PortedFeatures", "tca-replay",
         "round-trip-host", "record-traces", "TestSupport",
       ]
     ),
@@ -148,7 +151,8 @@ let package = Package(
     .testTarget(
       name: "TestGenerationTests",
       dependencies: [
-        "Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "tca-replay",
+        "Recorder", "TraceJSON", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes",
+        "tca-replay",
         "TestSupport", "ReplayMutants", "mutant-replay-host",
       ],
       exclude: ["Fixtures"]

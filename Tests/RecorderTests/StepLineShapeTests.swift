@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A line read through a learnt shape, and a step's `log --json` listing made from the line's
 /// text, are exactly what the full scan and the full parser give: on hostile numbers in the

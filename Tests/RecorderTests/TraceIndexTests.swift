@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// `TraceIndex` and `TraceCursor` on the committed traces, checked against states rebuilt by
 /// applying every patch in order.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// The fast paths of a full scan give what the full parse and the checked reader give: on odd
 /// and hostile lines, `StepLineScanner` either reads what the parser reads or leaves the line

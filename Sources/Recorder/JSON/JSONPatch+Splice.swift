@@ -1,7 +1,7 @@
 extension JSONPatch {
   /// Long strings whose change is smaller than this many UTF-8 bytes of the string are diffed
   /// by ``Operation/splice(path:offset:old:new:)`` when splicing is asked for.
-  static var spliceThreshold: Int { 1024 }
+  package static var spliceThreshold: Int { 1024 }
 
   /// Whether the patch holds a `splice`, the one operation RFC 6902 tools do not know.
   public var hasSplice: Bool {

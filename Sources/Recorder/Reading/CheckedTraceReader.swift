@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Reads a trace record by record, as ``TraceReader`` does, and checks each record against the
 /// ones before it: the one reader whose verdict every command reports.
 ///

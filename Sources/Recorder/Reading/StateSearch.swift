@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Where a value or text is in a state, and how that changes from one state to the next.
 ///
 /// A value matches when it is a string containing the query, ignoring case, or a number,

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A position in a trace and the state there, moved forwards and backwards.
 ///
 /// Moving one step forwards applies that step's patch; moving one step backwards applies its

@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 #if canImport(Glibc)
   import Glibc

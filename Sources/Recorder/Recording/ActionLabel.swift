@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes the short readable label of an encoded action: `.todo(id: 3F2A…9B1C, action: .checkboxTapped)`.
 ///
 /// Swift's synthesized `Codable` encodes an enum case as a one-member object named after the

@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 /// The buckets of a `Dictionary` or `Set`, read in place, so that two versions of one can be
 /// compared by their bytes, bucket by bucket, without a call per element.

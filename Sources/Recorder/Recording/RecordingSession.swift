@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 /// Turns recorded events into trace lines on the recorder's thread: encodes, redacts, diffs
 /// against the previous state, and writes.

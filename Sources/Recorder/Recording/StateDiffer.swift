@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 /// Turns each new state into a patch against the previous one, with work that follows the size
 /// of the change rather than the size of the state.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A recorded step with the recorded states around it.
 struct RecordedStep: @unchecked Sendable {
   let step: TraceStep

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Stand-ins of the declared type for redacted values, so that a state or an action holding
 /// them decodes and its step is replayed.
 ///

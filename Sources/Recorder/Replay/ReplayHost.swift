@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Architecture
+import TraceJSON
 
 /// The replay host: a small executable in your package that lets `tca-replay` replay traces
 /// through your reducers, which the tool cannot link itself.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension ReplayReport: CustomStringConvertible {
   /// The report as `tca-replay bisect` prints it: a verdict line, then each detailed
   /// divergence's action, origin, the steps before it and the state differences.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What a replay found: how many steps it replayed, which diverged, and which it could not check.
 ///
 /// ```swift

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TraceJSON
 
 /// Replays a trace through today's reducer and reports where it diverges from the recording.
 ///

@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 /// Replays single steps through a reducer: decodes, feeds dependencies, reduces, encodes,
 /// compares. One engine per thread: it owns the dependency feed that thread reads.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The first place where two traces differ: in an action, an origin, the dependency values read,
 /// or the state a step left.
 ///

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Puts a placeholder of each redacted value's declared type where a trace wrote
 /// `"<redacted>"`, so that a state or action holding one decodes and can be sent again.
 ///

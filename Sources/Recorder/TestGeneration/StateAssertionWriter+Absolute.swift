@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension StateAssertionWriter {
   /// The statements for `patch` as assignments of the values it leaves, for a test store whose
   /// exhaustivity is off; `state` is moved on past the patch.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Turns a step's patch into the statements of a `TestStore` assertion closure:
 /// `$0.count = 1`, `$0.todos[id: UUID(counting: 0)]?.title = "Milk"`, `$0.todos.remove(id: …)`.
 ///

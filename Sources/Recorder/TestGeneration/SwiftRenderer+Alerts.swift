@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension SwiftRenderer {
   /// An alert or a confirmation dialog written with its builders, as a person writes one:
   ///

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension SwiftRenderer {
   /// Values whose encoding is not their Swift shape, written as Swift: a `Duration` (encoded as
   /// two integers of attoseconds), `Data` (base64), a dictionary whose keys are not strings

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes recorded JSON back as Swift expressions, using what the trace says about the types.
 ///
 /// A value becomes a literal where Swift has one for its type (numbers, strings, booleans,

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TestFileWriter {
   /// Writes the test of the step a trace's crash record names: the step that crashed the
   /// reducer when recorded, sent again from the state recorded before it.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Assembles a generated test file, function by function, keeping the line of every step.
 struct TestFileWriter {
   let options: TestGenerator.Options

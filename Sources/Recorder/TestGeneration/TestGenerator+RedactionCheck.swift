@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 extension TestGenerator {
   /// Runs today's reducer on each step whose state or action holds a redacted value, to learn

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TestGenerator {
   /// Checks recorded values against today's types, so that a trace from an older build gives a
   /// test that compiles, with the steps whose actions no longer decode left out and marked.

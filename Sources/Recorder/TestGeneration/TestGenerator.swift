@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes a trace as a `TestStore` regression test that reads like a hand-written one.
 ///
 /// ```swift

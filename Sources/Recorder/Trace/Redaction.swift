@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A rule that hides a value before it is written to a trace.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The last record of a trace whose process died of a signal: a trap, a bad access, an abort.
 ///
 /// Written by the recorder's crash handler as the process dies (see the README's "Recording"

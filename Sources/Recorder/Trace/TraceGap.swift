@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Steps a recorder lost because writing failed (a full disk, an I/O error), declared when
 /// writing worked again.
 ///

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TraceRecord {
   /// The record as the JSON object written on its line, members in the documented order.
   public var json: JSONValue {

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// One line of a trace.
 ///
 /// Every record is a JSON object whose first member, `kind`, says which record it is. Readers

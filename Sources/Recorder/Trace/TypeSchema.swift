@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What a trace knows about the Swift types behind its JSON: enough to write its states and
 /// actions back as Swift expressions.
 ///

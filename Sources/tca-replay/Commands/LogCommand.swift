@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay log`: one line per step, optionally filtered.
 enum LogCommand: Command {

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay summary`: what a trace holds, at a glance, after checking every line.
 enum SummaryCommand: Command {

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// A command's arguments after parsing: positionals, options with values, and flags.
 struct Arguments {
