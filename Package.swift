@@ -17,7 +17,9 @@ let package = Package(
     // A JSON library that knows nothing of traces: values, parsing, writing, Codable, RFC 6901
     // pointers and RFC 6902 patches. Its sources sit in Recorder's tree, which excludes them.
     .target(name: "TraceJSON", path: "Sources/Recorder/JSON"),
-    // The trace format, the recording reducer and its writer, reading and replaying traces.
+    // The trace format, the recording reducer and its writer, reading and replaying traces. Its
+    // folders are layers, each using only those before it: Trace, Writer, Recording, Reading,
+    // Replay, TestGeneration (RecorderTests' FolderDependencyTests checks it).
     .target(name: "Recorder", dependencies: ["Architecture", "TraceJSON"], exclude: ["JSON"]),
     // The command-line debugger.
     .executableTarget(name: "tca-replay", dependencies: ["Recorder", "TraceJSON"]),

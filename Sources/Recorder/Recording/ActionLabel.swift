@@ -83,7 +83,7 @@ enum ActionLabel {
     case "set":
       guard case let .object(fields) = payload, fields.count == 2,
         case let .string(keyPath)? = fields["keyPath"], let value = fields["value"],
-        SwiftRenderer.isBindingKeyPath(keyPath)
+        TypeName.isBindingKeyPath(keyPath)
       else { return nil }
       return ".set(\\.\(keyPath), \(self.value(value, depth: max(depth, 2))))"
     case "success":

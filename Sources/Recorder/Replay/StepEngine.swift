@@ -433,3 +433,12 @@ extension StepEngine: ChunkRunner {
     }
   }
 }
+
+extension StepEngine {
+  /// Takes the trace's type names and what its header says of the types, for stand-ins.
+  func learnTypes(from header: TraceHeader) {
+    stateTypeName = header.stateType
+    actionTypeName = header.actionType
+    standIns.schema.merge(header.types)
+  }
+}

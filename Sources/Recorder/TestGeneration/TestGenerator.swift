@@ -275,7 +275,7 @@ public struct TestGenerator: Sendable {
     // Checked as it is sent: with placeholders for what was redacted.
     let sent = placeholders.fill(action, type: header.actionType).value
     if !sent.containsRedaction, let problem = options.typeCheck?.action(sent) {
-      return "its action no longer decodes as \(SwiftRenderer.displayName(header.actionType)) "
+      return "its action no longer decodes as \(TypeName.displayName(header.actionType)) "
         + "(\(problem))"
     }
     return nil

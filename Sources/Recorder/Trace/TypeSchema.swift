@@ -103,7 +103,7 @@ public struct TypeSchema: Sendable, Equatable {
   func type(at tokens: [String], in root: String) -> String? {
     var type = root
     for token in tokens {
-      switch types[SwiftRenderer.unwrappingOptional(type)] {
+      switch types[TypeName.unwrappingOptional(type)] {
       case let .structure(members)?:
         guard let member = members.first(where: { $0.name == token }) else { return nil }
         type = member.type
@@ -123,7 +123,7 @@ public struct TypeSchema: Sendable, Equatable {
   func covers(_ json: JSONValue, type: String) -> Bool {
     // A redacted value says nothing about its type, and the recorder learns nothing from it.
     if json == Redaction.placeholder { return true }
-    switch (types[SwiftRenderer.unwrappingOptional(type)], json) {
+    switch (types[TypeName.unwrappingOptional(type)], json) {
     case (_, .null):
       return true
     case let (.structure(members)?, .object(object)):
@@ -221,5 +221,22 @@ extension TypeSchema.Description {
     default:
       return nil
     }
+  }
+}
+
+extension TypeSchema {
+  /// The type of the value a binding key path such as `child.$note` writes, from the schema of
+  /// the state it starts at: the `T` of the `BindingState<T>` member it ends in.
+  func bindingValueType(_ keyPath: String, in root: String) -> String? {
+    var type = root
+    for component in keyPath.split(separator: ".") {
+      let name = component.hasPrefix("$") ? String(component.dropFirst()) : String(component)
+      guard case .structure(let members)? = description(of: type),
+        let member = members.first(where: { $0.name == name })
+      else { return nil }
+      type = member.type
+    }
+    guard TypeName.shortName(type) == "BindingState" else { return nil }
+    return TypeName.genericArgument(of: type)
   }
 }
