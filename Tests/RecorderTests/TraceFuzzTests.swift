@@ -47,7 +47,7 @@ struct TraceFuzzTests {
   /// record by record.
   private func exercise(_ path: String) throws(TraceReadError) {
     let trace = try TraceIndex(path: path)
-    var cursor = TraceCursor(trace: trace)
+    var cursor = TraceIndex.Cursor(trace: trace)
     while try cursor.forward() {}
     while try cursor.backward() {}
     if let last = trace.stepIndices.last { _ = try trace.state(afterStep: last) }

@@ -26,6 +26,8 @@ public final class CheckedTraceReader {
   public var state: JSONValue { checker?.state ?? .null }
   /// How many steps have been read.
   public private(set) var stepCount = 0
+  /// The crash record read last, with the state recorded before the step it names.
+  private(set) var crash: PendingCrash?
   /// The checks, shared with the replay threads; set once the header is read.
   private var checker: TraceChecker?
 
@@ -77,6 +79,30 @@ public final class CheckedTraceReader {
       return nil
     }
   }
+
+  /// The header: read now if ``next()`` has not read it yet.
+  func readHeader() throws(TraceReadError) -> TraceHeader {
+    if let header { return header }
+    guard case let .header(header) = try next() else {
+      preconditionFailure("CheckedTraceReader returns a header first or throws")
+    }
+    return header
+  }
+
+  /// The next step with the recorded states before and after it, rebuilt from the patches;
+  /// `nil` at the end. A crash record read on the way is kept in ``crash``.
+  func nextStep() throws(TraceReadError) -> RecordedStep? {
+    var before = state
+    while let record = try next() {
+      guard case let .step(step) = record else {
+        if case let .crash(crash) = record { self.crash = PendingCrash(crash, before: before) }
+        before = state
+        continue
+      }
+      return RecordedStep(step: step, before: before, after: state)
+    }
+    return nil
+  }
 }
 
 extension TraceReadError {
@@ -91,4 +117,5 @@ extension TraceReadError {
     guard kind == .malformed else { return self }
     return CheckedTraceReader.firstProblem(in: path, through: line) ?? self
   }
+
 }

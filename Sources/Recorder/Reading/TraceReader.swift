@@ -195,6 +195,18 @@ func lineTooLong(_ limit: Int) -> String {
   return "the line is longer than \(size), more than a trace line can be"
 }
 
+extension TraceReader {
+  /// Reads the first line, which must be a header record; ``nextLine()`` then reads the second.
+  func readHeader() throws(TraceReadError) -> TraceHeader {
+    guard let first = try nextLine() else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .malformed,
+        message: noRecordProblem(endsInTornLine: warning != nil))
+    }
+    return try TraceHeader(parsingFirstLine: first, path: path, line: line)
+  }
+}
+
 /// What is wrong with a trace that has no record at all.
 func noRecordProblem(endsInTornLine: Bool) -> String {
   endsInTornLine

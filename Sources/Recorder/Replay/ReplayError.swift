@@ -13,4 +13,30 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `path:line: message`.
   public var description: String { trace.description }
+
+  /// What `read` returns, its trace problem thrown as a replay error.
+  static func reading<T>(
+    _ read: @autoclosure () throws(TraceReadError) -> T
+  ) throws(ReplayError) -> T {
+    do throws(TraceReadError) {
+      return try read()
+    } catch {
+      throw ReplayError(error)
+    }
+  }
+}
+
+extension CheckedTraceReader {
+  /// Opens the trace at `path` and reads its header, for a replay.
+  static func openForReplay(
+    _ path: String
+  ) throws(ReplayError) -> (reader: CheckedTraceReader, header: TraceHeader) {
+    let reader = try ReplayError.reading(CheckedTraceReader(path: path))
+    return (reader, try ReplayError.reading(reader.readHeader()))
+  }
+
+  /// ``nextStep()``, for a replay.
+  func nextReplayStep() throws(ReplayError) -> RecordedStep? {
+    try ReplayError.reading(nextStep())
+  }
 }

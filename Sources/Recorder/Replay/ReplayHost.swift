@@ -109,7 +109,7 @@ public enum ReplayHost {
 
     let header: TraceHeader
     do {
-      header = try TraceLines(path: path).header()
+      header = try ReplayError.reading(TraceReader(path: path).readHeader())
     } catch {
       return self.error(id: id, problem: problem(error), error.description)
     }

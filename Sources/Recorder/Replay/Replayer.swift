@@ -92,21 +92,23 @@ where Base.State: Codable, Base.Action: Codable {
     let header: TraceHeader
     var tally: Tally
     let warning: String?
-    if options.mode == .isolated, case let lines = try TraceLines(path: tracePath),
-      case let first = try lines.header(), first.keyframeInterval > 0
+    if options.mode == .isolated,
+      case let lines = try ReplayError.reading(TraceReader(path: tracePath)),
+      case let first = try ReplayError.reading(lines.readHeader()),
+      first.keyframeInterval > 0
     {
       // Keyframes let every thread parse its own share of the trace, starting from one.
       header = first
       tally = try replayInParallel(lines, header: header)
       warning = lines.warningMessage
     } else {
-      let steps = try RecordedSteps(path: tracePath)
-      header = steps.header
+      let (steps, first) = try CheckedTraceReader.openForReplay(tracePath)
+      header = first
       switch options.mode {
-      case .cumulative: tally = try replayCumulatively(steps)
-      case .isolated: tally = try replayInIsolation(steps)
+      case .cumulative: tally = try replayCumulatively(steps, header: header)
+      case .isolated: tally = try replayInIsolation(steps, header: header)
       }
-      warning = steps.reader.warningMessage
+      warning = steps.warningMessage
     }
     tally.divergences.sort { $0.step < $1.step }
     var recordedCrash: RecordedCrash?
@@ -190,19 +192,21 @@ where Base.State: Codable, Base.Action: Codable {
 
   // MARK: Cumulative
 
-  private func replayCumulatively(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
+  private func replayCumulatively(
+    _ steps: CheckedTraceReader, header: TraceHeader
+  ) throws(ReplayError) -> Tally {
     let engine = StepEngine(
-      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true,
-      traceVersion: steps.header.version
+      reducer: box.value, redactions: header.redactions, reusesMatchingStates: true,
+      traceVersion: header.version
     )
-    engine.learnTypes(from: steps.header)
+    engine.learnTypes(from: header)
     var tally = Tally()
     var recent = RecentSteps(capacity: options.precedingSteps)
     let progress = options.progress
     let base = DependencyValues._current
     let result: Result<Void, ReplayError> = engine.withFeed(over: base, updateDependencies) {
       do throws(ReplayError) {
-        while let recorded = try steps.next() {
+        while let recorded = try steps.nextReplayStep() {
           tally.steps += 1
           progress?(tally.steps)
           let outcome = engine.run(recorded, preceding: recent.summaries)
@@ -267,7 +271,7 @@ where Base.State: Codable, Base.Action: Codable {
 
   /// Hands runs of raw lines, each starting at a keyframe, to the replay threads, which parse
   /// them, rebuild the states from the keyframe and replay the steps.
-  private func replayInParallel(_ lines: TraceLines, header: TraceHeader) throws(ReplayError)
+  private func replayInParallel(_ lines: TraceReader, header: TraceHeader) throws(ReplayError)
     -> Tally
   {
     let (queue, finish) = startWorkers(header, path: lines.path)
@@ -278,7 +282,7 @@ where Base.State: Codable, Base.Action: Codable {
     var chunk = RawChunk(firstLine: 2, checker: TraceChecker(header: header), context: [])
     var failure: ReplayError?
     do throws(ReplayError) {
-      while let line = try lines.next() {
+      while let line = try ReplayError.reading(lines.nextLine()) {
         if chunk.steps >= RawChunk.size, line.starts(with: keyframe) {
           // The keyframe ends this chunk too, which checks it against the state it rebuilt.
           chunk.append(line, isStep: false)
@@ -306,14 +310,16 @@ where Base.State: Codable, Base.Action: Codable {
 
   /// Parses the trace on this thread and hands the steps, with their states, to the replay
   /// threads: for traces without keyframes.
-  private func replayInIsolation(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
-    let (queue, finish) = startWorkers(steps.header, path: steps.reader.path)
+  private func replayInIsolation(
+    _ steps: CheckedTraceReader, header: TraceHeader
+  ) throws(ReplayError) -> Tally {
+    let (queue, finish) = startWorkers(header, path: steps.path)
     var chunk = Chunk(earlier: [], keep: options.precedingSteps)
     var recent = RecentSteps(capacity: options.precedingSteps)
     var count = 0
     var failure: ReplayError?
     do throws(ReplayError) {
-      while let recorded = try steps.next() {
+      while let recorded = try steps.nextReplayStep() {
         chunk.steps.append(recorded)
         recent.append(recorded.step)
         count += 1

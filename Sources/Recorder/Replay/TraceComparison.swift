@@ -30,8 +30,8 @@ public struct TraceComparison: Sendable, Equatable, Codable {
   public init(_ a: String, _ b: String, precedingSteps: Int = 5) throws(ReplayError) {
     self.a = a
     self.b = b
-    let left = try RecordedSteps(path: a)
-    let right = try RecordedSteps(path: b)
+    let left = try CheckedTraceReader.openForReplay(a)
+    let right = try CheckedTraceReader.openForReplay(b)
     (matchingSteps, firstDifference) = try Self.firstDifference(
       left, right, precedingSteps: precedingSteps)
     var notes: [String] = []
@@ -43,7 +43,8 @@ public struct TraceComparison: Sendable, Equatable, Codable {
 
   /// How many steps agree, and the first difference after them.
   private static func firstDifference(
-    _ left: RecordedSteps, _ right: RecordedSteps, precedingSteps: Int
+    _ left: (reader: CheckedTraceReader, header: TraceHeader),
+    _ right: (reader: CheckedTraceReader, header: TraceHeader), precedingSteps: Int
   ) throws(ReplayError) -> (Int, TraceDifference?) {
     var matchingSteps = 0
     if left.header.firstStep != right.header.firstStep
@@ -60,8 +61,8 @@ public struct TraceComparison: Sendable, Equatable, Codable {
     }
     var recent = RecentSteps(capacity: precedingSteps)
     while true {
-      let stepA = try left.next()
-      let stepB = try right.next()
+      let stepA = try left.reader.nextReplayStep()
+      let stepB = try right.reader.nextReplayStep()
       guard let stepA, let stepB else {
         guard let only = stepA ?? stepB else { return (matchingSteps, nil) }
         return (

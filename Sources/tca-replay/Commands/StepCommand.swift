@@ -47,7 +47,7 @@ enum StepCommand: Command {
 
 /// The stepper's state and command loop.
 struct Stepper {
-  private var cursor: TraceCursor
+  private var cursor: TraceIndex.Cursor
   private var watches: [StatePath] = []
   private let context: CommandContext
   private let isInteractive: Bool
@@ -55,7 +55,7 @@ struct Stepper {
   private var lastCommand: String?
 
   init(trace: TraceIndex, context: CommandContext, isInteractive: Bool) {
-    cursor = TraceCursor(trace: trace)
+    cursor = TraceIndex.Cursor(trace: trace)
     self.context = context
     self.isInteractive = isInteractive
   }
