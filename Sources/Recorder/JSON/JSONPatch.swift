@@ -9,15 +9,15 @@
 /// try patch.apply(to: before) == after
 /// try patch.inverted().apply(to: after) == before
 /// ```
-public struct JSONPatch: Sendable, Hashable {
+package struct JSONPatch: Sendable, Hashable {
   /// The operations, applied in order.
-  public var operations: [Operation]
+  package var operations: [Operation]
 
   /// Makes a patch from operations.
-  public init(_ operations: [Operation] = []) {
+  package init(_ operations: [Operation] = []) {
     self.operations = operations
   }
 
   /// Whether the patch has no operations (and so changes nothing).
-  public var isEmpty: Bool { operations.isEmpty }
+  package var isEmpty: Bool { operations.isEmpty }
 }

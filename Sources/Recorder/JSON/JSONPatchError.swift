@@ -2,9 +2,9 @@
 ///
 /// The description names the operation and what went wrong, for example
 /// `operation 3 (replace /todos/2/title): path does not exist`.
-public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// The patch document is not a JSON array.
     case notAnArray
     /// An operation object is malformed; the text says how (missing member, unknown op, …).
@@ -37,16 +37,16 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// The position of the operation in the patch, or `nil` for a problem with the whole patch.
-  public var operationIndex: Int?
+  package var operationIndex: Int?
   /// The operation's name (`add`, `remove`, …), when known.
-  public var operationName: String?
+  package var operationName: String?
   /// The operation's path as text, when known.
-  public var path: String?
+  package var path: String?
   /// What went wrong.
-  public var reason: Reason
+  package var reason: Reason
 
   /// Makes an error.
-  public init(
+  package init(
     operationIndex: Int? = nil,
     operationName: String? = nil,
     path: String? = nil,
@@ -59,7 +59,7 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// One line: `operation 3 (replace /todos/2/title): path does not exist`.
-  public var description: String {
+  package var description: String {
     var prefix = ""
     if let operationIndex {
       prefix = "operation \(operationIndex)"
@@ -74,7 +74,7 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension JSONPatchError.Reason {
   /// The reason in words, without the operation.
-  public var message: String {
+  package var message: String {
     switch self {
     case .notAnArray:
       "a JSON Patch must be an array of operations"

@@ -17,12 +17,12 @@
 /// let value = try JSONValueEncoder().encode(state)
 /// value.serialize(into: &line)
 /// ```
-public struct JSONValueEncoder: Sendable {
+package struct JSONValueEncoder: Sendable {
   /// Context handed to the `encode(to:)` implementations through `Encoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: any Sendable]
+  package var userInfo: [CodingUserInfoKey: any Sendable]
 
   /// Makes an encoder with the given user info.
-  public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+  package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
     self.userInfo = userInfo
   }
 
@@ -30,7 +30,7 @@ public struct JSONValueEncoder: Sendable {
   ///
   /// - Throws: `EncodingError.invalidValue` if `value` encodes nothing at all, or whatever its
   ///   `encode(to:)` throws.
-  public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+  package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     if let scalar = JSONEncodingNode.scalar(value) { return scalar }
     let root = JSONEncodingNode(parent: nil, component: nil, userInfo: anyUserInfo)
     try value.encode(to: root)

@@ -25,31 +25,31 @@ extension CheckedTraceReader {
   /// line is handed back as ``Outcome/needsCheckedRead(fromLine:)``: the checked reader then
   /// gives the verdict in its own words.
   /// Fast path of ``CheckedTraceReader``; `TraceScanTests.sameAsChecked` keeps them equal.
-  public enum Scan {
+  package enum Scan {
     /// What a scan reads and keeps.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
       /// Whether steps carry their labels.
-      public var labels: Bool
+      package var labels: Bool
       /// The value whose changes ``ScannedStep/changed`` reports.
-      public var changed: StatePath?
+      package var changed: StatePath?
       /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
-      public var json: Bool
+      package var json: Bool
       /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
       /// so a long listing is written in parallel too. `nil` writes none (steps are still
       /// counted).
-      public var render: (@Sendable (ScannedStep) -> String?)?
+      package var render: (@Sendable (ScannedStep) -> String?)?
       /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
       /// the threads. Used instead of ``render`` when set: no string per step.
-      public var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
+      package var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
       /// How many threads read; twice as many runs at most are read ahead of the one delivered,
       /// which bounds memory.
-      public var threads: Int
+      package var threads: Int
       /// How many bytes a run holds, about: enough to share the work, few enough that each run
       /// starts at a keyframe. Tests make it small.
       var runSize = 8 << 20
 
       /// Options reading labels and watching nothing.
-      public init(
+      package init(
         labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
         render: (@Sendable (ScannedStep) -> String?)? = nil,
         write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
@@ -65,33 +65,33 @@ extension CheckedTraceReader {
     }
 
     /// What one run of lines holds, in trace order.
-    public struct Chunk: Sendable {
+    package struct Chunk: Sendable {
       /// The header; in the first run only.
-      public var header: TraceHeader?
+      package var header: TraceHeader?
       /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
-      public var text: String { String(decoding: bytes, as: UTF8.self) }
+      package var text: String { String(decoding: bytes, as: UTF8.self) }
       /// ``text`` as UTF-8: what the threads wrote, not copied again.
-      public var bytes: [UInt8] = []
+      package var bytes: [UInt8] = []
       /// How many steps the run holds.
-      public var stepCount = 0
+      package var stepCount = 0
       /// How many of them an action sent from outside.
-      public var sent = 0
+      package var sent = 0
       /// How many have no recorded action.
-      public var notReplayable = 0
+      package var notReplayable = 0
       /// How many effects the run's steps started.
-      public var effectsStarted = 0
+      package var effectsStarted = 0
       /// How many effect records of each event the run holds.
-      public var effectEvents: [EffectEvent.Kind: Int] = [:]
+      package var effectEvents: [EffectEvent.Kind: Int] = [:]
       /// How many keyframes the run checked.
-      public var keyframes = 0
+      package var keyframes = 0
       /// The time of the run's last step or end record.
-      public var lastTime: Double?
+      package var lastTime: Double?
       /// The end record, when the run holds it.
-      public var end: TraceEnd?
+      package var end: TraceEnd?
     }
 
     /// How a scan ended.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
       /// Every line was read and checked; every chunk was delivered.
       case complete
       /// Something in the trace needs ``CheckedTraceReader``'s verdict. The chunks delivered
@@ -104,7 +104,7 @@ extension CheckedTraceReader {
     ///
     /// - Throws: ``TraceReadError`` of kind `.missing` when the file cannot be opened; anything
     ///   wrong with its contents is ``Outcome/needsCheckedRead(fromLine:)``.
-    public static func run(
+    package static func run(
       path: String, options: Options, deliver: (Chunk) -> Void
     ) throws(TraceReadError) -> Outcome {
       let file = try LineFile(path: path)

@@ -13,24 +13,24 @@ extension TraceIndex {
   /// try cursor.continueBackward(untilChanged: [JSONPointer("/count")!])
   /// let count = JSONPointer("/count")!.resolve(in: cursor.state)
   /// ```
-  public struct Cursor {
+  package struct Cursor {
     /// The trace being walked.
-    public let trace: TraceIndex
+    package let trace: TraceIndex
     /// The step whose result is the current state; `nil` before the first step.
-    public private(set) var step: Int?
+    package private(set) var step: Int?
     /// The state after ``step``, or the initial state.
-    public private(set) var state: JSONValue
+    package private(set) var state: JSONValue
 
     /// A cursor at the initial state, before the first step.
-    public init(trace: TraceIndex) {
+    package init(trace: TraceIndex) {
       self.trace = trace
       state = trace.header.initialState
     }
 
     /// Whether there is a step after the current one.
-    public var canMoveForward: Bool { nextIndex < trace.stepIndices.upperBound }
+    package var canMoveForward: Bool { nextIndex < trace.stepIndices.upperBound }
     /// Whether the cursor is past the initial state.
-    public var canMoveBackward: Bool { step != nil }
+    package var canMoveBackward: Bool { step != nil }
 
     private var nextIndex: Int { step.map { $0 + 1 } ?? trace.firstStep }
 
@@ -39,7 +39,7 @@ extension TraceIndex {
     /// Steps the recorder lost (``TraceIndex/gaps``) are crossed in one move, to the last of
     /// them, whose state the trace holds.
     @discardableResult
-    public mutating func forward() throws(TraceReadError) -> Bool {
+    package mutating func forward() throws(TraceReadError) -> Bool {
       guard canMoveForward else { return false }
       if let gap = trace.gaps.first(where: { $0.steps.contains(nextIndex) }) {
         state = try trace.state(afterStep: gap.steps.upperBound)
@@ -58,7 +58,7 @@ extension TraceIndex {
 
     /// Undoes the current step. Returns `false`, and does not move, at the initial state.
     @discardableResult
-    public mutating func backward() throws(TraceReadError) -> Bool {
+    package mutating func backward() throws(TraceReadError) -> Bool {
       guard let step else { return false }
       if let gap = trace.gaps.first(where: { $0.steps.contains(step) }) {
         let before = gap.steps.lowerBound == trace.firstStep ? nil : gap.steps.lowerBound - 1
@@ -91,7 +91,7 @@ extension TraceIndex {
     /// A target the recorder lost is moved off: to the last lost step, whose state the trace
     /// holds, when moving forwards, and to the step before the gap when moving backwards. The
     /// last lost step itself can be a target.
-    public mutating func move(to target: Int?) throws(TraceReadError) {
+    package mutating func move(to target: Int?) throws(TraceReadError) {
       var target = target
       if let index = target {
         precondition(trace.stepIndices.contains(index), "step \(index) is not in the trace")
@@ -123,7 +123,7 @@ extension TraceIndex {
     }
 
     /// The record of the current step; `nil` at the initial state.
-    public func currentStep() throws(TraceReadError) -> TraceStep? {
+    package func currentStep() throws(TraceReadError) -> TraceStep? {
       try step.map { (index) throws(TraceReadError) in try trace.step(at: index) }
     }
 
@@ -132,7 +132,7 @@ extension TraceIndex {
     /// Returns `false`, and does not move, when no later step changes one. A value that appears,
     /// disappears or differs counts as a change.
     @discardableResult
-    public mutating func continueForward(untilChanged pointers: [JSONPointer])
+    package mutating func continueForward(untilChanged pointers: [JSONPointer])
       throws(TraceReadError) -> Bool
     {
       try continueForward(untilChanged: pointers.map(StatePath.init))
@@ -141,7 +141,7 @@ extension TraceIndex {
     /// Moves forward to the next step that changes the value at any of `paths`; a path that
     /// names an element by id follows it wherever it moves.
     @discardableResult
-    public mutating func continueForward(untilChanged pointers: [StatePath])
+    package mutating func continueForward(untilChanged pointers: [StatePath])
       throws(TraceReadError) -> Bool
     {
       var probe = self
@@ -162,7 +162,7 @@ extension TraceIndex {
     /// The cursor lands on that step, so the state is the one right after the change. Returns
     /// `false`, and does not move, when no earlier step changed one.
     @discardableResult
-    public mutating func continueBackward(untilChanged pointers: [JSONPointer])
+    package mutating func continueBackward(untilChanged pointers: [JSONPointer])
       throws(TraceReadError) -> Bool
     {
       try continueBackward(untilChanged: pointers.map(StatePath.init))
@@ -170,7 +170,7 @@ extension TraceIndex {
 
     /// Moves backwards to the closest earlier step that changed the value at any of `paths`.
     @discardableResult
-    public mutating func continueBackward(untilChanged pointers: [StatePath])
+    package mutating func continueBackward(untilChanged pointers: [StatePath])
       throws(TraceReadError) -> Bool
     {
       // The current step is where we are, not a candidate: look at the steps before it.

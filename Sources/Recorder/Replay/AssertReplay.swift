@@ -27,7 +27,7 @@ import Foundation
 /// - Returns: The report, for further assertions.
 /// - Throws: ``ReplayError`` when the trace is missing or malformed.
 @discardableResult
-public func assertReplay<Base: Reducer>(
+package func assertReplay<Base: Reducer>(
   trace path: String,
   reducer: Base,
   mode: ReplayMode = .isolated,
@@ -62,7 +62,7 @@ public func assertReplay<Base: Reducer>(
 /// }
 /// ```
 @discardableResult
-public func assertReplay<Base: Reducer & Sendable>(
+package func assertReplay<Base: Reducer & Sendable>(
   trace path: String,
   reducer: Base,
   mode: ReplayMode = .isolated,

@@ -2,17 +2,17 @@
 ///
 /// A reducer that disagrees with the recording is not an error: it is a ``Divergence`` in the
 /// ``ReplayReport``.
-public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The underlying problem with the trace, naming its file and line.
-  public var trace: TraceReadError
+  package var trace: TraceReadError
 
   /// Wraps a trace problem.
-  public init(_ trace: TraceReadError) {
+  package init(_ trace: TraceReadError) {
     self.trace = trace
   }
 
   /// `path:line: message`.
-  public var description: String { trace.description }
+  package var description: String { trace.description }
 
   /// What `read` returns, its trace problem thrown as a replay error.
   static func reading<T>(

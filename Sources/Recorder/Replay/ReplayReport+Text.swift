@@ -10,7 +10,7 @@ extension ReplayReport: CustomStringConvertible {
   ///   origin  effect of step 22
   ///   …
   /// ```
-  public var description: String {
+  package var description: String {
     var lines: [String] = []
     let replay =
       mode == .cumulative && !matches
@@ -62,7 +62,7 @@ extension ReplayReport: CustomStringConvertible {
 
 extension Divergence: CustomStringConvertible {
   /// The divergence on its own: step, action, origin, the steps before it and the differences.
-  public var description: String {
+  package var description: String {
     (["step \(step) diverges from the recording\(aspect)"] + detailLines).joined(separator: "\n")
   }
 

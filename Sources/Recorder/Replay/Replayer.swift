@@ -23,25 +23,25 @@ import TraceJSON
 /// that still crashes there ends the process, which only a replay host survives.
 ///
 /// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
-public struct Replayer<Base: Reducer>
+package struct Replayer<Base: Reducer>
 where Base.State: Codable, Base.Action: Codable {
   /// How a replay runs and what its report keeps.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// Isolated (parallel, every divergence) or cumulative (one run, the first divergence).
-    public var mode: ReplayMode
+    package var mode: ReplayMode
     /// How many divergences the report details; all of them are counted.
-    public var maximumDivergences: Int
+    package var maximumDivergences: Int
     /// How many steps before a divergence its report lists.
-    public var precedingSteps: Int
+    package var precedingSteps: Int
     /// How many threads reduce in isolated mode; by default, one per core.
-    public var workers: Int
+    package var workers: Int
     /// Called with the number of steps replayed so far after each step, on the thread that
     /// replayed it (a replay thread, in isolated mode): a host's sign of life while a slow
     /// reducer works. Keep it cheap.
-    public var progress: (@Sendable (Int) -> Void)?
+    package var progress: (@Sendable (Int) -> Void)?
 
     /// Creates options; the defaults suit `tca-replay bisect`.
-    public init(
+    package init(
       mode: ReplayMode = .isolated,
       maximumDivergences: Int = 1,
       precedingSteps: Int = 5,
@@ -57,9 +57,9 @@ where Base.State: Codable, Base.Action: Codable {
   }
 
   /// The reducer to replay the trace through.
-  public let reducer: Base
+  package let reducer: Base
   /// How the replay runs.
-  public var options: Options
+  package var options: Options
   private let updateDependencies: @Sendable (inout DependencyValues) -> Void
   private let box: UncheckedBox<Base>
 
@@ -70,7 +70,7 @@ where Base.State: Codable, Base.Action: Codable {
   ///   - options: The mode and what the report keeps.
   ///   - withDependencies: Overrides for dependencies the reducer reads while reducing, other
   ///     than `uuid`, `date` and `withRandomNumberGenerator`, which come from the trace.
-  public init(
+  package init(
     reducer: Base,
     options: Options = Options(),
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
@@ -88,7 +88,7 @@ where Base.State: Codable, Base.Action: Codable {
   ///
   /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
   ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
-  public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
+  package func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
     let header: TraceHeader
     var tally: Tally
     let warning: String?
