@@ -9,6 +9,7 @@ import Foundation
 /// changed in place compares equal to itself either way). Bytes that differ prove nothing: the
 /// caller then asks `==`. Only `size` bytes of each element are compared, never the padding
 /// that a stride adds after them, which copies do not carry.
+///
 /// Fast path beside `==`; `ByteComparisonTests.paddedAndGrowing` keeps the patches equal.
 package enum RawBytes {
   /// Where an element's bytes are: its size, and the stride between elements.

@@ -24,6 +24,7 @@ extension CheckedTraceReader {
   /// not expect, is parsed in full. A trace with any problem, a blank line or an incomplete last
   /// line is handed back as ``Outcome/needsCheckedRead(fromLine:)``: the checked reader then
   /// gives the verdict in its own words.
+  ///
   /// Fast path of ``CheckedTraceReader``; `TraceScanTests.sameAsChecked` keeps them equal.
   package enum Scan {
     /// What a scan reads and keeps.

@@ -14,6 +14,7 @@ import TraceJSON
 /// collection: the count, the bitmap's population, where the tail-allocated arrays start, and the
 /// first member's bytes. Anything that does not match, and any platform with Objective-C
 /// bridging, gives `nil`, and the caller compares through the public API instead.
+///
 /// Fast path beside `==`; `ByteComparisonTests.paddedAndGrowing` keeps the patches equal.
 struct NativeHashTable {
   let bitmap: UnsafePointer<UInt64>
