@@ -6,7 +6,7 @@
 /// members.
 ///
 /// Setting a key that is already present replaces its value and keeps its position.
-package struct JSONObject: Sendable {
+public struct JSONObject: Sendable {
   /// One member: a key and its value.
   @usableFromInline
   package struct Entry: Sendable {
@@ -34,13 +34,13 @@ package struct JSONObject: Sendable {
 
   /// Makes an empty object.
   @inlinable
-  package init() {
+  public init() {
     entries = []
     index = [:]
   }
 
   /// Makes an empty object with room for `capacity` members.
-  package init(minimumCapacity capacity: Int) {
+  public init(minimumCapacity capacity: Int) {
     entries = []
     entries.reserveCapacity(capacity)
     index = [:]
@@ -48,7 +48,7 @@ package struct JSONObject: Sendable {
 
   /// Makes an object from key-value pairs in order; a repeated key keeps its first position and
   /// its last value.
-  package init(_ members: some Sequence<(String, JSONValue)>) {
+  public init(_ members: some Sequence<(String, JSONValue)>) {
     self.init()
     for (key, value) in members {
       self[key] = value
@@ -57,21 +57,21 @@ package struct JSONObject: Sendable {
 
   /// The number of members.
   @inlinable
-  package var count: Int { entries.count }
+  public var count: Int { entries.count }
 
   /// Whether the object has no members.
   @inlinable
-  package var isEmpty: Bool { entries.isEmpty }
+  public var isEmpty: Bool { entries.isEmpty }
 
   /// The keys in insertion order.
-  package var keys: [String] { entries.map(\.key) }
+  public var keys: [String] { entries.map(\.key) }
 
   /// The values in insertion order.
-  package var values: [JSONValue] { entries.map(\.value) }
+  public var values: [JSONValue] { entries.map(\.value) }
 
   /// The position of the member named `key`, if present.
   @inlinable
-  package func position(ofKey key: String) -> Int? {
+  public func position(ofKey key: String) -> Int? {
     if index.isEmpty {
       return entries.withUnsafeBufferPointer { buffer in
         for position in buffer.indices where buffer[position].key == key {
@@ -85,13 +85,13 @@ package struct JSONObject: Sendable {
 
   /// Whether a member named `key` is present.
   @inlinable
-  package func contains(key: String) -> Bool {
+  public func contains(key: String) -> Bool {
     position(ofKey: key) != nil
   }
 
   /// The value of the member named `key`; setting `nil` removes the member.
   @inlinable
-  package subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> JSONValue? {
     get {
       guard let position = position(ofKey: key) else { return nil }
       return entries[position].value
@@ -118,7 +118,7 @@ package struct JSONObject: Sendable {
   /// Sets the member named `key`, appending it if new; returns the value it replaced, if any.
   @inlinable
   @discardableResult
-  package mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+  public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
     if let position = position(ofKey: key) {
       let old = entries[position].value
       entries[position].value = value
@@ -141,14 +141,14 @@ package struct JSONObject: Sendable {
 
   /// Removes the member named `key`, keeping the others in order; returns its value, if any.
   @discardableResult
-  package mutating func removeValue(forKey key: String) -> JSONValue? {
+  public mutating func removeValue(forKey key: String) -> JSONValue? {
     guard let position = position(ofKey: key) else { return nil }
     return remove(at: position).value
   }
 
   /// Removes the member at `position` (an index into the insertion order) and returns it.
   @discardableResult
-  package mutating func remove(at position: Int) -> (key: String, value: JSONValue) {
+  public mutating func remove(at position: Int) -> (key: String, value: JSONValue) {
     let removed = entries.remove(at: position)
     if entries.count <= Self.indexThreshold {
       index = [:]
@@ -205,7 +205,7 @@ package struct JSONObject: Sendable {
 
 extension JSONObject: Equatable {
   /// Objects are equal when they have the same keys with equal values, in any order.
-  package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for (position, entry) in lhs.entries.enumerated() {
       let otherValue: JSONValue
@@ -224,7 +224,7 @@ extension JSONObject: Equatable {
 
 extension JSONObject: Hashable {
   /// Hashes the members independently of their order, consistent with `==`.
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     var combined = 0
     for entry in entries {
       var memberHasher = Hasher()
@@ -239,19 +239,19 @@ extension JSONObject: Hashable {
 
 extension JSONObject: RandomAccessCollection {
   /// A member as a key and its value.
-  package typealias Element = (key: String, value: JSONValue)
+  public typealias Element = (key: String, value: JSONValue)
 
   /// The position of the first member in insertion order.
   @inlinable
-  package var startIndex: Int { 0 }
+  public var startIndex: Int { 0 }
 
   /// The position past the last member.
   @inlinable
-  package var endIndex: Int { entries.count }
+  public var endIndex: Int { entries.count }
 
   /// The member at `position` in insertion order.
   @inlinable
-  package subscript(position: Int) -> (key: String, value: JSONValue) {
+  public subscript(position: Int) -> (key: String, value: JSONValue) {
     let entry = entries[position]
     return (entry.key, entry.value)
   }
@@ -260,12 +260,12 @@ extension JSONObject: RandomAccessCollection {
 extension JSONObject: ExpressibleByDictionaryLiteral {
   /// Makes an object from a literal, keeping the literal's order; a repeated key keeps its last
   /// value.
-  package init(dictionaryLiteral elements: (String, JSONValue)...) {
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init(elements)
   }
 }
 
 extension JSONObject: CustomStringConvertible {
   /// The compact JSON text of the object.
-  package var description: String { JSONValue.object(self).jsonString }
+  public var description: String { JSONValue.object(self).jsonString }
 }

@@ -6,7 +6,7 @@ extension JSONPatch {
   /// missing paths, out-of-range or malformed indices (`01`, `-` outside `add`), moving a value
   /// into its own child and failed tests are all reported as `JSONPatchError`s naming the
   /// operation.
-  package func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
+  public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
     var result = document
     try apply(to: &result)
     return result
@@ -81,7 +81,7 @@ extension JSONPatch {
   /// How many bytes of JSON the `copy` operations of this patch may copy, together: as many as
   /// the patch itself holds, or 4 KiB if it holds less. So a patch can add no more to a document
   /// than twice its own size, or 4 KiB, whatever its operations are.
-  package var copyAllowance: Int {
+  public var copyAllowance: Int {
     var size = 2
     for operation in operations {
       size += 32 + operation.path.description.utf8.count

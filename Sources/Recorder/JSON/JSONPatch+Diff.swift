@@ -21,7 +21,7 @@ extension JSONPatch {
   /// With `splicingStrings`, a long string changed in a small run of its bytes is one
   /// ``Operation/splice(path:offset:old:new:)``, tca-replay's extension, instead of a `test`
   /// and `replace` of the whole string.
-  package static func diff(
+  public static func diff(
     from old: JSONValue, to new: JSONValue, splicingStrings: Bool = false
   ) -> JSONPatch {
     var differ = Differ(splicesStrings: splicingStrings)

@@ -11,7 +11,7 @@ extension JSONPatch {
   ///
   /// - Throws: `JSONPatchError` with reason `notReversible`, naming the first operation that
   ///   prevents inversion.
-  package func inverted() throws(JSONPatchError) -> JSONPatch {
+  public func inverted() throws(JSONPatchError) -> JSONPatch {
     var steps: [[Operation]] = []
     steps.reserveCapacity(operations.count)
     var index = 0

@@ -3,7 +3,7 @@ extension JSONPatch {
   ///
   /// Members the RFC does not define are ignored (§A.11). A missing or ill-typed member, an
   /// unknown `op` or an invalid pointer is an error naming the operation.
-  package init(json: JSONValue) throws(JSONPatchError) {
+  public init(json: JSONValue) throws(JSONPatchError) {
     guard case .array(let elements) = json else { throw JSONPatchError(reason: .notAnArray) }
     var operations: [Operation] = []
     operations.reserveCapacity(elements.count)
@@ -14,7 +14,7 @@ extension JSONPatch {
   }
 
   /// The patch in RFC 6902 form: an array of objects with members `op`, `from`, `path`, `value`.
-  package var json: JSONValue {
+  public var json: JSONValue {
     .array(operations.map(\.json))
   }
 
@@ -84,7 +84,7 @@ extension JSONPatch {
 
 extension JSONPatch.Operation {
   /// The operation as an RFC 6902 operation object.
-  package var json: JSONValue {
+  public var json: JSONValue {
     var object = JSONObject(minimumCapacity: 4)
     object.appendNew(key: "op", value: .string(name))
     if let from { object.appendNew(key: "from", value: .string(from.description)) }
@@ -101,12 +101,12 @@ extension JSONPatch.Operation {
 
 extension JSONPatch: Codable {
   /// Decodes a patch from its RFC 6902 form.
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     try self.init(json: JSONValue(from: decoder))
   }
 
   /// Encodes the patch in its RFC 6902 form.
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     try json.encode(to: encoder)
   }
 }

@@ -1,6 +1,6 @@
 extension JSONPatch {
   /// One RFC 6902 operation.
-  package enum Operation: Sendable, Hashable {
+  public enum Operation: Sendable, Hashable {
     /// Adds `value` at `path`: inserts into an array (the `-` token appends), sets an object
     /// member (replacing one that exists), or replaces the whole document at the root.
     case add(path: JSONPointer, value: JSONValue)
@@ -21,7 +21,7 @@ extension JSONPatch {
     case splice(path: JSONPointer, offset: Int, old: String, new: String)
 
     /// The RFC's name for the operation: `add`, `remove`, `replace`, `move`, `copy` or `test`.
-    package var name: String {
+    public var name: String {
       switch self {
       case .add: "add"
       case .remove: "remove"
@@ -34,7 +34,7 @@ extension JSONPatch {
     }
 
     /// The target location of the operation.
-    package var path: JSONPointer {
+    public var path: JSONPointer {
       switch self {
       case .add(let path, _), .remove(let path), .replace(let path, _), .test(let path, _),
         .move(_, let path), .copy(_, let path), .splice(let path, _, _, _):
@@ -43,7 +43,7 @@ extension JSONPatch {
     }
 
     /// The source location of a `move` or `copy`; `nil` for the other operations.
-    package var from: JSONPointer? {
+    public var from: JSONPointer? {
       switch self {
       case .move(let from, _), .copy(let from, _): from
       default: nil
@@ -52,7 +52,7 @@ extension JSONPatch {
 
     /// The value carried by `add`, `replace` and `test`; `nil` for the other operations
     /// (a `splice` carries text, not a value).
-    package var value: JSONValue? {
+    public var value: JSONValue? {
       switch self {
       case .add(_, let value), .replace(_, let value), .test(_, let value): value
       default: nil

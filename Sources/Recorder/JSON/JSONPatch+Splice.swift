@@ -4,14 +4,14 @@ extension JSONPatch {
   package static var spliceThreshold: Int { 1024 }
 
   /// Whether the patch holds a `splice`, the one operation RFC 6902 tools do not know.
-  package var hasSplice: Bool {
+  public var hasSplice: Bool {
     operations.contains { if case .splice = $0 { true } else { false } }
   }
 
   /// The same patch in plain RFC 6902: each `splice` becomes a `test` and `replace` of the
-  /// whole string, taken from `document`, the state the patch applies to. Returns the plain
-  /// patch and leaves `document` as the patch leaves it.
-  package func plain(applyingTo document: inout JSONValue) throws(JSONPatchError) -> JSONPatch {
+  /// whole string. The strings come from `document`, the state the patch applies to, which is
+  /// left as the patch leaves it.
+  public func plain(applyingTo document: inout JSONValue) throws(JSONPatchError) -> JSONPatch {
     guard hasSplice else {
       try apply(to: &document)
       return self

@@ -9,15 +9,15 @@
 /// try patch.apply(to: before) == after
 /// try patch.inverted().apply(to: after) == before
 /// ```
-package struct JSONPatch: Sendable, Hashable {
+public struct JSONPatch: Sendable, Hashable {
   /// The operations, applied in order.
-  package var operations: [Operation]
+  public var operations: [Operation]
 
   /// Makes a patch from operations.
-  package init(_ operations: [Operation] = []) {
+  public init(_ operations: [Operation] = []) {
     self.operations = operations
   }
 
   /// Whether the patch has no operations (and so changes nothing).
-  package var isEmpty: Bool { operations.isEmpty }
+  public var isEmpty: Bool { operations.isEmpty }
 }

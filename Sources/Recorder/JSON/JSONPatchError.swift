@@ -2,9 +2,9 @@
 ///
 /// The description names the operation and what went wrong, for example
 /// `operation 3 (replace /todos/2/title): path does not exist`.
-package struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  package enum Reason: Hashable, Sendable {
+  public enum Reason: Hashable, Sendable {
     /// The patch document is not a JSON array.
     case notAnArray
     /// An operation object is malformed; the text says how (missing member, unknown op, …).
@@ -37,16 +37,16 @@ package struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   /// The position of the operation in the patch, or `nil` for a problem with the whole patch.
-  package var operationIndex: Int?
+  public var operationIndex: Int?
   /// The operation's name (`add`, `remove`, …), when known.
-  package var operationName: String?
+  public var operationName: String?
   /// The operation's path as text, when known.
-  package var path: String?
+  public var path: String?
   /// What went wrong.
-  package var reason: Reason
+  public var reason: Reason
 
   /// Makes an error.
-  package init(
+  public init(
     operationIndex: Int? = nil,
     operationName: String? = nil,
     path: String? = nil,
@@ -59,7 +59,7 @@ package struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   /// One line: `operation 3 (replace /todos/2/title): path does not exist`.
-  package var description: String {
+  public var description: String {
     var prefix = ""
     if let operationIndex {
       prefix = "operation \(operationIndex)"
@@ -74,7 +74,7 @@ package struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertibl
 
 extension JSONPatchError.Reason {
   /// The reason in words, without the operation.
-  package var message: String {
+  public var message: String {
     switch self {
     case .notAnArray:
       "a JSON Patch must be an array of operations"

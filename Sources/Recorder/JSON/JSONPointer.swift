@@ -12,18 +12,18 @@
 /// A token addresses an object member by name or an array element by its decimal index
 /// (`0`, or digits without a leading zero). The token `-` names the position after the last
 /// element of an array, which only the patch `add` operation can use.
-package struct JSONPointer: Hashable, Sendable {
+public struct JSONPointer: Hashable, Sendable {
   /// The unescaped reference tokens, outermost first; empty for the whole document.
-  package var tokens: [String]
+  public var tokens: [String]
 
   /// Makes a pointer from unescaped tokens.
-  package init(tokens: [String] = []) {
+  public init(tokens: [String] = []) {
     self.tokens = tokens
   }
 
   /// Parses the RFC 6901 text form; `nil` unless it is empty or starts with `/` and every `~`
   /// is followed by `0` or `1`.
-  package init?(_ text: String) {
+  public init?(_ text: String) {
     if text.isEmpty {
       tokens = []
       return
@@ -40,21 +40,21 @@ package struct JSONPointer: Hashable, Sendable {
   }
 
   /// The pointer to the whole document.
-  package static let root = JSONPointer()
+  public static let root = JSONPointer()
 
   /// Whether this is the pointer to the whole document.
-  package var isRoot: Bool { tokens.isEmpty }
+  public var isRoot: Bool { tokens.isEmpty }
 
   /// The last reference token, or `nil` for the root.
-  package var lastToken: String? { tokens.last }
+  public var lastToken: String? { tokens.last }
 
   /// The pointer to the value containing this one, or `nil` for the root.
-  package var parent: JSONPointer? {
+  public var parent: JSONPointer? {
     tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
   }
 
   /// This pointer with one more token (an object key, or an array index as text).
-  package func appending(_ token: String) -> JSONPointer {
+  public func appending(_ token: String) -> JSONPointer {
     // One array, sized once: `tokens + [token]` built a second one for the token.
     var longer: [String] = []
     longer.reserveCapacity(tokens.count + 1)
@@ -64,17 +64,17 @@ package struct JSONPointer: Hashable, Sendable {
   }
 
   /// This pointer with an array index appended.
-  package func appending(index: Int) -> JSONPointer {
+  public func appending(index: Int) -> JSONPointer {
     appending(String(index))
   }
 
   /// Whether this pointer is a strict ancestor of `other` (a prefix with fewer tokens).
-  package func isProperPrefix(of other: JSONPointer) -> Bool {
+  public func isProperPrefix(of other: JSONPointer) -> Bool {
     tokens.count < other.tokens.count && other.tokens.starts(with: tokens)
   }
 
   /// The value this pointer refers to in `document`, or `nil` if there is none.
-  package func resolve(in document: JSONValue) -> JSONValue? {
+  public func resolve(in document: JSONValue) -> JSONValue? {
     var current = document
     for token in tokens {
       switch current {
@@ -94,7 +94,7 @@ package struct JSONPointer: Hashable, Sendable {
   /// The array index a token denotes: `0` or digits without a leading zero, within `Int`.
   ///
   /// `nil` for anything else, including `-`, `01`, `+1` and `1.0`.
-  package static func arrayIndex(_ token: String) -> Int? {
+  public static func arrayIndex(_ token: String) -> Int? {
     let utf8 = token.utf8
     guard let first = utf8.first, !utf8.isEmpty else { return nil }
     if first == UInt8(ascii: "0") { return utf8.count == 1 ? 0 : nil }
@@ -110,7 +110,7 @@ package struct JSONPointer: Hashable, Sendable {
   }
 
   /// Writes a token in pointer form: `~` as `~0`, `/` as `~1`.
-  package static func escape(_ token: String) -> String {
+  public static func escape(_ token: String) -> String {
     guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
     else { return token }
     var escaped = ""
@@ -149,7 +149,7 @@ package struct JSONPointer: Hashable, Sendable {
 
 extension JSONPointer: CustomStringConvertible {
   /// The RFC 6901 text form: `""` for the root, otherwise `/`-prefixed escaped tokens.
-  package var description: String {
+  public var description: String {
     var text = ""
     for token in tokens {
       text += "/"
@@ -161,7 +161,7 @@ extension JSONPointer: CustomStringConvertible {
 
 extension JSONPointer: Codable {
   /// Decodes a pointer from its text form.
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let pointer = JSONPointer(text) else {
@@ -172,7 +172,7 @@ extension JSONPointer: Codable {
   }
 
   /// Encodes the pointer as its text form.
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }

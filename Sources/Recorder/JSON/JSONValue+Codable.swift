@@ -3,7 +3,7 @@ extension JSONValue: Codable {
   ///
   /// With `JSONValueDecoder` this is a copy; with other decoders the value is probed as null,
   /// boolean, integer, double, string, object and array in turn.
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     if let node = decoder as? JSONDecodingNode {
       self = node.value
       return
@@ -56,7 +56,7 @@ extension JSONValue: Codable {
   }
 
   /// Encodes the value as itself: objects keep their member order.
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     switch self {
     case .null:
       var single = encoder.singleValueContainer()

@@ -1,6 +1,6 @@
 extension JSONValue: Equatable {
   /// JSON equality: objects ignore member order and numbers compare by value (RFC 6902 §4.6).
-  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null):
       return true
@@ -73,7 +73,7 @@ extension JSONValue: Equatable {
 
 extension JSONValue: Hashable {
   /// Hashes the value consistently with JSON equality (member order and number case ignored).
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     switch self {
     case .null:
       hasher.combine(0 as UInt8)

@@ -1,6 +1,6 @@
 extension JSONValue {
   /// How deeply arrays and objects may nest in parsed text unless a parse says otherwise: 512.
-  package static let defaultMaximumDepth = 512
+  public static let defaultMaximumDepth = 512
 
   /// Parses a complete JSON text from UTF-8 bytes (strict RFC 8259).
   ///
@@ -10,7 +10,7 @@ extension JSONValue {
   ///   - maximumValueCount: How many values (every scalar, array element and object member,
   ///     nested ones included) the text may hold before parsing fails; no limit by default.
   /// - Throws: `JSONParseError` with the byte offset of the first problem.
-  package init(
+  public init(
     parsing bytes: UnsafeRawBufferPointer,
     maximumDepth: Int = JSONValue.defaultMaximumDepth,
     maximumValueCount: Int = .max
@@ -24,7 +24,7 @@ extension JSONValue {
   /// Parses a complete JSON text from a collection of UTF-8 bytes, such as `[UInt8]` or `Data`.
   ///
   /// - Throws: `JSONParseError` with the byte offset of the first problem.
-  package init(
+  public init(
     parsing bytes: some Collection<UInt8>,
     maximumDepth: Int = JSONValue.defaultMaximumDepth
   ) throws(JSONParseError) {
@@ -40,7 +40,7 @@ extension JSONValue {
   /// Parses a complete JSON text.
   ///
   /// - Throws: `JSONParseError` with the byte offset (into the UTF-8 form) of the first problem.
-  package init(
+  public init(
     parsing text: String,
     maximumDepth: Int = JSONValue.defaultMaximumDepth
   ) throws(JSONParseError) {

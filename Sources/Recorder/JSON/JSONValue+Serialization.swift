@@ -2,12 +2,12 @@ extension JSONValue {
   /// Appends the compact UTF-8 JSON text of this value to `buffer`.
   ///
   /// The output is deterministic: the same value always produces the same bytes.
-  package func serialize(into buffer: inout [UInt8]) {
+  public func serialize(into buffer: inout [UInt8]) {
     JSONTextWriter.writeCompact(self, to: &buffer)
   }
 
   /// The compact UTF-8 JSON text of this value.
-  package var jsonBytes: [UInt8] {
+  public var jsonBytes: [UInt8] {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(64)
     serialize(into: &buffer)
@@ -15,7 +15,7 @@ extension JSONValue {
   }
 
   /// The compact JSON text of this value.
-  package var jsonString: String {
+  public var jsonString: String {
     String(decoding: jsonBytes, as: UTF8.self)
   }
 
@@ -23,12 +23,12 @@ extension JSONValue {
   ///
   /// Nested values are indented by two spaces a level and object members keep their stored
   /// order. No newline is written after the value.
-  package func prettyPrint(into buffer: inout [UInt8]) {
+  public func prettyPrint(into buffer: inout [UInt8]) {
     JSONTextWriter.writePretty(self, level: 0, to: &buffer)
   }
 
   /// An indented, human-readable JSON text of this value.
-  package var prettyPrinted: String {
+  public var prettyPrinted: String {
     var buffer: [UInt8] = []
     prettyPrint(into: &buffer)
     return String(decoding: buffer, as: UTF8.self)
@@ -37,5 +37,5 @@ extension JSONValue {
 
 extension JSONValue: CustomStringConvertible {
   /// The compact JSON text of this value.
-  package var description: String { jsonString }
+  public var description: String { jsonString }
 }

@@ -7,7 +7,7 @@
 /// Equality follows JSON semantics as RFC 6902's `test` operation defines them: objects compare
 /// regardless of member order, numbers compare by numeric value (`1` equals `1.0`), and strings
 /// compare as Swift strings. Hashing agrees with that equality.
-package enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
   /// The JSON literal `null`.
   case null
   /// The JSON literals `true` and `false`.
@@ -29,12 +29,12 @@ package enum JSONValue: Sendable {
 extension JSONValue {
   /// Makes the integer case that holds `value`: ``integer(_:)`` when it fits `Int64`.
   @inlinable
-  package static func number(_ value: UInt64) -> JSONValue {
+  public static func number(_ value: UInt64) -> JSONValue {
     value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
   }
 
   /// The name of this value's JSON type: "null", "boolean", "number", "string", "array", "object".
-  package var typeName: String {
+  public var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "boolean"
@@ -46,25 +46,25 @@ extension JSONValue {
   }
 
   /// Whether this value is `null`.
-  package var isNull: Bool {
+  public var isNull: Bool {
     if case .null = self { return true }
     return false
   }
 
   /// The boolean, if this value is one.
-  package var boolValue: Bool? {
+  public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
   /// The string, if this value is one.
-  package var stringValue: String? {
+  public var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
   /// The number as `Int64`, if this value is a number with that exact value.
-  package var int64Value: Int64? {
+  public var int64Value: Int64? {
     switch self {
     case .integer(let value): value
     case .unsignedInteger(let value): Int64(exactly: value)
@@ -74,7 +74,7 @@ extension JSONValue {
   }
 
   /// The number as `Double`, if this value is a number (rounded if it has no exact `Double`).
-  package var doubleValue: Double? {
+  public var doubleValue: Double? {
     switch self {
     case .integer(let value): Double(value)
     case .unsignedInteger(let value): Double(value)
@@ -84,25 +84,25 @@ extension JSONValue {
   }
 
   /// The elements, if this value is an array.
-  package var arrayValue: [JSONValue]? {
+  public var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
   /// The object, if this value is one.
-  package var objectValue: JSONObject? {
+  public var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// The member named `key`, if this value is an object that has it.
-  package subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> JSONValue? {
     if case .object(let object) = self { return object[key] }
     return nil
   }
 
   /// The element at `index`, if this value is an array and the index is in range.
-  package subscript(index: Int) -> JSONValue? {
+  public subscript(index: Int) -> JSONValue? {
     if case .array(let array) = self, array.indices.contains(index) { return array[index] }
     return nil
   }

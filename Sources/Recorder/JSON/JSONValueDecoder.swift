@@ -7,19 +7,19 @@
 /// case), `URL` a string and `Data` base64 text. Errors are `DecodingError`s carrying the full
 /// coding path, which their description also spells out: `Expected a string but found number
 /// at todos[3].title.`
-package struct JSONValueDecoder: Sendable {
+public struct JSONValueDecoder: Sendable {
   /// Context handed to the `init(from:)` implementations through `Decoder.userInfo`.
-  package var userInfo: [CodingUserInfoKey: any Sendable]
+  public var userInfo: [CodingUserInfoKey: any Sendable]
 
   /// Makes a decoder with the given user info.
-  package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+  public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
     self.userInfo = userInfo
   }
 
   /// Decodes a `T` from `value`.
   ///
   /// - Throws: `DecodingError` describing the first value that does not fit, with its path.
-  package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     let root = JSONDecodingNode(value: value, parent: nil, component: nil, userInfo: userInfo)
     if let scalar = try root.scalar(value, as: type, at: nil) { return scalar }
     return try T(from: root)

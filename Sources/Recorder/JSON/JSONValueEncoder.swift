@@ -17,12 +17,12 @@
 /// let value = try JSONValueEncoder().encode(state)
 /// value.serialize(into: &line)
 /// ```
-package struct JSONValueEncoder: Sendable {
+public struct JSONValueEncoder: Sendable {
   /// Context handed to the `encode(to:)` implementations through `Encoder.userInfo`.
-  package var userInfo: [CodingUserInfoKey: any Sendable]
+  public var userInfo: [CodingUserInfoKey: any Sendable]
 
   /// Makes an encoder with the given user info.
-  package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+  public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
     self.userInfo = userInfo
   }
 
@@ -30,7 +30,7 @@ package struct JSONValueEncoder: Sendable {
   ///
   /// - Throws: `EncodingError.invalidValue` if `value` encodes nothing at all, or whatever its
   ///   `encode(to:)` throws.
-  package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+  public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     if let scalar = JSONEncodingNode.scalar(value) { return scalar }
     let root = JSONEncodingNode(parent: nil, component: nil, userInfo: anyUserInfo)
     try value.encode(to: root)

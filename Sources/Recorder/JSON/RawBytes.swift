@@ -9,8 +9,6 @@ import Foundation
 /// changed in place compares equal to itself either way). Bytes that differ prove nothing: the
 /// caller then asks `==`. Only `size` bytes of each element are compared, never the padding
 /// that a stride adds after them, which copies do not carry.
-///
-/// Fast path beside `==`; `ByteComparisonTests.paddedAndGrowing` keeps the patches equal.
 package enum RawBytes {
   /// Where an element's bytes are: its size, and the stride between elements.
   package struct Layout {
@@ -23,6 +21,7 @@ package enum RawBytes {
     package let tailFitsWord: Bool
     package let tailMask: UInt64
 
+    @inlinable
     package init<T>(of _: T.Type) {
       size = MemoryLayout<T>.size
       stride = MemoryLayout<T>.stride
@@ -34,7 +33,7 @@ package enum RawBytes {
   }
 
   /// Whether the elements at `lhs` and `rhs` have equal bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func equal(
     _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ layout: Layout
   ) -> Bool {
@@ -68,6 +67,7 @@ package enum RawBytes {
   }
 
   /// How many elements, from the first, have equal bytes in both runs of `count` elements.
+  @inlinable
   package static func commonPrefix(
     _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int, _ layout: Layout
   ) -> Int {
@@ -89,6 +89,7 @@ package enum RawBytes {
 
   /// How many elements, from the last, have equal bytes in both runs of `count` elements, given
   /// the addresses just past each run's end.
+  @inlinable
   package static func commonSuffix(
     endingAt lhsEnd: UnsafeRawPointer, _ rhsEnd: UnsafeRawPointer, count: Int, _ layout: Layout
   ) -> Int {

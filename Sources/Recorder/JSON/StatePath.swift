@@ -14,9 +14,9 @@
 /// Bare text matches a string id equal to it, and also a number id written the same way, so
 /// `[id=3]` finds `{"id":3}` and `{"id":"3"}`. Elements of a `StackState`, encoded as
 /// `{"id":n,"element":…}`, are found the same way.
-package struct StatePath: Hashable, Sendable {
+public struct StatePath: Hashable, Sendable {
   /// One step of the path, outermost first.
-  package enum Component: Hashable, Sendable {
+  public enum Component: Hashable, Sendable {
     /// An object member by name, or an array element by position: a JSON Pointer token.
     case token(String)
     /// The element of an array whose `"id"` member matches.
@@ -24,7 +24,7 @@ package struct StatePath: Hashable, Sendable {
   }
 
   /// The id an `[id=…]` selector looks for.
-  package enum ElementID: Hashable, Sendable {
+  public enum ElementID: Hashable, Sendable {
     /// Written as JSON: matches an id equal to this value.
     case json(JSONValue)
     /// Written bare: matches a string id equal to it, or a number id written the same way.
@@ -43,21 +43,21 @@ package struct StatePath: Hashable, Sendable {
   }
 
   /// The components, outermost first; empty for the whole state.
-  package var components: [Component]
+  public var components: [Component]
 
   /// A path from components.
-  package init(components: [Component] = []) {
+  public init(components: [Component] = []) {
     self.components = components
   }
 
   /// The path that follows exactly `pointer`, by position.
-  package init(_ pointer: JSONPointer) {
+  public init(_ pointer: JSONPointer) {
     components = pointer.tokens.map(Component.token)
   }
 
   /// Parses the text form; `nil` unless it is a JSON Pointer whose tokens may end in
   /// well-formed `[id=…]` selectors.
-  package init?(_ text: String) {
+  public init?(_ text: String) {
     if text.isEmpty {
       components = []
       return
@@ -85,18 +85,18 @@ package struct StatePath: Hashable, Sendable {
   }
 
   /// The whole state.
-  package static let root = StatePath()
+  public static let root = StatePath()
 
   /// Whether this is the path to the whole state.
-  package var isRoot: Bool { components.isEmpty }
+  public var isRoot: Bool { components.isEmpty }
 
   /// Whether the path names any element by id.
-  package var followsIdentity: Bool {
+  public var followsIdentity: Bool {
     components.contains { if case .element = $0 { true } else { false } }
   }
 
   /// The value at this path in `document`, or `nil` if there is none.
-  package func resolve(in document: JSONValue) -> JSONValue? {
+  public func resolve(in document: JSONValue) -> JSONValue? {
     // The walk `pointer(in:)` makes, keeping the value rather than the tokens: `log --changed`
     // resolves the path after every step.
     var current = document
@@ -120,7 +120,7 @@ package struct StatePath: Hashable, Sendable {
   }
 
   /// The plain pointer this path names in `document` now, or `nil` if there is none.
-  package func pointer(in document: JSONValue) -> JSONPointer? {
+  public func pointer(in document: JSONValue) -> JSONPointer? {
     var tokens: [String] = []
     var current = document
     for component in components {
@@ -147,7 +147,7 @@ package struct StatePath: Hashable, Sendable {
 
   /// The path that follows `pointer` in `document` by identity: each array index whose element
   /// has an `"id"` becomes an `[id=…]` selector. Indices it cannot follow stay positions.
-  package init(identifying pointer: JSONPointer, in document: JSONValue) {
+  public init(identifying pointer: JSONPointer, in document: JSONValue) {
     var components: [Component] = []
     var current: JSONValue? = document
     for token in pointer.tokens {
@@ -214,7 +214,7 @@ package struct StatePath: Hashable, Sendable {
 
 extension StatePath: CustomStringConvertible {
   /// The text form: a JSON Pointer with `[id=…]` after the tokens that select by id.
-  package var description: String {
+  public var description: String {
     var text = ""
     for component in components {
       switch component {
