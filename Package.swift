@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "Architecture"),
     // A JSON library that knows nothing of traces: values, parsing, writing, Codable, RFC 6901
     // pointers and RFC 6902 patches. Its sources sit in Recorder's tree, which excludes them.
+    // Not a product: its `public` lets the optimizer inline it into Recorder, no app sees it.
     .target(name: "TraceJSON", path: "Sources/Recorder/JSON"),
     // The trace format, the recording reducer and its writer, reading and replaying traces. Its
     // folders are layers, each using only those before it: Trace, Writer, Recording, Reading,
