@@ -14,11 +14,17 @@ let package = Package(
   targets: [
     // The TCA-style runtime: reducers, effects, stores, the test store, dependencies, clocks.
     .target(name: "Architecture"),
-    // The trace format, the recording reducer and its writer, reading and replaying traces.
-    .target(name: "Recorder", dependencies: ["Architecture"]),
+    // A JSON library that knows nothing of traces: values, parsing, writing, Codable, RFC 6901
+    // pointers and RFC 6902 patches. Its sources sit in Recorder's tree, which excludes them.
+    // Not a product: its `public` lets the optimizer inline it into Recorder, no app sees it.
+    .target(name: "TraceJSON", path: "Sources/Recorder/JSON"),
+    // The trace format, the recording reducer and its writer, reading and replaying traces. Its
+    // folders are layers, each using only those before it: Trace, Writer, Recording, Reading,
+    // Replay, TestGeneration (RecorderTests' FolderDependencyTests checks it).
+    .target(name: "Recorder", dependencies: ["Architecture", "TraceJSON"], exclude: ["JSON"]),
     // The command-line debugger; the viewer's assets are compiled in, not shipped as resources.
     .executableTarget(
-      name: "tca-replay", dependencies: ["Recorder"], exclude: ["Viewer/Assets"]
+      name: "tca-replay", dependencies: ["Recorder", "TraceJSON"], exclude: ["Viewer/Assets"]
     ),
 
     // Example apps: what records the traces in Traces/.
@@ -50,7 +56,7 @@ let package = Package(
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Architecture", "Recorder", "Counter", "Todos"],
+      dependencies: ["Architecture", "Recorder", "TraceJSON", "Counter", "Todos"],
       path: "Benchmarks"
     ),
 
@@ -59,11 +65,11 @@ let package = Package(
     .testTarget(name: "ArchitectureTests", dependencies: ["Architecture", "TestSupport"]),
     .testTarget(
       name: "RecorderTests",
-      dependencies: ["Recorder", "ExampleSessions", "record-traces", "TestSupport"]
+      dependencies: ["Recorder", "TraceJSON", "ExampleSessions", "record-traces", "TestSupport"]
     ),
     // Runs the built tca-replay binary end to end.
     .testTarget(
-      name: "ToolTests", dependencies: ["tca-replay", "Recorder", "TestSupport"],
+      name: "ToolTests", dependencies: ["tca-replay", "Recorder", "TraceJSON", "TestSupport"],
       exclude: ["Golden", "Fixtures"]
     ),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.
@@ -80,7 +86,7 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Recorder", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
+        "Recorder", "TraceJSON", "ReplayMutants", "Bookshelf", "tca-replay", "example-replay-host",
         "mutant-replay-host", "record-traces", "TestSupport",
       ]
     ),
@@ -96,7 +102,7 @@ let package = Package(
     .testTarget(
       name: "RoundTripTests",
       dependencies: [
-        "Recorder", "ExampleSessions", "Itinerary", "PortedFeatures", "tca-replay",
+        "Recorder", "TraceJSON", "ExampleSessions", "Itinerary", "PortedFeatures", "tca-replay",
         "round-trip-host", "record-traces", "TestSupport",
       ]
     ),
@@ -150,7 +156,8 @@ let package = Package(
     .testTarget(
       name: "TestGenerationTests",
       dependencies: [
-        "Recorder", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "tca-replay",
+        "Recorder", "TraceJSON", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes",
+        "tca-replay",
         "TestSupport", "ReplayMutants", "mutant-replay-host",
       ],
       exclude: ["Fixtures"]

@@ -50,8 +50,8 @@ private func readerTable(_ path: String, title: String, _ harness: Harness) -> T
   let backs = min(1_000, trace.stepCount)
   table.add(
     "back one step",
-    harness.measure(operations: backs) { () -> TraceCursor in
-      var cursor = TraceCursor(trace: trace)
+    harness.measure(operations: backs) { () -> TraceIndex.Cursor in
+      var cursor = TraceIndex.Cursor(trace: trace)
       try! cursor.move(to: trace.stepIndices.last)
       return cursor
     } _: { cursor, _ in

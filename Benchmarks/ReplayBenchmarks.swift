@@ -3,6 +3,7 @@ import Counter
 import Foundation
 import Recorder
 import Todos
+import TraceJSON
 
 /// What a bisect costs: a replay of every step through today's reducer, isolated on every core
 /// and cumulative on one, against a baseline measured in the same run of just reading the

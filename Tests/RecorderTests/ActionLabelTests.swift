@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("Action labels")
 struct ActionLabelTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A form with bindable fields; `count` counts changes to `name`, so that a replay that does
 /// not match `case .binding(\.$name)` diverges.

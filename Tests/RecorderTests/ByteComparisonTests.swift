@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// The walk compares arrays, dictionaries and sets by their bytes first (``RawBytes``,
 /// ``NativeHashTable``): `==` runs only where bytes differ, and the patch is still exact for

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// Plain arrays, dictionaries, sets, optionals of them and long strings, recorded at the cost
 /// of their change: each patch rebuilds the whole encoding, the walk never falls back, and a

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("Crash records")
 struct CrashRecordTests {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("Crash safety")
 struct CrashSafetyTests {

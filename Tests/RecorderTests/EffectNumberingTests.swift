@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A feature with one action per effect shape; each `.run` is labelled by the letter it waits
 /// on, in the order the tree lists them (pre-order), so `a` should take the step's first number.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// Keys declared out of alphabetical order, so the order test can fail.
 private struct Todo: Codable, Equatable {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("JSON parser")
 struct JSONParserTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("JSON Patch: reading and applying")
 struct JSONPatchApplicationTests {

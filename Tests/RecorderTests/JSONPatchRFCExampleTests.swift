@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// RFC 6902 Appendix A, every example, written as data: the document, the patch, and either
 /// the expected result or the reason the patch must fail.

@@ -1,5 +1,6 @@
 import Architecture
 @testable import Recorder
+@testable import TraceJSON
 
 /// Parses JSON text written in a test.
 func json(_ text: String) throws -> JSONValue {

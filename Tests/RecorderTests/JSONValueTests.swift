@@ -2,6 +2,7 @@ import Architecture
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("JSONValue and JSONObject")
 struct JSONValueTests {

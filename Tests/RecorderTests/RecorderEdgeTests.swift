@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 // MARK: - Features used by the edge tests
 

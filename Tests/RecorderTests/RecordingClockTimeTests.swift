@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 /// A step's `clock` comes from the `continuousClock` override alone (the recorder reads the
 /// override as stored, without a full dependency read): a test or immediate clock's time, and

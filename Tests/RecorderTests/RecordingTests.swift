@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A small feature with every kind of step: plain changes, a `.send` chain, an effect, a
 /// dependency read, and a secret.

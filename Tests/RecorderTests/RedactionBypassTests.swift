@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A feature whose state hides secrets in shapes whose encoding is not their stored properties:
 /// a renamed coding key, a member left out of `CodingKeys`, a custom `encode(to:)` that masks a

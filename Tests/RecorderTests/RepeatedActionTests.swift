@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A feature whose actions carry text long enough to live on the heap, so that equal actions
 /// can be stored apart and different ones can share a layout.

@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Testing
+import TraceJSON
 
 @testable import Recorder
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("State paths that follow elements by id")
 struct StatePathTests {

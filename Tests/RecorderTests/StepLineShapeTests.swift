@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A line read through a learnt shape, and a step's `log --json` listing made from the line's
 /// text, are exactly what the full scan and the full parser give: on hostile numbers in the
@@ -172,13 +173,15 @@ struct StepLineShapeTests {
     while let record = try reader.next() {
       if case .step(let step) = record { reference += Self.referenceListing(step) + "\n" }
     }
-    var options = TraceScan.Options(labels: true, json: true, write: { step, out in
+    var options = CheckedTraceReader.Scan.Options(labels: true, json: true, write: { step, out in
       out.append(contentsOf: step.json.utf8)
       out.append(0x0A)
     }, threads: 2)
     options.runSize = 2_000
     var listed = ""
-    let outcome = try TraceScan.run(path: path, options: options) { listed += $0.text }
+    let outcome = try CheckedTraceReader.Scan.run(path: path, options: options) {
+      listed += $0.text
+    }
     #expect(outcome == .complete)
     #expect(listed == reference)
   }

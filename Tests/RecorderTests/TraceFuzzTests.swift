@@ -53,7 +53,7 @@ struct TraceFuzzTests {
   /// record by record.
   private static func exercise(_ path: String) throws(TraceReadError) {
     let trace = try TraceIndex(path: path)
-    var cursor = TraceCursor(trace: trace)
+    var cursor = TraceIndex.Cursor(trace: trace)
     while try cursor.forward() {}
     while try cursor.backward() {}
     if let last = trace.stepIndices.last { _ = try trace.state(afterStep: last) }

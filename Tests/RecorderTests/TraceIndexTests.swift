@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
-/// `TraceIndex` and `TraceCursor` on the committed traces, checked against states rebuilt by
+/// `TraceIndex` and `TraceIndex.Cursor` on the committed traces, checked against states rebuilt by
 /// applying every patch in order.
 @Suite("Trace index and cursor")
 struct TraceIndexTests {
@@ -42,7 +43,7 @@ struct TraceIndexTests {
     arguments: TracesTests.files)
   func forwardsAndBackwards(file: String) throws {
     let reference = try Self.statesInOrder(file)
-    var cursor = TraceCursor(trace: try TraceIndex(path: Self.path(file)))
+    var cursor = TraceIndex.Cursor(trace: try TraceIndex(path: Self.path(file)))
     var forwards: [JSONValue] = []
     while try cursor.forward() { forwards.append(cursor.state) }
     #expect(forwards == reference.after)
@@ -62,7 +63,7 @@ struct TraceIndexTests {
   @Test("move(to:) lands on the same state whether it walks or jumps", arguments: TracesTests.files)
   func moves(file: String) throws {
     let reference = try Self.statesInOrder(file)
-    var cursor = TraceCursor(trace: try TraceIndex(path: Self.path(file)))
+    var cursor = TraceIndex.Cursor(trace: try TraceIndex(path: Self.path(file)))
     // Near and far targets in both directions.
     for target in [5, 3, 200, 150, 149, 0, reference.after.count - 1, 10] {
       try cursor.move(to: target)
@@ -99,14 +100,14 @@ struct TraceIndexTests {
     let trace = try TraceIndex(path: Self.path(file))
     for start in stride(from: -1, to: reference.after.count, by: 7) {
       let origin: Int? = start < 0 ? nil : start
-      var forward = TraceCursor(trace: trace)
+      var forward = TraceIndex.Cursor(trace: trace)
       try forward.move(to: origin)
       let expectedNext = changed.indices.first { $0 > start && changed[$0] }
       #expect(try forward.continueForward(untilChanged: [pointer]) == (expectedNext != nil))
       #expect(forward.step == (expectedNext ?? origin), "continue from \(start)")
       #expect(forward.state == states[(forward.step ?? -1) + 1])
 
-      var backward = TraceCursor(trace: trace)
+      var backward = TraceIndex.Cursor(trace: trace)
       try backward.move(to: origin)
       let expectedPrevious = changed.indices.last { $0 < start && changed[$0] }
       #expect(try backward.continueBackward(untilChanged: [pointer]) == (expectedPrevious != nil))
@@ -273,7 +274,7 @@ struct TraceIndexErrorTests {
     let trace = try TraceIndex(path: try write(Self.header + "\n"))
     #expect(trace.stepCount == 0)
     #expect(try trace.state(afterStep: nil) == ["count": 0])
-    var cursor = TraceCursor(trace: trace)
+    var cursor = TraceIndex.Cursor(trace: trace)
     #expect(try cursor.forward() == false)
   }
 
@@ -295,7 +296,7 @@ struct TraceIndexErrorTests {
     #expect(error?.line == 3)
     #expect(error?.message.contains("the patch of step 1 does not apply") == true)
     // Walking stops at the good step before it.
-    var cursor = TraceCursor(trace: trace)
+    var cursor = TraceIndex.Cursor(trace: trace)
     #expect(try cursor.forward())
     #expect(throws: TraceReadError.self) { try cursor.forward() }
     #expect(cursor.step == 0)
@@ -330,7 +331,7 @@ struct TraceIndexErrorTests {
       #"{"kind":"step","index":1,"time":0.2,"origin":"send","action":{"tap":{}},"label":".tap","patch":[{"op":"test","path":"/count","value":1},{"op":"replace","path":"/count","value":2},{"op":"test","path":"/missing","value":0}]}"#
     let text = [Self.header, Self.step(0, from: 0, to: 1), broken].joined(separator: "\n") + "\n"
     let trace = try TraceIndex(path: try write(text))
-    var cursor = TraceCursor(trace: trace)
+    var cursor = TraceIndex.Cursor(trace: trace)
     try cursor.forward()
     #expect(throws: TraceReadError.self) { try cursor.forward() }
     #expect(cursor.step == 0)

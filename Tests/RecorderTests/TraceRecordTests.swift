@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("Trace records")
 struct TraceRecordTests {

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// The fast paths of a full scan give what the full parse and the checked reader give: on odd
 /// and hostile lines, `StepLineScanner` either reads what the parser reads or leaves the line
-/// to it; `TraceScan` either counts what `CheckedTraceReader` counts or hands the trace to it.
+/// to it; `CheckedTraceReader.Scan` either counts what `CheckedTraceReader` counts or hands the
+/// trace to it.
 @Suite("Trace scan")
 struct TraceScanTests {
   static let patch = #"[{"op":"test","path":"/n","value":1},{"op":"replace","path":"/n","value":2}]"#
@@ -226,14 +228,14 @@ struct TraceScanTests {
   }
 
   static func scannedCounts(_ path: String, runSize: Int, changed: JSONPointer?) throws
-    -> (TraceScan.Outcome, Counts, runs: Int)
+    -> (CheckedTraceReader.Scan.Outcome, Counts, runs: Int)
   {
-    var options = TraceScan.Options(
+    var options = CheckedTraceReader.Scan.Options(
       labels: true, changed: changed.map(StatePath.init), render: { render($0) }, threads: 2)
     options.runSize = runSize
     var counts = Counts()
     var runs = 0
-    let outcome = try TraceScan.run(path: path, options: options) { chunk in
+    let outcome = try CheckedTraceReader.Scan.run(path: path, options: options) { chunk in
       runs += 1
       counts.steps += chunk.stepCount
       counts.sent += chunk.sent

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// Checks the sample traces committed in `Traces/` against the rules of
 /// `Documentation/TraceFormat.md`, reading them with `TraceReader` as a tool would.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 /// A panel that shows one of two things at the same place in its state.
 private struct Panel: Reducer {

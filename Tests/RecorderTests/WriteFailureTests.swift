@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 #if canImport(Glibc)
   import Glibc

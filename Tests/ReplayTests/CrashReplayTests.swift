@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import ReplayMutants
 import Testing
+import TraceJSON
 
 /// A reducer that traps while replaying is the worst regression there is: `bisect` and `verify`
 /// report it at its step, exit 1, and keep the backtrace out of the terminal.

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import ReplayMutants
 import Testing
+import TraceJSON
 
 /// A trace that ends in a crash replays its crash: `verify` and `bisect` send the crashing
 /// step's action again, through a replay host that dies of it while the bug is there. Before,

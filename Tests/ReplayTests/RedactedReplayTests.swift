@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 @testable import Recorder
 import Testing
+@testable import TraceJSON
 
 /// An account whose secrets are of every kind of type: a number, a dictionary, a set whose
 /// members are hidden one by one, an enum.

@@ -8,6 +8,7 @@ import ReplayMutants
 import TestSupport
 import Testing
 import Todos
+import TraceJSON
 
 /// Where the package's files and the built executables are.
 enum Paths {

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import ReplayMutants
 import Testing
+import TraceJSON
 
 /// `tca-replay bisect`, `verify` and `compare`, run as built binaries with real replay hosts.
 @Suite("tca-replay bisect, verify and compare")

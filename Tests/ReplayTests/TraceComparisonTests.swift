@@ -3,6 +3,7 @@ import Counter
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 @Suite("Comparing two traces")
 struct TraceComparisonTests {

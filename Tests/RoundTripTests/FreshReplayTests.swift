@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 
 
 /// The verdict on unchanged code: every session, recorded now by today's recorder, replays

@@ -4,7 +4,9 @@ import Testing
 
 /// `gen-test` on fresh recordings: every session is recorded now, turned into tests in both
 /// frameworks, and those tests are built and run, in a package of their own, against the
-/// unchanged reducers. Each must pass, or the generator cries wolf.
+/// unchanged reducers. Each must pass, or the generator cries wolf. The package also builds an
+/// app that records and a replay host (`Tests/RoundTrip/Consumer`): outside this package, only
+/// Recorder's `public` API is visible to them.
 @Suite("Generated tests of fresh recordings pass on unchanged code", .tags(.slow), .slowSuite)
 struct GeneratedTestRoundTripTests {
   static let root = URL(fileURLWithPath: #filePath)
@@ -21,6 +23,12 @@ struct GeneratedTestRoundTripTests {
     ("PortedFeatures", "Tests/Ported/Features", []),
   ]
 
+  /// Code an app outside this package writes against Recorder: a library and an executable.
+  static let consumers: [(name: String, path: String, isExecutable: Bool)] = [
+    ("RecordingConsumer", "Tests/RoundTrip/Consumer/RecordingConsumer", false),
+    ("ConsumerReplayHost", "Tests/RoundTrip/Consumer/ConsumerReplayHost", true),
+  ]
+
   @Test("gen-test's XCTest and Swift Testing output for every session compiles and passes")
   @MainActor
   func generatedTestsPass() async throws {
@@ -33,10 +41,11 @@ struct GeneratedTestRoundTripTests {
     }
     let tests = package.appendingPathComponent("Tests/FreshGeneratedTests")
     try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
-    for app in Self.apps {
+    let copied = Self.apps.map { ($0.name, $0.path) } + Self.consumers.map { ($0.name, $0.path) }
+    for (name, path) in copied {
       try FileManager.default.copyItem(
-        at: Self.root.appendingPathComponent(app.path),
-        to: package.appendingPathComponent("Sources/\(app.name)"))
+        at: Self.root.appendingPathComponent(path),
+        to: package.appendingPathComponent("Sources/\(name)"))
     }
     try Self.manifest.write(
       to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
@@ -86,6 +95,14 @@ struct GeneratedTestRoundTripTests {
       let mode = app.name == "PortedFeatures" ? ", swiftSettings: [.swiftLanguageMode(.v5)]" : ""
       return "    .target(name: \"\(app.name)\", dependencies: [\(dependencies.joined(separator: ", "))]\(mode)),"
     }
+    let products = ["Architecture", "Recorder"].map {
+      ".product(name: \"\($0)\", package: \"\(rootName)\")"
+    }
+    let consumerTargets = consumers.map { consumer in
+      let kind = consumer.isExecutable ? "executableTarget" : "target"
+      let dependencies = (["\"Counter\""] + products).joined(separator: ", ")
+      return "    .\(kind)(name: \"\(consumer.name)\", dependencies: [\(dependencies)]),"
+    }
     return """
       // swift-tools-version: 6.0
       import PackageDescription
@@ -95,7 +112,7 @@ struct GeneratedTestRoundTripTests {
         platforms: [.macOS(.v14)],
         dependencies: [.package(path: "\(root.path)")],
         targets: [
-      \(targets.joined(separator: "\n"))
+      \((targets + consumerTargets).joined(separator: "\n"))
           .testTarget(
             name: "FreshGeneratedTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 /// Bidirectional controls (U+202E and its kin) from a trace never reach generated Swift raw:
 /// a reviewer would read other code than the compiler does ("Trojan Source", CVE-2021-42574).

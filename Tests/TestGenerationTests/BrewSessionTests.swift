@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 /// What a recording tells `gen-test` about effects: what each run read, and the time on the
 /// store's test clock, so that a generated test knows which effects it can run and how far to

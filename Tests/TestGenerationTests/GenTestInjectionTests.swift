@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 
 /// Traces crafted to make `gen-test` write code of their choosing. Each is either refused (exit
 /// 65, one line naming the file and line) or gives a file in which every byte of the trace's

@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 /// The committed generated tests are what the generator writes today. After changing the
 /// generator or re-recording `Traces/`, rewrite them with

@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 /// Generated tests of a trace recorded with `.key("email")`, whose reducer refuses an address
 /// without "@". Steps where the address is in the state or the action get a placeholder of its

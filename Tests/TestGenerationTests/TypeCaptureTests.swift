@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 
 @Suite("Types captured at record time")
 struct TypeCaptureTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 @testable import tca_replay
 

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 
 /// Every command of the built `tca-replay` on the committed traces: standard output (against
 /// golden files where it is long), standard error and the exit code.

@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 /// Plain arrays with duplicates, dictionaries keyed by strings, integers and UUIDs, sets, nested
 /// optionals, a long string and `Data`, recorded to a file: the patches rebuild every state,

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 
 /// A trace whose label, reducer name, metadata, state keys and patch paths carry terminal
 /// escape sequences: no command lets one reach the terminal, in text or in JSON.

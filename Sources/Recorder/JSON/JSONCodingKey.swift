@@ -1,19 +1,19 @@
 /// A coding key made at run time: array positions in coding paths, `super`, and arbitrary
 /// object keys when decoding `JSONValue` itself.
-struct JSONCodingKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
+package struct JSONCodingKey: CodingKey {
+  package var stringValue: String
+  package var intValue: Int?
 
-  init(stringValue: String) {
+  package init(stringValue: String) {
     self.stringValue = stringValue
     self.intValue = nil
   }
 
-  init(intValue: Int) {
+  package init(intValue: Int) {
     self.stringValue = "Index \(intValue)"
     self.intValue = intValue
   }
 
   /// The key that `superEncoder()` and `superDecoder()` use.
-  static let `super` = JSONCodingKey(stringValue: "super")
+  package static let `super` = JSONCodingKey(stringValue: "super")
 }

@@ -3,13 +3,13 @@
 /// The encoder and decoder build a tree of nodes, each holding the step from its parent, so
 /// that encoding a value never allocates a path array; `codingPath` is assembled on demand
 /// (for errors and for types that read it).
-enum JSONCodingPathComponent {
+package enum JSONCodingPathComponent {
   /// A member of a keyed container.
   case key(any CodingKey)
   /// An element of an unkeyed container.
   case index(Int)
 
-  var codingKey: any CodingKey {
+  package var codingKey: any CodingKey {
     switch self {
     case .key(let key): key
     case .index(let index): JSONCodingKey(intValue: index)
@@ -17,7 +17,7 @@ enum JSONCodingPathComponent {
   }
 
   /// Renders a coding path for people: `todos[3].title`, or `the top level` when empty.
-  static func render(_ path: [any CodingKey]) -> String {
+  package static func render(_ path: [any CodingKey]) -> String {
     guard !path.isEmpty else { return "the top level" }
     var text = ""
     for key in path {

@@ -256,3 +256,11 @@ extension JSONEncodingNode: SingleValueEncodingContainer {
     }
   }
 }
+
+extension JSONValue {
+  /// The JSON of a value that has a fixed JSON form (see `JSONEncodingNode.scalar`), else nil.
+  @inline(__always)
+  package static func scalar<T: Encodable>(encoding value: T) -> JSONValue? {
+    JSONEncodingNode.scalar(value)
+  }
+}

@@ -9,12 +9,12 @@
 public struct JSONObject: Sendable {
   /// One member: a key and its value.
   @usableFromInline
-  struct Entry: Sendable {
-    @usableFromInline var key: String
-    @usableFromInline var value: JSONValue
+  package struct Entry: Sendable {
+    @usableFromInline package var key: String
+    @usableFromInline package var value: JSONValue
 
     @inlinable
-    init(key: String, value: JSONValue) {
+    package init(key: String, value: JSONValue) {
       self.key = key
       self.value = value
     }
@@ -26,7 +26,7 @@ public struct JSONObject: Sendable {
 
   /// The members in insertion order.
   @usableFromInline
-  var entries: [Entry]
+  package var entries: [Entry]
 
   /// Key to position in `entries`; empty while the object is small enough to scan.
   @usableFromInline

@@ -4,7 +4,7 @@ extension JSONPatch {
   ///
   /// Every step record carries a patch; building its operation objects and pointer strings only
   /// to write them out cost more than the rest of the step's line.
-  func serialize(into out: inout [UInt8]) {
+  package func serialize(into out: inout [UInt8]) {
     out.append(UInt8(ascii: "["))
     // A `replace` or `remove` follows the `test` of the same path: its path's text is copied
     // from the test's rather than written again.
@@ -26,7 +26,7 @@ extension JSONPatch {
 
 extension JSONPatch.Operation {
   /// Appends the operation object's compact JSON text: members in the order of ``json``.
-  func serialize(into out: inout [UInt8]) {
+  package func serialize(into out: inout [UInt8]) {
     serialize(into: &out, pathText: nil)
   }
 
@@ -77,7 +77,7 @@ extension JSONPatch.Operation {
 extension JSONPointer {
   /// Appends the pointer's text form as a JSON string: the bytes of
   /// `JSONValue.string(description)` serialized.
-  func serialize(into out: inout [UInt8]) {
+  package func serialize(into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for var token in tokens {
       out.append(UInt8(ascii: "/"))

@@ -1,7 +1,7 @@
 extension JSONPatch {
   /// Long strings whose change is smaller than this many UTF-8 bytes of the string are diffed
   /// by ``Operation/splice(path:offset:old:new:)`` when splicing is asked for.
-  static var spliceThreshold: Int { 1024 }
+  package static var spliceThreshold: Int { 1024 }
 
   /// Whether the patch holds a `splice`, the one operation RFC 6902 tools do not know.
   public var hasSplice: Bool {
@@ -9,8 +9,8 @@ extension JSONPatch {
   }
 
   /// The same patch in plain RFC 6902: each `splice` becomes a `test` and `replace` of the
-  /// whole string, taken from `document`, the state the patch applies to. Returns the plain
-  /// patch and leaves `document` as the patch leaves it.
+  /// whole string. The strings come from `document`, the state the patch applies to, which is
+  /// left as the patch leaves it.
   public func plain(applyingTo document: inout JSONValue) throws(JSONPatchError) -> JSONPatch {
     guard hasSplice else {
       try apply(to: &document)

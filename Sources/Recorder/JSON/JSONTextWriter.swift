@@ -5,11 +5,11 @@
 /// escaped per RFC 8259 (`"`, `\`, and control characters; `/` and non-ASCII are written as is).
 /// Non-finite doubles, which JSON cannot express, are written as the strings `"NaN"`,
 /// `"Infinity"` and `"-Infinity"`, the same form `JSONValueEncoder` uses.
-enum JSONTextWriter {
+package enum JSONTextWriter {
   private static let hexDigits: StaticString = "0123456789abcdef"
 
   /// Appends the compact form of `value` to `out`.
-  static func writeCompact(_ value: JSONValue, to out: inout [UInt8]) {
+  package static func writeCompact(_ value: JSONValue, to out: inout [UInt8]) {
     switch value {
     case .null:
       appendLiteral("null", to: &out)
@@ -47,7 +47,7 @@ enum JSONTextWriter {
   }
 
   /// Appends an indented form of `value` to `out`: two spaces a level, `"key": value`.
-  static func writePretty(_ value: JSONValue, level: Int, to out: inout [UInt8]) {
+  package static func writePretty(_ value: JSONValue, level: Int, to out: inout [UInt8]) {
     switch value {
     case .array(let elements) where !elements.isEmpty:
       out.append(UInt8(ascii: "["))
@@ -88,7 +88,7 @@ enum JSONTextWriter {
   }
 
   /// Appends the decimal digits of a signed integer.
-  static func appendInteger(_ number: Int64, to out: inout [UInt8]) {
+  package static func appendInteger(_ number: Int64, to out: inout [UInt8]) {
     if number >= 0 {
       appendUnsigned(UInt64(number), negative: false, to: &out)
     } else {
@@ -97,7 +97,7 @@ enum JSONTextWriter {
   }
 
   /// Appends the decimal digits of `magnitude`, preceded by `-` when `negative`.
-  static func appendUnsigned(_ magnitude: UInt64, negative: Bool, to out: inout [UInt8]) {
+  package static func appendUnsigned(_ magnitude: UInt64, negative: Bool, to out: inout [UInt8]) {
     if magnitude < 10 && !negative {
       out.append(UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0"))
       return
@@ -120,7 +120,7 @@ enum JSONTextWriter {
   }
 
   /// Appends a double in shortest round-trip form, with `.0` added to integral values.
-  static func appendDouble(_ number: Double, to out: inout [UInt8]) {
+  package static func appendDouble(_ number: Double, to out: inout [UInt8]) {
     guard number.isFinite else {
       if number.isNaN {
         appendLiteral("\"NaN\"", to: &out)
@@ -176,7 +176,7 @@ enum JSONTextWriter {
   }
 
   /// Appends `string` as a quoted, escaped JSON string.
-  static func appendString(_ string: String, to out: inout [UInt8]) {
+  package static func appendString(_ string: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { appendEscaped($0, to: &out) }
@@ -184,7 +184,7 @@ enum JSONTextWriter {
   }
 
   /// Appends UTF-8 `bytes`, escaping `"`, `\` and control characters.
-  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     var runStart = 0
     var position = 0
     let count = bytes.count

@@ -2,11 +2,11 @@
 ///
 /// Their hashing is seeded per process, so the encoder sorts their output to stay
 /// deterministic.
-protocol JSONUnorderedCollection {}
+package protocol JSONUnorderedCollection {}
 
 /// Marks `Dictionary`: encoded as an object (sorted by key) or as alternating key and value
 /// elements (sorted by encoded key).
-protocol JSONDictionaryMarker: JSONUnorderedCollection {}
+package protocol JSONDictionaryMarker: JSONUnorderedCollection {}
 
 extension Set: JSONUnorderedCollection {}
 

@@ -6,6 +6,7 @@ extension JSONValue {
   /// and changing one element does not copy the others. This needs `if case`: a `switch` over
   /// the value keeps a second reference to the payload for the whole switch, and then every
   /// change copies the entire array.
+  @inlinable
   package mutating func modifyArray<R, E: Error>(
     _ body: (inout [JSONValue]) throws(E) -> R
   ) throws(E) -> R? {
@@ -17,6 +18,7 @@ extension JSONValue {
 
   /// Runs `body` on the object this value holds, changing it in place; `nil` if this is not an
   /// object. See ``modifyArray(_:)`` for why.
+  @inlinable
   package mutating func modifyObject<R, E: Error>(
     _ body: (inout JSONObject) throws(E) -> R
   ) throws(E) -> R? {

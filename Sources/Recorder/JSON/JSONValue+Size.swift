@@ -5,7 +5,7 @@ extension JSONValue {
   /// Copy-on-write lets a value share its parts: after a few `copy` operations, a small value in
   /// memory can stand for gigabytes of text. Stopping at `limit` keeps the count from walking
   /// all of them. Numbers count their digits; the count is exact for strings without escapes.
-  func jsonSize(upTo limit: Int) -> Int {
+  package func jsonSize(upTo limit: Int) -> Int {
     var total = 0
     _ = addSize(to: &total, limit: limit)
     return total

@@ -48,7 +48,9 @@ public struct JSONValueEncoder: Sendable {
 
   /// Encodes `value` exactly as it is encoded as a member or element of a larger value found
   /// at `codingPath`: a value that writes nothing is `{}` there, not an error.
-  func encode<T: Encodable>(_ value: T, asPartAt codingPath: [any CodingKey]) throws -> JSONValue {
+  package func encode<T: Encodable>(
+    _ value: T, asPartAt codingPath: [any CodingKey]
+  ) throws -> JSONValue {
     if let scalar = JSONEncodingNode.scalar(value) { return scalar }
     let root = JSONEncodingNode(parent: nil, component: nil, userInfo: anyUserInfo)
     root.basePath = codingPath

@@ -166,7 +166,7 @@ public struct StatePath: Hashable, Sendable {
   }
 
   /// The id of an array element: its `"id"` member, if it is a string or a number.
-  static func id(of element: JSONValue) -> JSONValue? {
+  package static func id(of element: JSONValue) -> JSONValue? {
     guard case .object(let object) = element, let id = object["id"] else { return nil }
     switch id {
     case .string, .integer, .unsignedInteger, .double: return id

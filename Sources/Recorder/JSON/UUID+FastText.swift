@@ -5,7 +5,7 @@ extension UUID {
   ///
   /// Same result as `uuidString`, written by hand because Foundation's takes about a
   /// microsecond on Linux and the encoder formats one for every identified element.
-  var fastUppercaseString: String {
+  package var fastUppercaseString: String {
     let u = uuid
     return String(unsafeUninitializedCapacity: 36) { buffer in
       guard let out = buffer.baseAddress, buffer.count >= 36 else { return 0 }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Reads a trace record by record, as ``TraceReader`` does, and checks each record against the
 /// ones before it: the one reader whose verdict every command reports.
 ///
@@ -15,37 +17,39 @@
 /// them in another order. They report ``TraceReadError/firstInTrace()`` instead, which asks
 /// this reader for the first problem up to theirs: so every command names the same first
 /// problem for the same file.
-public final class CheckedTraceReader {
+package final class CheckedTraceReader {
   /// The reader underneath: its path, line and warning.
-  public let reader: TraceReader
+  package let reader: TraceReader
   /// The trace's header, once ``next()`` has returned it.
-  public private(set) var header: TraceHeader?
+  package private(set) var header: TraceHeader?
   /// The state after the last step read; the initial state before the first.
-  public var state: JSONValue { checker?.state ?? .null }
+  package var state: JSONValue { checker?.state ?? .null }
   /// How many steps have been read.
-  public private(set) var stepCount = 0
+  package private(set) var stepCount = 0
+  /// The crash record read last, with the state recorded before the step it names.
+  private(set) var crash: PendingCrash?
   /// The checks, shared with the replay threads; set once the header is read.
   private var checker: TraceChecker?
 
   /// The file being read.
-  public var path: String { reader.path }
+  package var path: String { reader.path }
   /// The line of the record ``next()`` returned last, from 1.
-  public var line: Int { reader.line }
+  package var line: Int { reader.line }
   /// Set when the trace ended in an incomplete line, which was skipped.
-  public var warning: String? { reader.warning }
+  package var warning: String? { reader.warning }
   /// ``warning`` without its `warning:` tag.
   var warningMessage: String? { reader.warningMessage }
 
   /// Opens the trace at `path`.
-  public init(path: String) throws(TraceReadError) {
+  package init(path: String) throws(TraceReadError) {
     reader = try TraceReader(path: path)
   }
 
   /// The index of the last step read, or `nil` before the first one.
-  public var lastStep: Int? { checker?.lastStep }
+  package var lastStep: Int? { checker?.lastStep }
 
   /// The next record, checked, or `nil` at the end of the trace.
-  public func next() throws(TraceReadError) -> TraceRecord? {
+  package func next() throws(TraceReadError) -> TraceRecord? {
     guard let record = try reader.next() else { return nil }
     guard checker != nil else {
       guard case .header(let first) = record else {
@@ -63,7 +67,7 @@ public final class CheckedTraceReader {
 
   /// The first problem in the trace at `path` on or before line `limit` (anywhere when `nil`),
   /// or `nil` when those lines are sound; a trace that cannot be opened is its own problem.
-  public static func firstProblem(in path: String, through limit: Int? = nil) -> TraceReadError? {
+  package static func firstProblem(in path: String, through limit: Int? = nil) -> TraceReadError? {
     do {
       let reader = try CheckedTraceReader(path: path)
       while try reader.next() != nil {
@@ -75,6 +79,30 @@ public final class CheckedTraceReader {
       return nil
     }
   }
+
+  /// The header: read now if ``next()`` has not read it yet.
+  func readHeader() throws(TraceReadError) -> TraceHeader {
+    if let header { return header }
+    guard case let .header(header) = try next() else {
+      preconditionFailure("CheckedTraceReader returns a header first or throws")
+    }
+    return header
+  }
+
+  /// The next step with the recorded states before and after it, rebuilt from the patches;
+  /// `nil` at the end. A crash record read on the way is kept in ``crash``.
+  func nextStep() throws(TraceReadError) -> RecordedStep? {
+    var before = state
+    while let record = try next() {
+      guard case let .step(step) = record else {
+        if case let .crash(crash) = record { self.crash = PendingCrash(crash, before: before) }
+        before = state
+        continue
+      }
+      return RecordedStep(step: step, before: before, after: state)
+    }
+    return nil
+  }
 }
 
 extension TraceReadError {
@@ -85,8 +113,9 @@ extension TraceReadError {
   /// may be broken in a way only a full read sees (a patch that does not apply, a torn record
   /// past its first bytes). Reading again, checked, up to this error's line finds it. That costs
   /// a read of the file, but only when there is an error to report.
-  public func firstInTrace() -> TraceReadError {
+  package func firstInTrace() -> TraceReadError {
     guard kind == .malformed else { return self }
     return CheckedTraceReader.firstProblem(in: path, through: line) ?? self
   }
+
 }

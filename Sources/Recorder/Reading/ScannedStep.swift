@@ -1,20 +1,20 @@
 /// A step as a full scan reads it: the members `summary` and `log` use, without the action's
 /// value, the dependency values or the types.
-public struct ScannedStep: Sendable, Equatable {
+package struct ScannedStep: Sendable, Equatable {
   /// The step's index.
-  public var index: Int
+  package var index: Int
   /// Seconds since recording started.
-  public var time: Double
+  package var time: Double
   /// Where the action came from.
-  public var origin: TraceStep.Origin
+  package var origin: TraceStep.Origin
   /// The action's label; empty when the scan was not asked for labels.
-  public var label: String
+  package var label: String
   /// The effects the step started.
-  public var effects: [Int]
+  package var effects: [Int]
   /// Whether the action was recorded, so the step can be replayed.
-  public var isReplayable: Bool
+  package var isReplayable: Bool
   /// Whether the step changed the value the scan watches; `true` when it watches none.
-  public var changed: Bool
+  package var changed: Bool
   /// The parts of the step's `log --json` listing that are not its numbers (see
   /// `StepListing`), when the scan was asked for listings: shared with the line's shape.
   var listingMiddle: [UInt8] = []
@@ -22,11 +22,11 @@ public struct ScannedStep: Sendable, Equatable {
   var clock: Double?
 
   /// Whether ``writeJSON(to:)`` has what it needs: the scan was asked for listings.
-  public var hasListing: Bool { !listingTail.isEmpty }
+  package var hasListing: Bool { !listingTail.isEmpty }
 
   /// Appends the step as `log --json` lists it, the same bytes as ``TraceStep/listingJSON``;
   /// only when ``hasListing``.
-  public func writeJSON(to out: inout [UInt8]) {
+  package func writeJSON(to out: inout [UInt8]) {
     listingMiddle.withUnsafeBufferPointer { middle in
       listingTail.withUnsafeBufferPointer { tail in
         StepListing.write(
@@ -37,14 +37,14 @@ public struct ScannedStep: Sendable, Equatable {
   }
 
   /// The step as `log --json` lists it; only when ``hasListing``.
-  public var json: String {
+  package var json: String {
     var out: [UInt8] = []
     writeJSON(to: &out)
     return String(decoding: out, as: UTF8.self)
   }
 
   /// The scanned form of a fully parsed step.
-  public init(_ step: TraceStep, changed: Bool = true) {
+  package init(_ step: TraceStep, changed: Bool = true) {
     self.init(
       index: step.index, time: step.time, origin: step.origin, label: step.label,
       effects: step.effects, isReplayable: step.isReplayable, changed: changed)
@@ -60,7 +60,7 @@ public struct ScannedStep: Sendable, Equatable {
   }
 
   /// A step with these members.
-  public init(
+  package init(
     index: Int, time: Double, origin: TraceStep.Origin, label: String, effects: [Int],
     isReplayable: Bool, changed: Bool = true
   ) {

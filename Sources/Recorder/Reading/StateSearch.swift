@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Where a value or text is in a state, and how that changes from one state to the next.
 ///
 /// A value matches when it is a string containing the query, ignoring case, or a number,
@@ -9,15 +11,15 @@
 /// let first = search.start(with: initialState)         // appearances in the initial state
 /// let events = search.advance(from: old, to: new, touching: step.patch)
 /// ```
-public struct StateSearch {
+package struct StateSearch {
   /// What happened to one match between two states.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     case appears(path: StatePath, value: JSONValue)
     case changes(path: StatePath, from: JSONValue, to: JSONValue)
     case disappears(path: StatePath, value: JSONValue)
 
     /// The path of the value the event is about.
-    public var path: StatePath {
+    package var path: StatePath {
       switch self {
       case .appears(let path, _), .changes(let path, _, _), .disappears(let path, _): path
       }
@@ -25,17 +27,17 @@ public struct StateSearch {
   }
 
   /// The text searched for, as given.
-  public let query: String
+  package let query: String
   private let folded: String
 
   /// A search for `query`.
-  public init(query: String) {
+  package init(query: String) {
     self.query = query
     folded = query.lowercased()
   }
 
   /// Whether `value`, a scalar, matches the query.
-  public func matches(_ value: JSONValue) -> Bool {
+  package func matches(_ value: JSONValue) -> Bool {
     switch value {
     case .string(let string): string.lowercased().contains(folded)
     case .array, .object: false
@@ -44,7 +46,7 @@ public struct StateSearch {
   }
 
   /// Every match in `state`, as appearances.
-  public func start(with state: JSONValue) -> [Event] {
+  package func start(with state: JSONValue) -> [Event] {
     var found: [(String, StatePath, JSONValue)] = []
     collect(state, path: StatePath(), into: &found)
     return found.map { .appears(path: $0.1, value: $0.2) }
@@ -54,7 +56,7 @@ public struct StateSearch {
   ///
   /// Only the top-level members the patch touches are searched again, whole, so that an insert
   /// or a move inside a list is seen as the same elements in new places.
-  public func advance(from old: JSONValue, to new: JSONValue, touching patch: JSONPatch)
+  package func advance(from old: JSONValue, to new: JSONValue, touching patch: JSONPatch)
     -> [Event]
   {
     var roots: [String] = []

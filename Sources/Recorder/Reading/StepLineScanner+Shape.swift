@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension StepLineScanner {
   /// The step on a line of a learnt shape whose patch changes only members of the top-level
   /// object, read without building the patch: ``applyMembers(_:to:)`` applies it. `nil` for

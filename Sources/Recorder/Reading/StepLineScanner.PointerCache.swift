@@ -1,3 +1,5 @@
+import TraceJSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import TraceJSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +14,8 @@
 /// digits, deep nesting, a `deps` member, any value of the wrong type) makes it return `nil`,
 /// and the caller parses the line in full, which decides, with the full parser's error. So a
 /// line it accepts is one the full parser accepts, with the same members.
+///
+/// Fast path of `TraceRecord(parsingLine:)`; `TraceScanTests.neverLooser` keeps them equal.
 struct StepLineScanner {
   /// The members of a step line, as bits of ``seen``.
   enum Member: Int {

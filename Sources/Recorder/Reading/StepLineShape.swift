@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What a step line holds apart from its numbers: a step line `StepLineScanner` read and
 /// checked in full, with the numbers of its index, time, cause, effects and patch values left
 /// out as holes.

@@ -12,6 +12,8 @@
 /// ``capacity`` shapes and ``byteCapacity`` bytes of them. Past that the tree starts again,
 /// and a trace whose lines rarely repeat (strings that change, numbers inside actions) stops
 /// learning, so it costs little more than the full scan.
+///
+/// Fast path of `StepLineScanner`; `StepLineShapeTests.hostileBytes` keeps them equal.
 final class StepLineShapes {
   private struct Edge {
     var literalStart: Int

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A step as `tca-replay log --json` lists it: its record less `kind`, `patch`, `deps` and
 /// `types`, with `"replayable"` last, in the record's member order.
 ///
@@ -77,5 +79,5 @@ enum StepListing {
 extension TraceStep {
   /// The step as `tca-replay log --json` lists it: its record less `kind`, `patch`, `deps` and
   /// `types`, with `"replayable"` last.
-  public var listingJSON: String { ScannedStep(listing: self).json }
+  package var listingJSON: String { ScannedStep(listing: self).json }
 }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The checks ``CheckedTraceReader`` makes on every record after the header, against the state
 /// the patches rebuild: kept apart from the reading so a replay thread can check its own run of
 /// lines with the same checks and the same words.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -19,43 +21,43 @@
 /// Lines this build writes are recognised by their first bytes (`{"kind":"step","index":…`), so
 /// indexing does not parse JSON. Any other line is parsed in full. A step line that is broken
 /// past its first bytes is reported when it is read, with its file and line.
-public final class TraceIndex {
+package final class TraceIndex {
   /// The trace file.
-  public let path: String
+  package let path: String
   /// The trace's first record.
-  public let header: TraceHeader
+  package let header: TraceHeader
   /// The end record, when the recorder closed the trace cleanly.
-  public var end: TraceEnd? { contents.end }
+  package var end: TraceEnd? { contents.end }
   /// The crash record, when the process crashed while recording.
-  public var crash: TraceCrash? { contents.crash }
+  package var crash: TraceCrash? { contents.crash }
   /// Set when the file ends in an incomplete line, which was skipped.
-  public let warning: String?
+  package let warning: String?
   /// The keyframes: the step each follows, in order.
-  public var keyframes: [Keyframe] { contents.keyframes }
+  package var keyframes: [Keyframe] { contents.keyframes }
   /// How many effect records the trace holds.
-  public var effectRecordCount: Int { contents.effectRecordCount }
+  package var effectRecordCount: Int { contents.effectRecordCount }
   /// The runs of steps the recorder lost to failed writes, in order.
-  public var gaps: [Gap] { contents.gaps }
+  package var gaps: [Gap] { contents.gaps }
 
   /// Steps a `gap` record declares lost.
-  public struct Gap: Sendable, Equatable {
+  package struct Gap: Sendable, Equatable {
     /// The lost steps.
-    public var steps: ClosedRange<Int>
+    package var steps: ClosedRange<Int>
     /// Why: the write error.
-    public var reason: String
+    package var reason: String
     /// The gap record's line number, from 1.
-    public var line: Int
+    package var line: Int
   }
 
   /// Whether the recorder lost step `index` (see ``gaps``): it has no record.
-  public func isLost(_ index: Int) -> Bool {
+  package func isLost(_ index: Int) -> Bool {
     gaps.contains { $0.steps.contains(index) }
   }
 
   /// Where a keyframe is.
-  public struct Keyframe: Sendable, Equatable {
+  package struct Keyframe: Sendable, Equatable {
     /// The step the keyframe's state follows.
-    public var step: Int
+    package var step: Int
     fileprivate var line: LineLocation
   }
 
@@ -75,18 +77,18 @@ public final class TraceIndex {
   }
 
   /// The number of steps.
-  public var stepCount: Int { stepLines.count }
+  package var stepCount: Int { stepLines.count }
   /// The index of the first step: 0 unless the file continues a rotated trace.
-  public var firstStep: Int { header.firstStep }
+  package var firstStep: Int { header.firstStep }
   /// The indices of the steps, in order.
-  public var stepIndices: Range<Int> { firstStep..<(firstStep + stepCount) }
+  package var stepIndices: Range<Int> { firstStep..<(firstStep + stepCount) }
 
   /// Opens and indexes the trace at `path`.
   ///
   /// - Throws: ``TraceReadError``: `.missing` when the file cannot be opened, `.malformed` with
   ///   the line when the header is missing or broken, a step index repeats or skips, or a line
   ///   that is not a step cannot be parsed.
-  public convenience init(path: String) throws(TraceReadError) {
+  package convenience init(path: String) throws(TraceReadError) {
     try self.init(path: path, maximumLineLength: maximumTraceLineLength)
   }
 
@@ -191,7 +193,7 @@ public final class TraceIndex {
   /// The step with index `index`.
   ///
   /// - Throws: ``TraceReadError`` naming the line when it is not a valid step record.
-  public func step(at index: Int) throws(TraceReadError) -> TraceStep {
+  package func step(at index: Int) throws(TraceReadError) -> TraceStep {
     precondition(stepIndices.contains(index), "step \(index) is not in \(stepIndices)")
     let line = stepLines[index - firstStep]
     let record = try file.record(at: line, path: path)
@@ -212,7 +214,7 @@ public final class TraceIndex {
   }
 
   /// The line number, from 1, of the step with index `index`.
-  public func lineNumber(ofStep index: Int) -> Int {
+  package func lineNumber(ofStep index: Int) -> Int {
     stepLines[index - firstStep].number
   }
 
@@ -222,7 +224,7 @@ public final class TraceIndex {
   /// patches between: forwards from one before the step, or backwards, inverted, from a
   /// keyframe after it, whichever is nearer. Keyframes are far apart when states are big
   /// (see the format); taking the nearer one halves the worst case.
-  public func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
+  package func state(afterStep index: Int?) throws(TraceReadError) -> JSONValue {
     guard let index else { return header.initialState }
     if let gap = gaps.first(where: { $0.steps.contains(index) }), index != gap.steps.upperBound {
       throw TraceReadError(
@@ -283,7 +285,7 @@ public final class TraceIndex {
   ///
   /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply; `state`
   ///   may then be partly changed, and is rebuilt with ``state(afterStep:)``.
-  public func apply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
+  package func apply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
     do {
       try step.patch.apply(to: &state)
     } catch {
@@ -294,7 +296,7 @@ public final class TraceIndex {
   /// Undoes a step's patch in place, from the state after it to the state before it.
   ///
   /// - Throws: as ``apply(_:to:)`` does.
-  public func unapply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
+  package func unapply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
     do {
       try step.patch.inverted().apply(to: &state)
     } catch {

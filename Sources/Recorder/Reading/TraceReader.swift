@@ -1,3 +1,5 @@
+import TraceJSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,14 +18,14 @@
 /// killed recorder leaves: it is dropped, with a ``warning``, and the rest still reads. Blank
 /// lines at the end are ignored (a blank line before a record is an error), and a line longer
 /// than 256 MiB is an error rather than a wait for a newline that may never come (`/dev/zero`).
-public final class TraceReader {
+package final class TraceReader {
   /// The file being read.
-  public let path: String
+  package let path: String
   /// The line number of the record ``next()`` returned last, from 1 (at the end, of the last
   /// line read, blank ones included).
-  public private(set) var line = 0
+  package private(set) var line = 0
   /// Set when the trace ended in an incomplete line.
-  public var warning: String? {
+  package var warning: String? {
     tornLine.map { "\(path):\($0.line): warning: " + Self.tornLineText(bytes: $0.bytes) }
   }
   /// ``warning`` without its `warning:` tag, for reports that add their own.
@@ -52,7 +54,7 @@ public final class TraceReader {
   private static let chunkSize = 1 << 20
 
   /// Opens the trace at `path`.
-  public convenience init(path: String) throws(TraceReadError) {
+  package convenience init(path: String) throws(TraceReadError) {
     try self.init(path: path, maximumLineLength: maximumTraceLineLength)
   }
 
@@ -68,7 +70,7 @@ public final class TraceReader {
   }
 
   /// The next record, or `nil` at the end of the trace. Records of unknown kinds are skipped.
-  public func next() throws(TraceReadError) -> TraceRecord? {
+  package func next() throws(TraceReadError) -> TraceRecord? {
     while let bytes = try nextLine() {
       guard hasHeader else {
         hasHeader = true
@@ -87,7 +89,7 @@ public final class TraceReader {
   ///
   /// - Throws: ``TraceReadError`` naming the step's line when the patch does not apply; `state`
   ///   may then be partly changed.
-  public func apply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
+  package func apply(_ step: TraceStep, to state: inout JSONValue) throws(TraceReadError) {
     do {
       try step.patch.apply(to: &state)
     } catch {
@@ -193,6 +195,18 @@ func lineTooLong(_ limit: Int) -> String {
   return "the line is longer than \(size), more than a trace line can be"
 }
 
+extension TraceReader {
+  /// Reads the first line, which must be a header record; ``nextLine()`` then reads the second.
+  func readHeader() throws(TraceReadError) -> TraceHeader {
+    guard let first = try nextLine() else {
+      throw TraceReadError(
+        path: path, line: nil, kind: .malformed,
+        message: noRecordProblem(endsInTornLine: warning != nil))
+    }
+    return try TraceHeader(parsingFirstLine: first, path: path, line: line)
+  }
+}
+
 /// What is wrong with a trace that has no record at all.
 func noRecordProblem(endsInTornLine: Bool) -> String {
   endsInTornLine
@@ -228,9 +242,9 @@ func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
 }
 
 /// A trace that cannot be read: missing, or not following the trace format.
-public struct TraceReadError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TraceReadError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of failure this is; each maps to an exit code of the command-line tool.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// The file does not exist or cannot be opened.
     case missing
     /// The file is not a valid trace.
@@ -238,23 +252,23 @@ public struct TraceReadError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 
   /// The trace file.
-  public var path: String
+  package var path: String
   /// The line the problem is on, from 1; `nil` for the file as a whole.
-  public var line: Int?
+  package var line: Int?
   /// What kind of failure this is.
-  public var kind: Kind
+  package var kind: Kind
   /// The problem, in one line.
-  public var message: String
+  package var message: String
 
   /// Creates an error about `path`, at `line` if the problem is on one line.
-  public init(path: String, line: Int?, kind: Kind, message: String) {
+  package init(path: String, line: Int?, kind: Kind, message: String) {
     self.path = path
     self.line = line
     self.kind = kind
     self.message = message
   }
 
-  public var description: String {
+  package var description: String {
     "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
   }
 }

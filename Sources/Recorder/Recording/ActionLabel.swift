@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes the short readable label of an encoded action: `.todo(id: 3F2A…9B1C, action: .checkboxTapped)`.
 ///
 /// Swift's synthesized `Codable` encodes an enum case as a one-member object named after the
@@ -81,7 +83,7 @@ enum ActionLabel {
     case "set":
       guard case let .object(fields) = payload, fields.count == 2,
         case let .string(keyPath)? = fields["keyPath"], let value = fields["value"],
-        SwiftRenderer.isBindingKeyPath(keyPath)
+        TypeName.isBindingKeyPath(keyPath)
       else { return nil }
       return ".set(\\.\(keyPath), \(self.value(value, depth: max(depth, 2))))"
     case "success":

@@ -1,5 +1,6 @@
 import Architecture
 import Synchronization
+import TraceJSON
 
 /// Encodes the action a crash interrupted, as a crash record holds it: `"action":…,"label":…`,
 /// redacted as the step record would have been.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What a value's own `encode(to:)` hands its encoder, one level deep: the members of one keyed
 /// container, in the order written, or the one value of a single-value container.
 ///

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Fingerprints of a state's and an action's type, written in the trace header.
 ///
 /// A fingerprint hashes the type's name together with the shape of its encoding (member names

@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 /// The buckets of a `Dictionary` or `Set`, read in place, so that two versions of one can be
 /// compared by their bytes, bucket by bucket, without a call per element.
@@ -13,6 +14,8 @@ import Foundation
 /// collection: the count, the bitmap's population, where the tail-allocated arrays start, and the
 /// first member's bytes. Anything that does not match, and any platform with Objective-C
 /// bridging, gives `nil`, and the caller compares through the public API instead.
+///
+/// Fast path beside `==`; `ByteComparisonTests.paddedAndGrowing` keeps the patches equal.
 struct NativeHashTable {
   let bitmap: UnsafePointer<UInt64>
   let bucketCount: Int

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TraceJSON
 
 /// What the app's thread hands to the recorder's thread: Swift values, not yet encoded.
 ///

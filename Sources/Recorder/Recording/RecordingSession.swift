@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 /// Turns recorded events into trace lines on the recorder's thread: encodes, redacts, diffs
 /// against the previous state, and writes.
@@ -358,7 +359,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// Whether `type` is a standard library scalar (or an optional of one), which the schema
   /// never describes: any scalar value is covered at a path of that type, now and later.
   private static func isStandardScalar(_ type: String) -> Bool {
-    var base = SwiftRenderer.unwrappingOptional(type)
+    var base = TypeName.unwrappingOptional(type)
     while base.hasSuffix("?") { base.removeLast() }
     return standardScalarTypes.contains(base)
   }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The walk through standard collections: arrays by position, dictionaries and sets by key.
 ///
 /// Each compares the old and new Swift values with `==`, which skips elements that share

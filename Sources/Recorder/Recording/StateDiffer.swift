@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 /// Turns each new state into a patch against the previous one, with work that follows the size
 /// of the change rather than the size of the state.
@@ -413,7 +414,7 @@ private func opener<T: Encodable>(of _: T.Type) -> (Any) -> (any Encodable)? {
 extension JSONPatch.Operation {
   /// The operation with `prefix` in front of its paths: the same change, made to the value at
   /// `prefix` within a larger document.
-  public func prefixed(by prefix: JSONPointer) -> Self {
+  package func prefixed(by prefix: JSONPointer) -> Self {
     guard !prefix.isRoot else { return self }
     func join(_ pointer: JSONPointer) -> JSONPointer {
       JSONPointer(tokens: prefix.tokens + pointer.tokens)

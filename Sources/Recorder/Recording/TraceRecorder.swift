@@ -34,8 +34,8 @@ public final class TraceRecorder: Sendable {
     public var metadata: [String: String]
     /// How many steps may wait for the recorder's thread before the app waits.
     public var queueCapacity: Int
-    /// About how many bytes of states may wait for the recorder's thread before the app waits,
-    /// whatever their shape: with states of 1 MB, the default lets 32 steps wait.
+    /// About how many bytes of states, whatever their shape, may wait before the app waits.
+    /// With states of 1 MB, the default lets 32 steps wait for the recorder's thread.
     public var queueByteLimit: Int
 
     /// How big a trace file may grow; `nil` for no limit.

@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 /// Learns the Swift types behind the values a recorder encodes, for the trace's `types`.
 ///
@@ -55,7 +56,7 @@ final class TypeCapture {
   /// (`Type?` if optional). A value the rules hide is not walked.
   func visit<T: Encodable>(_ value: T, at location: [String]) -> String {
     let name = String(reflecting: T.self)
-    if JSONEncodingNode.scalar(value) != nil || T.self == IndexSet.self { return name }
+    if JSONValue.scalar(encoding: value) != nil || T.self == IndexSet.self { return name }
     if !redactions.isEmpty, isRedacted(location) { return name }
     let style = Mirror(reflecting: value).displayStyle
     let node = TypeCaptureNode(
@@ -302,6 +303,6 @@ private struct TypeCaptureSingle: SingleValueEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     // The value takes this value's place, so it lies where this one does.
     let type = node.capture.visit(value, at: node.location)
-    node.single = (JSONEncodingNode.scalar(value), type)
+    node.single = (JSONValue.scalar(encoding: value), type)
   }
 }

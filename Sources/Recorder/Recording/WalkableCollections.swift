@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 /// What changed between two versions of an array, by position, found with `==` on elements.
 struct ArrayEdits {

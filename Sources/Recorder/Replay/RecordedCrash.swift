@@ -4,9 +4,9 @@
 /// and its action, which never finished. A replay sends that action again, from the state
 /// recorded after step N − 1: a reducer that still crashes there ends the replay host, which
 /// `tca-replay` reports as a divergence at step N; one that returns no longer crashes.
-public struct RecordedCrash: Sendable, Equatable, Codable {
+package struct RecordedCrash: Sendable, Equatable, Codable {
   /// What replaying the crashing step found.
-  public enum Outcome: String, Sendable, Equatable, Codable {
+  package enum Outcome: String, Sendable, Equatable, Codable {
     /// The reducer crashed at the step again; the report's divergence at it says how.
     case crashes
     /// The reducer reduced the step and returned.
@@ -16,18 +16,18 @@ public struct RecordedCrash: Sendable, Equatable, Codable {
   }
 
   /// The step that crashed when recorded.
-  public var step: Int
+  package var step: Int
   /// The label of its action, as recorded.
-  public var label: String
+  package var label: String
   /// The signal it crashed with when recorded, such as `SIGILL`; `nil` when unknown.
-  public var signal: String?
+  package var signal: String?
   /// What replaying it found.
-  public var outcome: Outcome
+  package var outcome: Outcome
   /// Why it was not replayed, for ``Outcome/notReplayed``.
-  public var reason: String?
+  package var reason: String?
 
   /// Describes the crash at `step`, and what replaying it found.
-  public init(
+  package init(
     step: Int, label: String, signal: String?, outcome: Outcome, reason: String? = nil
   ) {
     self.step = step
@@ -38,7 +38,7 @@ public struct RecordedCrash: Sendable, Equatable, Codable {
   }
 
   /// `step 6 (.faulted("trap")), which crashed the recording (SIGILL), no longer crashes`.
-  public var sentence: String {
+  package var sentence: String {
     let recorded = "step \(step) (\(label)), which crashed the recording"
       + (signal.map { " (\($0))" } ?? "")
     switch outcome {

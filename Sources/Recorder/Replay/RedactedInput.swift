@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension JSONValue {
   /// Replaces every redaction placeholder in this value with `substitute`.
   mutating func replaceRedacted(with substitute: JSONValue) {

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Architecture
+import TraceJSON
 
 /// The replay host: a small executable in your package that lets `tca-replay` replay traces
 /// through your reducers, which the tool cannot link itself.
@@ -108,7 +109,7 @@ public enum ReplayHost {
 
     let header: TraceHeader
     do {
-      header = try TraceLines(path: path).header()
+      header = try ReplayError.reading(TraceReader(path: path).readHeader())
     } catch {
       return self.error(id: id, problem: problem(error), error.description)
     }

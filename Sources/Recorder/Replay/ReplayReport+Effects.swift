@@ -6,20 +6,20 @@
 /// (`.cancel(id:)`, `cancellable(id:cancelInFlight: true)`), and the ids its runs can be
 /// cancelled by (`cancellable(id:)`). Ids are compared as `String(reflecting:)` prints them,
 /// after the ids of the `forEach` rows and presentations they were made under.
-public struct EffectsDifference: Sendable, Equatable, Codable {
+package struct EffectsDifference: Sendable, Equatable, Codable {
   /// How many effects the recorded step started.
-  public var recordedStarts: Int
+  package var recordedStarts: Int
   /// How many effects today's reducer starts for the step.
-  public var replayedStarts: Int
+  package var replayedStarts: Int
   /// The ids the recorded step cancelled; `nil` when the trace does not record them
   /// (format version 2 and earlier).
-  public var recordedCancels: [String]?
+  package var recordedCancels: [String]?
   /// The ids today's reducer cancels for the step.
-  public var replayedCancels: [String]
+  package var replayedCancels: [String]
   /// The ids the recorded step's effects could be cancelled by; `nil` when not recorded.
-  public var recordedCancellable: [String]?
+  package var recordedCancellable: [String]?
   /// The ids today's reducer's effects can be cancelled by.
-  public var replayedCancellable: [String]
+  package var replayedCancellable: [String]
 }
 
 /// How a step's reads of `uuid`, `date`, `withRandomNumberGenerator` and `stackElementID`
@@ -27,11 +27,11 @@ public struct EffectsDifference: Sendable, Equatable, Codable {
 ///
 /// Values are fed back in their recorded order, so equal counts mean equal values; a read
 /// beyond the recorded ones gets a stand-in.
-public struct DependencyReadsDifference: Sendable, Equatable, Codable {
+package struct DependencyReadsDifference: Sendable, Equatable, Codable {
   /// Reads by kind (`uuid`, `date`, `random`, `stackElementID`) when recorded.
-  public var recorded: [String: Int]
+  package var recorded: [String: Int]
   /// Reads by kind by today's reducer.
-  public var replayed: [String: Int]
+  package var replayed: [String: Int]
 }
 
 extension EffectsDifference {

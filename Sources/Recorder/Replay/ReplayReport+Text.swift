@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension ReplayReport: CustomStringConvertible {
   /// The report as `tca-replay bisect` prints it: a verdict line, then each detailed
   /// divergence's action, origin, the steps before it and the state differences.
@@ -60,7 +62,7 @@ extension ReplayReport: CustomStringConvertible {
 
 extension Divergence: CustomStringConvertible {
   /// The divergence on its own: step, action, origin, the steps before it and the differences.
-  public var description: String {
+  package var description: String {
     (["step \(step) diverges from the recording\(aspect)"] + detailLines).joined(separator: "\n")
   }
 

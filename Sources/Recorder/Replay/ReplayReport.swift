@@ -1,43 +1,45 @@
+import TraceJSON
+
 /// What a replay found: how many steps it replayed, which diverged, and which it could not check.
 ///
 /// ```swift
-/// let report = try Replayer(reducer: CounterFeature()).replay(tracePath: "bug.ndjson")
-/// if let divergence = report.firstDivergence { print(divergence.step, divergence.label) }
+/// let report = try assertReplay(trace: "bug.ndjson", reducer: CounterFeature())
+/// #expect(report.unknown == 0)
 /// ```
 ///
 /// A report is `Codable`: the replay host sends it to `tca-replay` as JSON
 /// (`Documentation/ReplayHostProtocol.md`), and `tca-replay bisect --json` prints it.
 public struct ReplayReport: Sendable, Equatable, Codable {
   /// The trace file replayed.
-  public var trace: String
+  public internal(set) var trace: String
   /// The recorded reducer's type name, from the trace header.
-  public var reducer: String
+  public internal(set) var reducer: String
   /// How the steps were replayed.
-  public var mode: ReplayMode
+  public internal(set) var mode: ReplayMode
   /// How many steps the trace holds (as far as it was read).
-  public var steps: Int
+  public internal(set) var steps: Int
   /// How many steps were run through the reducer.
-  public var replayed: Int
+  public internal(set) var replayed: Int
   /// How many steps disagreed with the recording, in all; ``divergences`` details the first.
-  public var divergentSteps: Int
+  public internal(set) var divergentSteps: Int
   /// The first divergences, by step; as many as ``Replayer/Options/maximumDivergences``.
-  public var divergences: [Divergence]
+  package var divergences: [Divergence]
   /// Steps that could not be replayed, such as an action that was not encoded when recorded.
-  public var notReplayable: [SkippedStep]
+  package var notReplayable: [SkippedStep]
   /// Steps whose outcome is unknown because they read redacted data: their action or state
   /// holds a redacted value and what they computed differs from the recording.
-  public var unknown: Int
+  public internal(set) var unknown: Int
   /// Things worth knowing that are not divergences: another build's fingerprint, a torn line.
-  public var warnings: [String]
+  public internal(set) var warnings: [String]
   /// What the trace does not record and so was not compared, such as the cancellation ids of a
   /// trace of format version 2; `nil` when everything was.
-  public var notCompared: [String]? = nil
+  package var notCompared: [String]? = nil
   /// The crash the trace ends in, and what replaying its step found; `nil` when the trace
   /// did not end in a crash of a step.
-  public var recordedCrash: RecordedCrash? = nil
+  package var recordedCrash: RecordedCrash? = nil
 
   /// The first step where today's reducer disagrees with the recording, if any.
-  public var firstDivergence: Divergence? { divergences.first }
+  package var firstDivergence: Divergence? { divergences.first }
 
   /// Whether every replayed step reproduced the recording.
   public var matches: Bool { divergentSteps == 0 }
@@ -54,9 +56,9 @@ public enum ReplayMode: String, Sendable, Equatable, Codable, CaseIterable {
 }
 
 /// A step whose replay disagrees with the recording.
-public struct Divergence: Sendable, Equatable, Codable {
+package struct Divergence: Sendable, Equatable, Codable {
   /// What kind of disagreement this is.
-  public enum Reason: String, Sendable, Equatable, Codable {
+  package enum Reason: String, Sendable, Equatable, Codable {
     /// The reducer computed a different state; ``Divergence/differences`` says where.
     case state
     /// The recorded action no longer decodes as today's `Action`; ``Divergence/codingPath``
@@ -78,50 +80,50 @@ public struct Divergence: Sendable, Equatable, Codable {
   }
 
   /// The step's index in the trace.
-  public var step: Int
+  package var step: Int
   /// The action's short label, as recorded: `.todo(id: 0000…0001, action: .checkboxTapped)`.
-  public var label: String
+  package var label: String
   /// The recorded action.
-  public var action: JSONValue?
+  package var action: JSONValue?
   /// Where the action came from.
-  public var origin: StepOrigin
+  package var origin: StepOrigin
   /// What kind of disagreement this is.
-  public var reason: Reason
+  package var reason: Reason
   /// Where the states differ, expected (recorded) against actual (replayed).
-  public var differences: [StateDifference]
+  package var differences: [StateDifference]
   /// For a value that no longer decodes: the coding path, like `todos[3].createdAt`.
-  public var codingPath: String?
+  package var codingPath: String?
   /// For a value that no longer decodes or encodes: the decoder's or encoder's message.
-  public var message: String?
+  package var message: String?
   /// The steps just before this one, oldest first.
-  public var precedingSteps: [StepSummary]
+  package var precedingSteps: [StepSummary]
   /// Dependency values the reducer read this time beyond those recorded (stand-ins were used).
-  public var extraDependencyReads: Int
+  package var extraDependencyReads: Int
   /// Dependency values recorded for the step that the reducer did not read this time.
-  public var unreadDependencyValues: Int
+  package var unreadDependencyValues: Int
   /// Issues the reducer reported while replaying the step, such as an action for a missing row.
-  public var issues: [String]
+  package var issues: [String]
   /// How the effects differ, when they do (whatever the ``reason``).
-  public var effects: EffectsDifference? = nil
+  package var effects: EffectsDifference? = nil
   /// How the dependency reads differ, when they do (whatever the ``reason``).
-  public var dependencyReads: DependencyReadsDifference? = nil
+  package var dependencyReads: DependencyReadsDifference? = nil
   /// For a crash: the signal that ended the replay host (4, SIGILL, for a Swift runtime trap).
-  public var signal: Int? = nil
+  package var signal: Int? = nil
 }
 
 /// One difference between the recorded and the replayed state.
-public struct StateDifference: Sendable, Equatable, Codable {
+package struct StateDifference: Sendable, Equatable, Codable {
   /// Where, as a JSON Pointer into the state: `/todos/0/isComplete`.
-  public var path: JSONPointer
+  package var path: JSONPointer
   /// The recorded value; `nil` when the recorded state has nothing there.
-  public var expected: JSONValue?
+  package var expected: JSONValue?
   /// The replayed value; `nil` when the replayed state has nothing there.
-  public var actual: JSONValue?
+  package var actual: JSONValue?
   /// For an element found elsewhere in the replayed array: where it went.
-  public var movedTo: JSONPointer?
+  package var movedTo: JSONPointer?
 
   /// Creates a difference.
-  public init(
+  package init(
     path: JSONPointer, expected: JSONValue?, actual: JSONValue?, movedTo: JSONPointer? = nil
   ) {
     self.path = path
@@ -132,11 +134,11 @@ public struct StateDifference: Sendable, Equatable, Codable {
 }
 
 /// Where a step's action came from, as a report states it.
-public struct StepOrigin: Sendable, Equatable, Codable, CustomStringConvertible {
+package struct StepOrigin: Sendable, Equatable, Codable, CustomStringConvertible {
   /// `send` or `effect`.
-  public var kind: String
+  package var kind: String
   /// For `effect`: the step whose effect sent the action, when it was recorded.
-  public var cause: Int?
+  package var cause: Int?
 
   init(_ origin: TraceStep.Origin) {
     switch origin {
@@ -148,20 +150,20 @@ public struct StepOrigin: Sendable, Equatable, Codable, CustomStringConvertible 
   }
 
   /// `send`, `effect of step 4`, or `effect`.
-  public var description: String {
+  package var description: String {
     guard kind == "effect" else { return kind }
     return cause.map { "effect of step \($0)" } ?? "effect"
   }
 }
 
 /// A step named in a report: its index, label and origin.
-public struct StepSummary: Sendable, Equatable, Codable {
+package struct StepSummary: Sendable, Equatable, Codable {
   /// The step's index.
-  public var index: Int
+  package var index: Int
   /// The action's label.
-  public var label: String
+  package var label: String
   /// Where the action came from.
-  public var origin: StepOrigin
+  package var origin: StepOrigin
 
   init(_ step: TraceStep) {
     index = step.index
@@ -171,9 +173,9 @@ public struct StepSummary: Sendable, Equatable, Codable {
 }
 
 /// A step a replay passed over, and why.
-public struct SkippedStep: Sendable, Equatable, Codable {
+package struct SkippedStep: Sendable, Equatable, Codable {
   /// The step.
-  public var step: StepSummary
+  package var step: StepSummary
   /// Why it could not be replayed.
-  public var reason: String
+  package var reason: String
 }

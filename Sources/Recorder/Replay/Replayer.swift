@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TraceJSON
 
 /// Replays a trace through today's reducer and reports where it diverges from the recording.
 ///
@@ -22,25 +23,25 @@ import Foundation
 /// that still crashes there ends the process, which only a replay host survives.
 ///
 /// In ``ReplayMode/isolated`` mode the reducer is called from several threads at once.
-public struct Replayer<Base: Reducer>
+package struct Replayer<Base: Reducer>
 where Base.State: Codable, Base.Action: Codable {
   /// How a replay runs and what its report keeps.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// Isolated (parallel, every divergence) or cumulative (one run, the first divergence).
-    public var mode: ReplayMode
+    package var mode: ReplayMode
     /// How many divergences the report details; all of them are counted.
-    public var maximumDivergences: Int
+    package var maximumDivergences: Int
     /// How many steps before a divergence its report lists.
-    public var precedingSteps: Int
+    package var precedingSteps: Int
     /// How many threads reduce in isolated mode; by default, one per core.
-    public var workers: Int
+    package var workers: Int
     /// Called with the number of steps replayed so far after each step, on the thread that
     /// replayed it (a replay thread, in isolated mode): a host's sign of life while a slow
     /// reducer works. Keep it cheap.
-    public var progress: (@Sendable (Int) -> Void)?
+    package var progress: (@Sendable (Int) -> Void)?
 
     /// Creates options; the defaults suit `tca-replay bisect`.
-    public init(
+    package init(
       mode: ReplayMode = .isolated,
       maximumDivergences: Int = 1,
       precedingSteps: Int = 5,
@@ -56,9 +57,9 @@ where Base.State: Codable, Base.Action: Codable {
   }
 
   /// The reducer to replay the trace through.
-  public let reducer: Base
+  package let reducer: Base
   /// How the replay runs.
-  public var options: Options
+  package var options: Options
   private let updateDependencies: @Sendable (inout DependencyValues) -> Void
   private let box: UncheckedBox<Base>
 
@@ -69,7 +70,7 @@ where Base.State: Codable, Base.Action: Codable {
   ///   - options: The mode and what the report keeps.
   ///   - withDependencies: Overrides for dependencies the reducer reads while reducing, other
   ///     than `uuid`, `date` and `withRandomNumberGenerator`, which come from the trace.
-  public init(
+  package init(
     reducer: Base,
     options: Options = Options(),
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
@@ -87,25 +88,27 @@ where Base.State: Codable, Base.Action: Codable {
   ///
   /// - Throws: ``ReplayError`` when the trace is missing or malformed; a reducer that
   ///   disagrees with the trace is a ``Divergence`` in the report, not an error.
-  public func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
+  package func replay(tracePath: String) throws(ReplayError) -> ReplayReport {
     let header: TraceHeader
     var tally: Tally
     let warning: String?
-    if options.mode == .isolated, case let lines = try TraceLines(path: tracePath),
-      case let first = try lines.header(), first.keyframeInterval > 0
+    if options.mode == .isolated,
+      case let lines = try ReplayError.reading(TraceReader(path: tracePath)),
+      case let first = try ReplayError.reading(lines.readHeader()),
+      first.keyframeInterval > 0
     {
       // Keyframes let every thread parse its own share of the trace, starting from one.
       header = first
       tally = try replayInParallel(lines, header: header)
       warning = lines.warningMessage
     } else {
-      let steps = try RecordedSteps(path: tracePath)
-      header = steps.header
+      let (steps, first) = try CheckedTraceReader.openForReplay(tracePath)
+      header = first
       switch options.mode {
-      case .cumulative: tally = try replayCumulatively(steps)
-      case .isolated: tally = try replayInIsolation(steps)
+      case .cumulative: tally = try replayCumulatively(steps, header: header)
+      case .isolated: tally = try replayInIsolation(steps, header: header)
       }
-      warning = steps.reader.warningMessage
+      warning = steps.warningMessage
     }
     tally.divergences.sort { $0.step < $1.step }
     var recordedCrash: RecordedCrash?
@@ -189,19 +192,21 @@ where Base.State: Codable, Base.Action: Codable {
 
   // MARK: Cumulative
 
-  private func replayCumulatively(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
+  private func replayCumulatively(
+    _ steps: CheckedTraceReader, header: TraceHeader
+  ) throws(ReplayError) -> Tally {
     let engine = StepEngine(
-      reducer: box.value, redactions: steps.header.redactions, reusesMatchingStates: true,
-      traceVersion: steps.header.version
+      reducer: box.value, redactions: header.redactions, reusesMatchingStates: true,
+      traceVersion: header.version
     )
-    engine.learnTypes(from: steps.header)
+    engine.learnTypes(from: header)
     var tally = Tally()
     var recent = RecentSteps(capacity: options.precedingSteps)
     let progress = options.progress
     let base = DependencyValues._current
     let result: Result<Void, ReplayError> = engine.withFeed(over: base, updateDependencies) {
       do throws(ReplayError) {
-        while let recorded = try steps.next() {
+        while let recorded = try steps.nextReplayStep() {
           tally.steps += 1
           progress?(tally.steps)
           let outcome = engine.run(recorded, preceding: recent.summaries)
@@ -266,7 +271,7 @@ where Base.State: Codable, Base.Action: Codable {
 
   /// Hands runs of raw lines, each starting at a keyframe, to the replay threads, which parse
   /// them, rebuild the states from the keyframe and replay the steps.
-  private func replayInParallel(_ lines: TraceLines, header: TraceHeader) throws(ReplayError)
+  private func replayInParallel(_ lines: TraceReader, header: TraceHeader) throws(ReplayError)
     -> Tally
   {
     let (queue, finish) = startWorkers(header, path: lines.path)
@@ -277,7 +282,7 @@ where Base.State: Codable, Base.Action: Codable {
     var chunk = RawChunk(firstLine: 2, checker: TraceChecker(header: header), context: [])
     var failure: ReplayError?
     do throws(ReplayError) {
-      while let line = try lines.next() {
+      while let line = try ReplayError.reading(lines.nextLine()) {
         if chunk.steps >= RawChunk.size, line.starts(with: keyframe) {
           // The keyframe ends this chunk too, which checks it against the state it rebuilt.
           chunk.append(line, isStep: false)
@@ -305,14 +310,16 @@ where Base.State: Codable, Base.Action: Codable {
 
   /// Parses the trace on this thread and hands the steps, with their states, to the replay
   /// threads: for traces without keyframes.
-  private func replayInIsolation(_ steps: RecordedSteps) throws(ReplayError) -> Tally {
-    let (queue, finish) = startWorkers(steps.header, path: steps.reader.path)
+  private func replayInIsolation(
+    _ steps: CheckedTraceReader, header: TraceHeader
+  ) throws(ReplayError) -> Tally {
+    let (queue, finish) = startWorkers(header, path: steps.path)
     var chunk = Chunk(earlier: [], keep: options.precedingSteps)
     var recent = RecentSteps(capacity: options.precedingSteps)
     var count = 0
     var failure: ReplayError?
     do throws(ReplayError) {
-      while let recorded = try steps.next() {
+      while let recorded = try steps.nextReplayStep() {
         chunk.steps.append(recorded)
         recent.append(recorded.step)
         count += 1

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension StateDifference {
   /// The differences between a recorded and a replayed state, at JSON-path granularity.
   ///

@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 extension StepEngine {
   /// Sends the action of the step a trace's crash record names again, from `before`, the state

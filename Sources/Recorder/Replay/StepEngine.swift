@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 /// Replays single steps through a reducer: decodes, feeds dependencies, reduces, encodes,
 /// compares. One engine per thread: it owns the dependency feed that thread reads.
@@ -402,7 +403,7 @@ extension StepEngine: ChunkRunner {
     func preceding() -> [StepSummary] {
       guard seen < context else { return recent.summaries }
       let earlier = chunk.context.compactMap { line -> StepSummary? in
-        guard case let .step(step)? = try? TraceLines.record(line[...], path: path, line: 0)
+        guard case let .step(step)? = try? TraceRecord(parsingLine: line[...], path: path, line: 0)
         else { return nil }
         return StepSummary(step)
       }
@@ -410,7 +411,8 @@ extension StepEngine: ChunkRunner {
     }
     var checker = chunk.checker
     try chunk.forEachLine { (line, number) throws(ReplayError) in
-      guard let record = try TraceLines.record(line, path: path, line: number) else { return }
+      let record = try ReplayError.reading(TraceRecord(parsingLine: line, path: path, line: number))
+      guard let record else { return }
       let before = checker.state
       do throws(TraceReadError) {
         try checker.check(record, path: path, line: number)
@@ -430,5 +432,14 @@ extension StepEngine: ChunkRunner {
       seen += 1
       replayed()
     }
+  }
+}
+
+extension StepEngine {
+  /// Takes the trace's type names and what its header says of the types, for stand-ins.
+  func learnTypes(from header: TraceHeader) {
+    stateTypeName = header.stateType
+    actionTypeName = header.actionType
+    standIns.schema.merge(header.types)
   }
 }

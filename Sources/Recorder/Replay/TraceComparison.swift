@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The first place where two traces differ: in an action, an origin, the dependency values read,
 /// or the state a step left.
 ///
@@ -8,28 +10,28 @@
 ///
 /// Times and effect lifecycles are not compared: two recordings of the same session differ
 /// in them by nature. A value redacted in either trace is unknown, never a difference.
-public struct TraceComparison: Sendable, Equatable, Codable {
+package struct TraceComparison: Sendable, Equatable, Codable {
   /// The first trace.
-  public var a: String
+  package var a: String
   /// The second trace.
-  public var b: String
+  package var b: String
   /// How many steps both traces hold and agree on, up to the first difference.
-  public var matchingSteps: Int
+  package var matchingSteps: Int
   /// The first difference, or `nil` when the traces agree.
-  public var firstDifference: TraceDifference?
+  package var firstDifference: TraceDifference?
 
   /// Warnings about the traces, such as an incomplete last line that was skipped; `nil` when
   /// there are none.
-  public var warnings: [String]?
+  package var warnings: [String]?
 
   /// Reads the traces at `a` and `b` in step and finds their first difference.
   ///
   /// - Throws: ``ReplayError`` when either trace is missing or malformed.
-  public init(_ a: String, _ b: String, precedingSteps: Int = 5) throws(ReplayError) {
+  package init(_ a: String, _ b: String, precedingSteps: Int = 5) throws(ReplayError) {
     self.a = a
     self.b = b
-    let left = try RecordedSteps(path: a)
-    let right = try RecordedSteps(path: b)
+    let left = try CheckedTraceReader.openForReplay(a)
+    let right = try CheckedTraceReader.openForReplay(b)
     (matchingSteps, firstDifference) = try Self.firstDifference(
       left, right, precedingSteps: precedingSteps)
     var notes: [String] = []
@@ -41,7 +43,8 @@ public struct TraceComparison: Sendable, Equatable, Codable {
 
   /// How many steps agree, and the first difference after them.
   private static func firstDifference(
-    _ left: RecordedSteps, _ right: RecordedSteps, precedingSteps: Int
+    _ left: (reader: CheckedTraceReader, header: TraceHeader),
+    _ right: (reader: CheckedTraceReader, header: TraceHeader), precedingSteps: Int
   ) throws(ReplayError) -> (Int, TraceDifference?) {
     var matchingSteps = 0
     if left.header.firstStep != right.header.firstStep
@@ -58,8 +61,8 @@ public struct TraceComparison: Sendable, Equatable, Codable {
     }
     var recent = RecentSteps(capacity: precedingSteps)
     while true {
-      let stepA = try left.next()
-      let stepB = try right.next()
+      let stepA = try left.reader.nextReplayStep()
+      let stepB = try right.reader.nextReplayStep()
       guard let stepA, let stepB else {
         guard let only = stepA ?? stepB else { return (matchingSteps, nil) }
         return (
@@ -119,9 +122,9 @@ public struct TraceComparison: Sendable, Equatable, Codable {
 }
 
 /// Where two traces first differ.
-public struct TraceDifference: Sendable, Equatable, Codable {
+package struct TraceDifference: Sendable, Equatable, Codable {
   /// What differs.
-  public enum Kind: String, Sendable, Equatable, Codable {
+  package enum Kind: String, Sendable, Equatable, Codable {
     /// The states before the first step.
     case initialState
     /// The step's action.
@@ -139,30 +142,30 @@ public struct TraceDifference: Sendable, Equatable, Codable {
   }
 
   /// The step's index; `nil` for the initial state.
-  public var step: Int?
+  package var step: Int?
   /// What differs.
-  public var kind: Kind
+  package var kind: Kind
   /// The step's label in the first trace.
-  public var labelA: String?
+  package var labelA: String?
   /// The step's label in the second trace.
-  public var labelB: String?
+  package var labelB: String?
   /// The step's action in the first trace.
-  public var actionA: JSONValue?
+  package var actionA: JSONValue?
   /// The step's action in the second trace.
-  public var actionB: JSONValue?
+  package var actionB: JSONValue?
   /// The step's origin in the first trace.
-  public var originA: StepOrigin?
+  package var originA: StepOrigin?
   /// The step's origin in the second trace.
-  public var originB: StepOrigin?
+  package var originB: StepOrigin?
   /// The dependency values the step read in the first trace, as the trace writes them; set when
   /// they differ.
-  public var dependenciesA: [JSONValue]?
+  package var dependenciesA: [JSONValue]?
   /// The dependency values the step read in the second trace; set when they differ.
-  public var dependenciesB: [JSONValue]?
+  package var dependenciesB: [JSONValue]?
   /// Where the states after the step differ: `expected` is the first trace, `actual` the second.
-  public var differences: [StateDifference]
+  package var differences: [StateDifference]
   /// The steps before this one, on which the traces agree.
-  public var precedingSteps: [StepSummary]
+  package var precedingSteps: [StepSummary]
 
   init(
     step: Int?, kind: Kind, labelA: String?, labelB: String?, actionA: JSONValue?,
@@ -187,7 +190,7 @@ public struct TraceDifference: Sendable, Equatable, Codable {
 
 extension TraceComparison: CustomStringConvertible {
   /// The comparison as `tca-replay compare` prints it.
-  public var description: String {
+  package var description: String {
     guard let difference = firstDifference else {
       return "\(a) and \(b) agree: \(matchingSteps) steps, same actions, origins and states"
     }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension StateAssertionWriter {
   /// The statements for `patch` as assignments of the values it leaves, for a test store whose
   /// exhaustivity is off; `state` is moved on past the patch.
@@ -110,7 +112,7 @@ extension StateAssertionWriter {
           ?? (index < earlier.count ? earlier[index] : nil)
         children.append((String(index), element, match))
       }
-      if ids.count == elements.count, SwiftRenderer.shortName(target.type ?? "") == "IdentifiedArray" {
+      if ids.count == elements.count, TypeName.shortName(target.type ?? "") == "IdentifiedArray" {
         for gone in earlier.compactMap({ $0.objectValue?["id"] }) where !ids.contains(gone) {
           // Idempotent: removing what is already gone changes nothing.
           let id = renderer.expression(gone, type: identifierType(of: target))
@@ -137,7 +139,7 @@ extension StateAssertionWriter {
   /// The type of the `id` of an identified array's elements, if the trace says.
   private func identifierType(of target: Target) -> String? {
     guard let type = target.type,
-      case .collection(let element)? = schema.description(of: SwiftRenderer.unwrappingOptional(type)),
+      case .collection(let element)? = schema.description(of: TypeName.unwrappingOptional(type)),
       case .structure(let members)? = schema.description(of: element)
     else { return nil }
     return members.first { $0.name == "id" }?.type

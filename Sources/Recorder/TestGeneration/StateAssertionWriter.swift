@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Turns a step's patch into the statements of a `TestStore` assertion closure:
 /// `$0.count = 1`, `$0.todos[id: UUID(counting: 0)]?.title = "Milk"`, `$0.todos.remove(id: …)`.
 ///
@@ -109,7 +111,7 @@ struct StateAssertionWriter {
           let code = "\(parent.code)[id: \(renderer.expression(id, type: stack.id))]"
           return [parent.statement("\(code) = \(renderer.expression(element, type: stack.element))")]
         }
-        switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
+        switch schema.description(of: TypeName.unwrappingOptional(parent.type ?? "")) {
         case .collection(let element)?:
           let count = operation.path.parent?.resolve(in: state)?.arrayValue?.count ?? 0
           let index = last == "-" ? count : JSONPointer.arrayIndex(last) ?? count
@@ -133,7 +135,7 @@ struct StateAssertionWriter {
           let code = "\(parent.code)[id: \(renderer.expression(id, type: stack.id))]"
           return [parent.statement("\(code) = nil")]
         }
-        switch schema.description(of: SwiftRenderer.unwrappingOptional(parent.type ?? "")) {
+        switch schema.description(of: TypeName.unwrappingOptional(parent.type ?? "")) {
         case .collection?:
           guard let index = JSONPointer.arrayIndex(last) else { break }
           if let id = identity(at: operation.path, in: state, parent: parent, renderer: &renderer) {
@@ -152,7 +154,7 @@ struct StateAssertionWriter {
         let source = from.lastToken.flatMap(JSONPointer.arrayIndex),
         let destination = path.lastToken.flatMap(JSONPointer.arrayIndex)
       {
-        if SwiftRenderer.shortName(parent.type ?? "") == "IdentifiedArray" {
+        if TypeName.shortName(parent.type ?? "") == "IdentifiedArray" {
           // JSON Patch inserts after removing; `move(fromOffsets:toOffset:)` counts before.
           let offset = destination > source ? destination + 1 : destination
           return [parent.statement("\(parent.code).move(fromOffsets: [\(source)], toOffset: \(offset))")]
@@ -231,7 +233,7 @@ struct StateAssertionWriter {
       let token = tokens[position]
       defer { position += 1 }
       let isLast = position == tokens.count - 1
-      guard let current = type.map(SwiftRenderer.unwrappingOptional),
+      guard let current = type.map(TypeName.unwrappingOptional),
         !SwiftRenderer.isAssignedWhole(current)
       else { return nil }
       switch schema.description(of: current) {
@@ -239,31 +241,31 @@ struct StateAssertionWriter {
         // `/case/_0/…`: into the payload of a case with one unlabeled value, not the case itself.
         guard position + 1 < tokens.count, tokens[position + 1] == "_0",
           let known = cases.first(where: { $0.name == token }), known.payload.count == 1,
-          known.payload[0].name == "_0", SwiftRenderer.isIdentifier(token)
+          known.payload[0].name == "_0", TypeName.isIdentifier(token)
         else { return nil }
         if code.hasSuffix("?") { code.removeLast() }
         enclosing.append(
-          "XCTModify(&\(code), case: /\(SwiftRenderer.displayName(current)).\(token)) {")
+          "XCTModify(&\(code), case: /\(TypeName.displayName(current)).\(token)) {")
         code = "$0"
         type = known.payload[0].type
         value = value?.objectValue?[token]?.objectValue?["_0"]
         position += 1
       case .structure(let members)?:
-        guard SwiftRenderer.isIdentifier(token),
+        guard TypeName.isIdentifier(token),
           let member = members.first(where: { $0.name == token })
         else { return nil }
         code += "." + SwiftRenderer.escapedMember(token)
         if member.isOptional, !isLast { code += "?" }
         type = member.type
         // A `@BindingState var name` is assigned through its wrapped value: `$0.name = …`.
-        if SwiftRenderer.shortName(member.type) == "BindingState", SwiftRenderer.module(
+        if TypeName.shortName(member.type) == "BindingState", TypeName.module(
           of: member.type) == "Architecture"
         {
-          type = SwiftRenderer.genericArgument(of: member.type)
+          type = TypeName.genericArgument(of: member.type)
         }
         value = value?.objectValue?[token]
       case .collection?
-      where SwiftRenderer.isArchitecture(current, named: "StackState"):
+      where TypeName.isArchitecture(current, named: "StackState"):
         // `/path/1/element/…` is the element with the id recorded at position 1.
         guard let index = JSONPointer.arrayIndex(token),
           let entry = value?.arrayValue.flatMap({ index < $0.count ? $0[index] : nil }),
@@ -289,8 +291,8 @@ struct StateAssertionWriter {
         type = element
         value = value?.arrayValue.flatMap { index < $0.count ? $0[index] : nil }
       case .dictionary(let valueType)?:
-        if let key = SwiftRenderer.dictionaryArguments(of: current)?.key,
-          SwiftRenderer.isInteger(key)
+        if let key = TypeName.dictionaryArguments(of: current)?.key,
+          TypeName.isInteger(key)
         {
           guard let number = Int64(token) else { return nil }
           code += "[\(number)]"
@@ -309,9 +311,9 @@ struct StateAssertionWriter {
 
   /// The id and element types of a `StackState` target, whose entries are `{"id","element"}`.
   private func stackElement(_ target: Target) -> (id: String, element: String)? {
-    guard let type = target.type.map(SwiftRenderer.unwrappingOptional),
-      SwiftRenderer.isArchitecture(type, named: "StackState"),
-      let element = SwiftRenderer.genericArgument(of: type)
+    guard let type = target.type.map(TypeName.unwrappingOptional),
+      TypeName.isArchitecture(type, named: "StackState"),
+      let element = TypeName.genericArgument(of: type)
     else { return nil }
     return ("Architecture.StackElementID", element)
   }
@@ -322,7 +324,7 @@ struct StateAssertionWriter {
     at path: JSONPointer, in state: JSONValue, parent: Target,
     renderer: inout SwiftRenderer
   ) -> String? {
-    guard let type = parent.type, SwiftRenderer.shortName(type) == "IdentifiedArray",
+    guard let type = parent.type, TypeName.shortName(type) == "IdentifiedArray",
       case .collection(let element)? = schema.description(of: type),
       case .structure(let members)? = schema.description(of: element),
       let idType = members.first(where: { $0.name == "id" })?.type,

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension SwiftRenderer {
   /// An alert or a confirmation dialog written with its builders, as a person writes one:
   ///
@@ -14,9 +16,9 @@ extension SwiftRenderer {
   /// `nil` when the recorded value has a part the builders cannot say plainly (styled text,
   /// an animation), so that the caller decodes it instead.
   mutating func alertLike(_ json: JSONValue, type: String, indent: Int) -> String? {
-    let isAlert = Self.isArchitecture(type, named: "AlertState")
-    guard isAlert || Self.isArchitecture(type, named: "ConfirmationDialogState"),
-      let actionType = Self.genericArgument(of: type),
+    let isAlert = TypeName.isArchitecture(type, named: "AlertState")
+    guard isAlert || TypeName.isArchitecture(type, named: "ConfirmationDialogState"),
+      let actionType = TypeName.genericArgument(of: type),
       let fields = json.objectValue,
       let title = fields["title"]?.stringValue,
       let buttons = fields["actions"]?.arrayValue

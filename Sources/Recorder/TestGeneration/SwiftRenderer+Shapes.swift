@@ -1,18 +1,20 @@
+import TraceJSON
+
 extension SwiftRenderer {
   /// Values whose encoding is not their Swift shape, written as Swift: a `Duration` (encoded as
   /// two integers of attoseconds), `Data` (base64), a dictionary whose keys are not strings
   /// (an object with integer keys, or a flat array of keys and values).
   mutating func standardValue(_ json: JSONValue, type: String, indent: Int) -> String? {
-    switch Self.shortName(type) {
+    switch TypeName.shortName(type) {
     case "Duration":
       return duration(json)
     case "Data":
       return json.stringValue.map { "Data(base64Encoded: \(stringLiteral($0)))!" }
     case "Dictionary":
-      guard let (key, value) = Self.dictionaryArguments(of: type) else { return nil }
+      guard let (key, value) = TypeName.dictionaryArguments(of: type) else { return nil }
       var pairs: [(JSONValue, JSONValue)] = []
       if let object = json.objectValue {
-        guard Self.isInteger(key) else { return nil }
+        guard TypeName.isInteger(key) else { return nil }
         for (name, element) in object {
           guard let number = Int64(name) else { return nil }
           pairs.append((.integer(number), element))
@@ -63,55 +65,19 @@ extension SwiftRenderer {
     return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(rest))"
   }
 
-  /// The key and value types of `Swift.Dictionary<K, V>`.
-  static func dictionaryArguments(of type: String) -> (key: String, value: String)? {
-    guard shortName(type) == "Dictionary", let arguments = genericArgument(of: type) else {
-      return nil
-    }
-    var depth = 0
-    for (offset, character) in arguments.enumerated() {
-      switch character {
-      case "<": depth += 1
-      case ">": depth -= 1
-      case "," where depth == 0:
-        let index = arguments.index(arguments.startIndex, offsetBy: offset)
-        let key = String(arguments[..<index]).trimmingSpaces
-        let value = String(arguments[arguments.index(after: index)...]).trimmingSpaces
-        return (key, value)
-      default: break
-      }
-    }
-    return nil
-  }
-
-  /// The short names of the standard library's integer types.
-  static let integerNames: Set<String> = [
-    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-  ]
-
-  static func isInteger(_ type: String) -> Bool {
-    integerNames.contains(shortName(type)) && module(of: type) == "Swift"
-  }
-
   /// Whether a value of this type must be assigned whole: its encoding has no Swift l-values
   /// inside (a set is unordered, a `Duration` or `Data` is one value, a dictionary with
   /// non-string keys is encoded as a flat array).
   static func isAssignedWhole(_ type: String) -> Bool {
-    let type = unwrappingOptional(type)
-    switch shortName(type) {
+    let type = TypeName.unwrappingOptional(type)
+    switch TypeName.shortName(type) {
     case "Set", "Duration", "Data":
       return true
     case "Dictionary":
-      guard let key = dictionaryArguments(of: type)?.key else { return true }
-      return shortName(key) != "String" && !isInteger(key)
+      guard let key = TypeName.dictionaryArguments(of: type)?.key else { return true }
+      return TypeName.shortName(key) != "String" && !TypeName.isInteger(key)
     default:
       return false
     }
-  }
-}
-
-extension String {
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

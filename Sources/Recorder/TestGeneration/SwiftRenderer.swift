@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes recorded JSON back as Swift expressions, using what the trace says about the types.
 ///
 /// A value becomes a literal where Swift has one for its type (numbers, strings, booleans,
@@ -21,7 +23,7 @@ struct SwiftRenderer {
   mutating func expression(
     _ json: JSONValue, type: String?, indent: Int = 0, inlineLimit: Int = 60
   ) -> String {
-    guard let type = type.map(Self.unwrappingOptional) else {
+    guard let type = type.map(TypeName.unwrappingOptional) else {
       return fallback(json, indent, inlineLimit: inlineLimit)
     }
     if json.isNull { return "nil" }
@@ -30,13 +32,13 @@ struct SwiftRenderer {
     if let expression = alertLike(json, type: type, indent: indent) { return expression }
     if let expression = standardValue(json, type: type, indent: indent) { return expression }
     // A stack's elements carry their ids, which only decoding keeps.
-    if Self.isArchitecture(type, named: "StackState") { return fallback(json, indent) }
+    if TypeName.isArchitecture(type, named: "StackState") { return fallback(json, indent) }
     switch schema.description(of: type) {
     case .enumeration(let cases)?:
       if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
     case .rawEnumeration(let cases)?:
       let raw = json.jsonString
-      if let name = cases.first(where: { $0.raw == raw })?.name, Self.isIdentifier(name) {
+      if let name = cases.first(where: { $0.raw == raw })?.name, TypeName.isIdentifier(name) {
         return "." + Self.escapedMember(name)
       }
     case .collection(let element)?:
@@ -76,8 +78,8 @@ struct SwiftRenderer {
   }
 
   private func scalar(_ json: JSONValue, type: String) -> String? {
-    let name = Self.shortName(type)
-    if Self.integerNames.contains(name) {
+    let name = TypeName.shortName(type)
+    if TypeName.integerNames.contains(name) {
       switch json {
       case .integer, .unsignedInteger: return json.jsonString
       default: return nil
@@ -120,7 +122,7 @@ struct SwiftRenderer {
   ) -> String? {
     guard let object = json.objectValue, object.count == 1,
       let known = cases.first(where: { $0.name == object[0].key }),
-      Self.isIdentifier(known.name), let payload = object[0].value.objectValue
+      TypeName.isIdentifier(known.name), let payload = object[0].value.objectValue
     else { return nil }
     let name = "." + Self.escapedMember(known.name)
     // Labels in the order the case declares them; an absent optional is `nil`.
@@ -141,7 +143,7 @@ struct SwiftRenderer {
       // A label is pasted into the source: one that is not an identifier cannot be written.
       if Self.isPositional(label) {
         arguments.append(value)
-      } else if Self.isIdentifier(label) {
+      } else if TypeName.isIdentifier(label) {
         arguments.append("\(label): \(value)")
       } else {
         return nil
@@ -154,13 +156,14 @@ struct SwiftRenderer {
   /// person writes them: `.success(…)`, `.failure(RecordedError(…))`, `.set(\.$name, "x")`.
   private mutating func architectureValue(_ json: JSONValue, type: String, indent: Int) -> String?
   {
-    guard Self.module(of: type) == "Architecture", let object = json.objectValue, object.count == 1
+    guard TypeName.module(of: type) == "Architecture", let object = json.objectValue,
+      object.count == 1
     else { return nil }
     let (key, payload) = object[0]
-    switch (Self.shortName(type), key) {
+    switch (TypeName.shortName(type), key) {
     case ("TaskResult", "success"):
       return ".success(" + expression(
-        payload, type: Self.genericArgument(of: type), indent: indent) + ")"
+        payload, type: TypeName.genericArgument(of: type), indent: indent) + ")"
     case ("TaskResult", "failure"):
       guard let fields = payload.objectValue, let name = fields["type"]?.stringValue,
         let description = fields["description"]?.stringValue
@@ -169,9 +172,11 @@ struct SwiftRenderer {
         + "\(stringLiteral(description))))"
     case ("BindingAction", "set"):
       guard let fields = payload.objectValue, let keyPath = fields["keyPath"]?.stringValue,
-        let value = fields["value"], Self.isBindingKeyPath(keyPath)
+        let value = fields["value"], TypeName.isBindingKeyPath(keyPath)
       else { return nil }
-      let valueType = Self.genericArgument(of: type).flatMap { bindingValueType(keyPath, in: $0) }
+      let valueType = TypeName.genericArgument(of: type).flatMap {
+        schema.bindingValueType(keyPath, in: $0)
+      }
       let rendered =
         valueType.map { expression(value, type: $0, indent: indent) }
         ?? fallback(value, indent)
@@ -179,41 +184,6 @@ struct SwiftRenderer {
     default:
       return nil
     }
-  }
-
-  /// The type of the value a binding key path such as `child.$note` writes, from the schema of
-  /// the state it starts at: the `T` of the `BindingState<T>` member it ends in.
-  func bindingValueType(_ keyPath: String, in root: String) -> String? {
-    var type = root
-    for component in keyPath.split(separator: ".") {
-      let name = component.hasPrefix("$") ? String(component.dropFirst()) : String(component)
-      guard case .structure(let members)? = schema.description(of: type),
-        let member = members.first(where: { $0.name == name })
-      else { return nil }
-      type = member.type
-    }
-    guard Self.shortName(type) == "BindingState" else { return nil }
-    return Self.genericArgument(of: type)
-  }
-
-  /// `$name` or `child.$note`: identifiers, the last one projected. Anything else is not
-  /// written into Swift source.
-  static func isBindingKeyPath(_ keyPath: String) -> Bool {
-    let components = keyPath.split(separator: ".", omittingEmptySubsequences: false)
-    guard let last = components.last, last.hasPrefix("$") else { return false }
-    return components.dropLast().allSatisfy { isIdentifier(String($0)) }
-      && isIdentifier(String(last.dropFirst()))
-  }
-
-  /// Whether `type` is `Architecture`'s type of that short name.
-  static func isArchitecture(_ type: String, named name: String) -> Bool {
-    module(of: type) == "Architecture" && shortName(type) == name
-  }
-
-  /// The generic argument of a one-argument generic type name: `X.Y` for `TaskResult<X.Y>`.
-  static func genericArgument(of type: String) -> String? {
-    guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return nil }
-    return String(type[type.index(after: open)..<type.index(before: type.endIndex)])
   }
 
   /// A UUID: `UUID(counting: n)` for the ones `UUIDGenerator.incrementing` makes.
@@ -275,45 +245,6 @@ struct SwiftRenderer {
 
   // MARK: Names
 
-  /// `Swift.Optional<T>` as `T`: optionality is expressed by the context.
-  static func unwrappingOptional(_ type: String) -> String {
-    var type = type
-    while type.hasPrefix("Swift.Optional<"), type.hasSuffix(">") {
-      type = String(type.dropFirst("Swift.Optional<".count).dropLast())
-    }
-    return type
-  }
-
-  /// The unqualified last component of a type name: `UUID` for `FoundationEssentials.UUID`.
-  static func shortName(_ type: String) -> String {
-    let base = type.prefix { $0 != "<" }
-    return String(base.split(separator: ".").last ?? Substring(base))
-  }
-
-  /// A type's name as the test writes it: without its module, as the test imports that.
-  static func displayName(_ type: String) -> String {
-    let base = type.prefix { $0 != "<" }
-    let components = base.split(separator: ".")
-    guard components.count > 1 else { return type }
-    return components.dropFirst().joined(separator: ".") + type.dropFirst(base.count)
-  }
-
-  /// The module that declares a type: the first component of its full name.
-  static func module(of type: String) -> String? {
-    let base = type.prefix { $0 != "<" }
-    let components = base.split(separator: ".")
-    return components.count > 1 ? String(components[0]) : nil
-  }
-
-  static func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first,
-      first == "_" || first.properties.isAlphabetic
-    else { return false }
-    return name.unicodeScalars.allSatisfy {
-      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
-    }
-  }
-
   /// Whether `name` is a type name as `String(reflecting:)` writes one, and nothing else:
   /// identifiers joined by dots, each optionally with generic arguments that are type names
   /// themselves, separated by `, ` (`Architecture.IdentifiedArray<Foundation.UUID, Todos.Todo>`,
@@ -326,7 +257,7 @@ struct SwiftRenderer {
 
   /// Whether `name` can stand for a module in an `import` line: an identifier, not a keyword.
   static func isModuleName(_ name: String) -> Bool {
-    isIdentifier(name) && !reservedTypeWords.contains(name)
+    TypeName.isIdentifier(name) && !reservedTypeWords.contains(name)
   }
 
   /// Words that cannot be a component of a type name without backticks.
@@ -370,7 +301,7 @@ struct SwiftRenderer {
       var word = String.UnicodeScalarView()
       word.append(contentsOf: scalars[start..<position])
       let identifier = String(word)
-      guard SwiftRenderer.isIdentifier(identifier),
+      guard TypeName.isIdentifier(identifier),
         !SwiftRenderer.reservedTypeWords.contains(identifier)
       else { return false }
       guard take("<") else { return true }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TestFileWriter {
   /// Writes the test of the step a trace's crash record names: the step that crashed the
   /// reducer when recorded, sent again from the state recorded before it.
@@ -70,7 +72,7 @@ extension TestFileWriter {
     let filled = placeholders.fill(recordedState, type: header.stateType)
     body.append("    // The state before step \(index), as the trace recorded it.")
     body += placeholderComment(filled.sites, in: "it")
-    let declaration = "let initialState: \(SwiftRenderer.displayName(header.stateType)) = "
+    let declaration = "let initialState: \(TypeName.displayName(header.stateType)) = "
     let initial = renderer.expression(
       filled.value, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20)
     append(declaration + initial, indent: 2)

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Assembles a generated test file, function by function, keeping the line of every step.
 struct TestFileWriter {
   let options: TestGenerator.Options
@@ -56,11 +58,11 @@ struct TestFileWriter {
     let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     let name = (camel.first?.isLetter == true ? camel : "Recorded" + camel) + "TraceTests"
     // The file name is anyone's; only an identifier may name the type.
-    return SwiftRenderer.isIdentifier(name) ? name : "RecordedTraceTests"
+    return TypeName.isIdentifier(name) ? name : "RecordedTraceTests"
   }
 
   var reducer: String {
-    options.reducer ?? SwiftRenderer.displayName(header.reducer)
+    options.reducer ?? TypeName.displayName(header.reducer)
   }
 
   // MARK: Functions
@@ -96,7 +98,7 @@ struct TestFileWriter {
       functions.append(.init(name: name, steps: first...last, kind: kind))
     }
 
-    let stateType = SwiftRenderer.displayName(header.stateType)
+    let stateType = TypeName.displayName(header.stateType)
     let filled = placeholders.fill(recordedState, type: header.stateType)
     let state = filled.value
     body.append("    // The state before step \(first), as the trace recorded it.")
@@ -345,7 +347,7 @@ struct TestFileWriter {
   private var imports: [String] {
     var modules = Set(options.modules)
     for type in [header.stateType, header.actionType] + schema.types.keys {
-      if let module = SwiftRenderer.module(of: type) { modules.insert(module) }
+      if let module = TypeName.module(of: type) { modules.insert(module) }
     }
     modules.subtract([
       "Swift", "Foundation", "FoundationEssentials", "Architecture", "Testing", "XCTest",

@@ -1,7 +1,7 @@
 /// Why a trace could not be turned into a test.
-public struct TestGenerationError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TestGenerationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of failure this is; each maps to an exit code of the command-line tool.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The trace file does not exist or cannot be opened.
     case missingTrace
     /// The trace does not follow the format, or its patches do not rebuild its states.
@@ -11,16 +11,16 @@ public struct TestGenerationError: Error, Equatable, Sendable, CustomStringConve
   }
 
   /// What kind of failure this is.
-  public var kind: Kind
+  package var kind: Kind
   /// The problem, in one line, naming the file (and line) where there is one.
-  public var message: String
+  package var message: String
 
   /// Creates an error of `kind` saying `message`.
-  public init(_ kind: Kind, _ message: String) {
+  package init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
   }
 
   /// The message, as the command-line tool prints it after `Error: `.
-  public var description: String { message }
+  package var description: String { message }
 }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TestGenerator {
   /// Refuses a record whose names would be pasted into the generated source as code and are not
   /// what Swift writes there: the header's reducer, state and action types, and every type name

@@ -1,4 +1,5 @@
 import Architecture
+import TraceJSON
 
 extension TestGenerator {
   /// Runs today's reducer on each step whose state or action holds a redacted value, to learn
@@ -16,7 +17,7 @@ extension TestGenerator {
   /// A step reads a redacted value when what it computes (the state, as the recorder writes
   /// it, how many effects it starts, the dependency values it reads) changes with the
   /// placeholder standing in for it, or differs from the recording outside what was redacted.
-  public struct RedactionCheck: Sendable {
+  package struct RedactionCheck: Sendable {
     /// What a step computes from `state` and `action`; `nil` when either does not decode.
     let outcome:
       @Sendable (
@@ -34,7 +35,7 @@ extension TestGenerator {
     /// Runs `reducer`, whose dependencies other than `uuid`, `date` and
     /// `withRandomNumberGenerator` (which come from the trace) can be set with
     /// `withDependencies`.
-    public static func reducing<Base: Reducer & SendableMetatype>(
+    package static func reducing<Base: Reducer & SendableMetatype>(
       _ reducer: Base,
       withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
     ) -> Self where Base.State: Codable, Base.Action: Codable {

@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TestGenerator {
   /// Checks recorded values against today's types, so that a trace from an older build gives a
   /// test that compiles, with the steps whose actions no longer decode left out and marked.
@@ -9,14 +11,14 @@ extension TestGenerator {
   /// var options = TestGenerator.Options()
   /// options.typeCheck = .decoding(CounterFeature.State.self, CounterFeature.Action.self)
   /// ```
-  public struct TypeCheck: Sendable {
+  package struct TypeCheck: Sendable {
     /// Why a recorded state does not decode today, or `nil` when it does.
-    public var state: @Sendable (JSONValue) -> String?
+    package var state: @Sendable (JSONValue) -> String?
     /// Why a recorded action does not decode today, or `nil` when it does.
-    public var action: @Sendable (JSONValue) -> String?
+    package var action: @Sendable (JSONValue) -> String?
 
     /// Creates a check from two closures that explain a value that does not decode.
-    public init(
+    package init(
       state: @escaping @Sendable (JSONValue) -> String?,
       action: @escaping @Sendable (JSONValue) -> String?
     ) {
@@ -25,7 +27,7 @@ extension TestGenerator {
     }
 
     /// Decodes states as `State` and actions as `Action` with the trace's own decoder.
-    public static func decoding<State: Decodable, Action: Decodable>(
+    package static func decoding<State: Decodable, Action: Decodable>(
       _ state: State.Type, _ action: Action.Type
     ) -> Self {
       Self(

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes a trace as a `TestStore` regression test that reads like a hand-written one.
 ///
 /// ```swift
@@ -15,9 +17,9 @@
 /// values the reducer read are supplied through `withDependencies`. Long traces are
 /// split into functions of ``Options/stepsPerTest`` steps, so a failure points to a small
 /// window; a step that cannot be replayed ends a function, with a comment saying why.
-public struct TestGenerator: Sendable {
+package struct TestGenerator: Sendable {
   /// The test framework the file is written for.
-  public enum Framework: String, Sendable, CaseIterable {
+  package enum Framework: String, Sendable, CaseIterable {
     /// Swift Testing: a `@Suite` struct of `@Test` functions.
     case swiftTesting = "swift-testing"
     /// XCTest: an `XCTestCase` subclass of `test…` methods.
@@ -28,43 +30,43 @@ public struct TestGenerator: Sendable {
   }
 
   /// What to generate.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// The test framework; Swift Testing by default.
-    public var framework: Framework = .swiftTesting
+    package var framework: Framework = .swiftTesting
     /// The name of the suite or test case type; by default from the trace's file name,
     /// `counter.ndjson` giving `CounterTraceTests`.
-    public var typeName: String?
+    package var typeName: String?
     /// The reducer the tests run, as the test writes it; by default the one that recorded.
-    public var reducer: String?
+    package var reducer: String?
     /// Modules to import besides those the trace's types come from.
-    public var modules: [String] = []
+    package var modules: [String] = []
     /// The steps to replay, by index; all of them by default.
-    public var steps: ClosedRange<Int>?
+    package var steps: ClosedRange<Int>?
     /// The most steps one test function replays.
-    public var stepsPerTest = 50
+    package var stepsPerTest = 50
     /// Checks recorded states and actions against today's types; none by default.
-    public var typeCheck: TypeCheck?
+    package var typeCheck: TypeCheck?
     /// Writes every action as its recorded JSON, decoded, rather than as a Swift expression.
     ///
     /// For a trace from an older build when no ``typeCheck`` is at hand: the file compiles
     /// whatever became of the action's cases, and the first action that no longer decodes fails
     /// its test with a `DecodingError` naming it.
-    public var decodesActions = false
+    package var decodesActions = false
     /// Runs the reducer on steps that hold a redacted value, to tell those that read it (the
     /// test says what the user must supply) from those that do not (a placeholder stands in);
     /// none by default, when every redacted value gets a placeholder, and the file says that
     /// it was not checked.
-    public var redactionCheck: RedactionCheck?
+    package var redactionCheck: RedactionCheck?
 
     /// Creates options with the defaults.
-    public init() {}
+    package init() {}
   }
 
   /// What to generate.
-  public var options: Options
+  package var options: Options
 
   /// Creates a generator with `options`.
-  public init(options: Options = Options()) {
+  package init(options: Options = Options()) {
     self.options = options
   }
 
@@ -72,7 +74,7 @@ public struct TestGenerator: Sendable {
   ///
   /// - Throws: ``TestGenerationError`` when the trace is missing or malformed, or the options
   ///   ask for steps it does not have.
-  public func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
+  package func generate(tracePath: String) throws(TestGenerationError) -> GeneratedTest {
     var records: [TraceRecord] = []
     // The line of each record, for the names check, and of each step, for later errors.
     var lines: [Int] = []
@@ -112,7 +114,7 @@ public struct TestGenerator: Sendable {
   /// Writes the test for a trace's records; `traceName` (a file name) is what comments cite.
   ///
   /// Errors count the records as the lines of the file, from 1.
-  public func generate(
+  package func generate(
     records: [TraceRecord], traceName: String
   ) throws(TestGenerationError) -> GeneratedTest {
     try generate(
@@ -273,7 +275,7 @@ public struct TestGenerator: Sendable {
     // Checked as it is sent: with placeholders for what was redacted.
     let sent = placeholders.fill(action, type: header.actionType).value
     if !sent.containsRedaction, let problem = options.typeCheck?.action(sent) {
-      return "its action no longer decodes as \(SwiftRenderer.displayName(header.actionType)) "
+      return "its action no longer decodes as \(TypeName.displayName(header.actionType)) "
         + "(\(problem))"
     }
     return nil

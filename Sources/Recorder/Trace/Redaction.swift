@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A rule that hides a value before it is written to a trace.
 ///
 /// ```swift
@@ -14,8 +16,9 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
   case path(String)
 
   /// What a redacted value is replaced with.
-  public static let placeholder = JSONValue.string("<redacted>")
+  package static let placeholder = JSONValue.string("<redacted>")
 
+  /// The rule in words: `key password` or `path /session/token`.
   public var description: String {
     switch self {
     case .key(let name): "key \(name)"

@@ -1,27 +1,29 @@
+import TraceJSON
+
 /// The last record of a trace whose process died of a signal: a trap, a bad access, an abort.
 ///
 /// Written by the recorder's crash handler as the process dies (see the README's "Recording"
 /// section for what is guaranteed). When the crash happened on the thread reducing a step,
 /// the record names that step, which never finished: it has no `step` record of its own.
-public struct TraceCrash: Sendable, Equatable {
+package struct TraceCrash: Sendable, Equatable {
   /// The step being reduced when the process crashed; `nil` when the crash happened outside a
   /// recording reducer (in an effect, a view, another thread).
-  public var step: Int?
+  package var step: Int?
   /// Seconds since recording started, when the signal arrived.
-  public var time: Double
+  package var time: Double
   /// The action of ``step``, encoded before the reducer ran; `nil` when it could not be
   /// encoded or no step was being reduced.
-  public var action: JSONValue?
+  package var action: JSONValue?
   /// The readable name of ``step``'s action.
-  public var label: String?
+  package var label: String?
   /// Whether ``step`` finished: always `false` as this build writes it. Present so a reader
   /// need not know that a crash record's step is unfinished.
-  public var finished: Bool
+  package var finished: Bool
   /// The signal's name, e.g. `SIGTRAP`; `nil` when unknown.
-  public var signal: String?
+  package var signal: String?
 
   /// Creates a crash record.
-  public init(
+  package init(
     step: Int?, time: Double, action: JSONValue? = nil, label: String? = nil,
     finished: Bool = false, signal: String?
   ) {

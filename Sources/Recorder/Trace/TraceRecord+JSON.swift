@@ -1,6 +1,8 @@
+import TraceJSON
+
 extension TraceRecord {
   /// The record as the JSON object written on its line, members in the documented order.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     switch self {
     case let .header(header):
@@ -88,7 +90,7 @@ extension TraceRecord {
   /// Reads a record from its line's JSON; `nil` for a kind this version does not know.
   ///
   /// - Throws: ``TraceFormatError`` naming the member that is missing or malformed.
-  public init?(json: JSONValue) throws(TraceFormatError) {
+  package init?(json: JSONValue) throws(TraceFormatError) {
     let fields = try Fields(json)
     switch try fields.string("kind") {
     case "header":
@@ -279,15 +281,15 @@ extension DependencyValue {
 let maximumTraceNumber: Int64 = (1 << 53) - 1
 
 /// A record that does not follow the trace format.
-public struct TraceFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TraceFormatError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong, in one line.
-  public var message: String
+  package var message: String
 
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// Typed access to a record's members, with errors that name the member.

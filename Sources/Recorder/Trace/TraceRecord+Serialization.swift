@@ -1,3 +1,5 @@
+import TraceJSON
+
 extension TraceRecord {
   /// Appends the record's line, without its newline, to `out`.
   ///

@@ -1,8 +1,10 @@
+import TraceJSON
+
 /// One line of a trace.
 ///
 /// Every record is a JSON object whose first member, `kind`, says which record it is. Readers
 /// skip kinds they do not know. `Documentation/TraceFormat.md` is the normative description.
-public enum TraceRecord: Sendable, Equatable {
+package enum TraceRecord: Sendable, Equatable {
   /// The first line: versions, types, fingerprints and the initial state.
   case header(TraceHeader)
   /// One reduced action and the state change it caused.
@@ -25,50 +27,52 @@ public enum TraceRecord: Sendable, Equatable {
 /// instead of in a `started` effect record of its own. Version 3 records the cancellation ids
 /// a step's effect cancels and is cancellable by (``TraceStep/cancels``,
 /// ``TraceStep/cancellable``), so a replay can compare them. This build reads versions 1 to 3.
-public let traceFormatVersion = 4
+package let traceFormatVersion = 4
 
 /// The first record of a trace.
-public struct TraceHeader: Sendable, Equatable {
+package struct TraceHeader: Sendable, Equatable {
   /// The trace format version, ``traceFormatVersion`` when written by this build.
-  public var version: Int
+  package var version: Int
   /// The tool and version that wrote the trace, e.g. `tca-replay 0.1.0`.
-  public var tool: String
+  package var tool: String
   /// The type name of the recorded reducer.
-  public var reducer: String
+  package var reducer: String
   /// The full type name of the reducer's `State`.
-  public var stateType: String
+  package var stateType: String
   /// The full type name of the reducer's `Action`.
-  public var actionType: String
+  package var actionType: String
   /// Fingerprints of the shapes of `State` and `Action`, to tell traces from other builds.
-  public var fingerprint: SchemaFingerprint
+  package var fingerprint: SchemaFingerprint
   /// When recording started, as an ISO 8601 UTC timestamp.
-  public var started: String
+  package var started: String
   /// Keyframes may follow steps whose index plus one is a multiple of this (see the format).
-  public var keyframeInterval: Int
+  package var keyframeInterval: Int
   /// The redaction rules applied before anything was written.
-  public var redactions: [Redaction]
+  package var redactions: [Redaction]
   /// Free-form facts about the recording: app version, device, user note.
-  public var metadata: [String: String]
+  package var metadata: [String: String]
   /// The index of the first step in this file: 0 unless the file continues a rotated trace.
-  public var firstStep: Int
+  package var firstStep: Int
   /// The state before the first step.
-  public var initialState: JSONValue
+  package var initialState: JSONValue
   /// What the recorder knew of the Swift types behind `initialState`: a ``TypeSchema``'s JSON.
-  public var types: JSONValue? = nil
+  package var types: JSONValue? = nil
 }
 
 /// Fingerprints of the shapes of a reducer's `State` and `Action` types.
-public struct SchemaFingerprint: Sendable, Equatable {
+package struct SchemaFingerprint: Sendable, Equatable {
   /// A fingerprint of `State`'s shape.
-  public var state: String
+  package var state: String
   /// A fingerprint of `Action`'s shape.
-  public var action: String
+  package var action: String
 }
 
 /// One reduced action.
-public struct TraceStep: Sendable, Equatable {
+@usableFromInline
+package struct TraceStep: Sendable, Equatable {
   /// Where the action came from.
-  public enum Origin: Sendable, Equatable {
+  @usableFromInline
+  package enum Origin: Sendable, Equatable {
     /// Sent from outside the store.
     case send
     /// Sent by an effect returned by step `cause`; `nil` when that step was not recorded.
@@ -76,42 +80,42 @@ public struct TraceStep: Sendable, Equatable {
   }
 
   /// The step's position in the trace, from 0.
-  public var index: Int
+  package var index: Int
   /// Seconds since recording started.
-  public var time: Double
+  package var time: Double
   /// Where the action came from.
-  public var origin: Origin
+  package var origin: Origin
   /// The action, or `nil` when it could not be encoded.
-  public var action: JSONValue?
+  package var action: JSONValue?
   /// A short readable name for the action, like `.todo(id: 3F2A…9B1C, action: .checkboxTapped)`.
-  public var label: String
+  package var label: String
   /// The change the action made to the state, applicable forwards and, inverted, backwards.
-  public var patch: JSONPatch
+  package var patch: JSONPatch
   /// The values the reducer read from nondeterministic dependencies, in the order it read them.
-  public var dependencies: [DependencyValue]
+  package var dependencies: [DependencyValue]
   /// The effects the reducer returned, numbered as in ``EffectEvent/effect``: each started as
   /// the step ended. Empty in version 1 traces, which record starts as effect records.
-  public var effects: [Int] = []
+  package var effects: [Int] = []
   /// Swift types the recorder first met in this step's action or state: a ``TypeSchema``'s
   /// JSON, merged into what the header and earlier steps said.
-  public var types: JSONValue? = nil
+  package var types: JSONValue? = nil
   /// The cancellation ids the step's effect cancels as it starts (`.cancel(id:)`,
   /// `cancellable(id:cancelInFlight: true)`), as text, sorted. Recorded since version 3.
-  public var cancels: [String] = []
+  package var cancels: [String] = []
   /// The cancellation ids the step's effect's runs can be cancelled by (`cancellable(id:)`), as
   /// text, sorted. Recorded since version 3.
-  public var cancellable: [String] = []
+  package var cancellable: [String] = []
   /// Seconds on the store's `continuousClock` when it is a test or immediate clock, from that
   /// clock's start; `nil` with a live clock, whose time is ``time``. What `gen-test` advances a
   /// test's clock by, so that a session recorded on a test clock replays its timers.
-  public var clock: Double? = nil
+  package var clock: Double? = nil
 
   /// Whether the step can be replayed: its action was encoded.
-  public var isReplayable: Bool { action != nil }
+  package var isReplayable: Bool { action != nil }
 }
 
 /// A value a reducer read from a nondeterministic dependency while reducing.
-public enum DependencyValue: Sendable, Equatable {
+package enum DependencyValue: Sendable, Equatable {
   /// A UUID from `@Dependency(\.uuid)`, as its uppercase string.
   case uuid(String)
   /// A date from `@Dependency(\.date)`, as seconds since 2001-01-01 (Foundation's reference date).
@@ -123,39 +127,40 @@ public enum DependencyValue: Sendable, Equatable {
 }
 
 /// The whole state after a step.
-public struct TraceKeyframe: Sendable, Equatable {
+package struct TraceKeyframe: Sendable, Equatable {
   /// The step after which the state was taken.
-  public var index: Int
+  package var index: Int
   /// The state after step `index`.
-  public var state: JSONValue
+  package var state: JSONValue
 }
 
 /// A change in an effect's life.
-public struct EffectEvent: Sendable, Equatable {
+@usableFromInline
+package struct EffectEvent: Sendable, Equatable {
   /// What happened.
-  public enum Kind: String, Sendable, Equatable {
+  package enum Kind: String, Sendable, Equatable {
     /// Only in version 1 traces; version 2 records starts in ``TraceStep/effects``.
     case started
     case finished, cancelled
   }
 
   /// What happened.
-  public var event: Kind
+  package var event: Kind
   /// The effect's number, unique within the trace.
-  public var effect: Int
+  package var effect: Int
   /// The step whose reducer returned the effect.
-  public var step: Int
+  package var step: Int
   /// Seconds since recording started.
-  public var time: Double
+  package var time: Double
   /// The `@Dependency` properties the run read, by key path name (`continuousClock`), sorted;
   /// `nil` when the trace does not say (recorded before the member was added).
-  public var reads: [String]? = nil
+  package var reads: [String]? = nil
 }
 
 /// The last record of a cleanly closed trace.
-public struct TraceEnd: Sendable, Equatable {
+package struct TraceEnd: Sendable, Equatable {
   /// How many steps the trace holds.
-  public var steps: Int
+  package var steps: Int
   /// Seconds since recording started.
-  public var time: Double
+  package var time: Double
 }

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What a trace knows about the Swift types behind its JSON: enough to write its states and
 /// actions back as Swift expressions.
 ///
@@ -10,18 +12,18 @@
 /// schema.merge(header.types)
 /// schema.description(of: "Counter.CounterFeature.Action")  // .enumeration([…])
 /// ```
-public struct TypeSchema: Sendable, Equatable {
+package struct TypeSchema: Sendable, Equatable {
   /// A member's (or payload value's, or element's) type, and whether it is optional.
-  public struct Member: Sendable, Equatable {
+  package struct Member: Sendable, Equatable {
     /// The member's name: a coding key, an enum payload label (`_0` for unlabeled) or `*`.
-    public var name: String
+    package var name: String
     /// The full Swift name of its type, like `Foundation.UUID`; optionals are unwrapped.
-    public var type: String
+    package var type: String
     /// Whether the member is an optional, encoded only when it is not `nil`.
-    public var isOptional: Bool
+    package var isOptional: Bool
 
     /// Describes member `name` of type `type`, optional or not.
-    public init(name: String, type: String, isOptional: Bool = false) {
+    package init(name: String, type: String, isOptional: Bool = false) {
       self.name = name
       self.type = type
       self.isOptional = isOptional
@@ -29,7 +31,7 @@ public struct TypeSchema: Sendable, Equatable {
   }
 
   /// How one type encodes.
-  public enum Description: Sendable, Equatable {
+  package enum Description: Sendable, Equatable {
     /// A struct or class encoded as an object, member by member.
     case structure([Member])
     /// An enum encoded as `{"case": {payload}}`: each known case with its payload members.
@@ -42,20 +44,20 @@ public struct TypeSchema: Sendable, Equatable {
     case dictionary(value: String)
 
     /// Whether two descriptions say the same, in the same order.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
   }
 
   /// The known types by full Swift name.
-  public private(set) var types: [String: Description] = [:]
+  package private(set) var types: [String: Description] = [:]
 
   /// Creates an empty schema: every type unknown.
-  public init() {}
+  package init() {}
 
   /// The description of `type`, if the trace described it.
-  public func description(of type: String) -> Description? { types[type] }
+  package func description(of type: String) -> Description? { types[type] }
 
   /// Adds what `json` (a `types` member) says; a `nil` or malformed member adds nothing.
-  public mutating func merge(_ json: JSONValue?) {
+  package mutating func merge(_ json: JSONValue?) {
     guard let object = json?.objectValue else { return }
     for (name, value) in object {
       guard let description = Description(json: value) else { continue }
@@ -101,7 +103,7 @@ public struct TypeSchema: Sendable, Equatable {
   func type(at tokens: [String], in root: String) -> String? {
     var type = root
     for token in tokens {
-      switch types[SwiftRenderer.unwrappingOptional(type)] {
+      switch types[TypeName.unwrappingOptional(type)] {
       case let .structure(members)?:
         guard let member = members.first(where: { $0.name == token }) else { return nil }
         type = member.type
@@ -121,7 +123,7 @@ public struct TypeSchema: Sendable, Equatable {
   func covers(_ json: JSONValue, type: String) -> Bool {
     // A redacted value says nothing about its type, and the recorder learns nothing from it.
     if json == Redaction.placeholder { return true }
-    switch (types[SwiftRenderer.unwrappingOptional(type)], json) {
+    switch (types[TypeName.unwrappingOptional(type)], json) {
     case (_, .null):
       return true
     case let (.structure(members)?, .object(object)):
@@ -152,7 +154,7 @@ public struct TypeSchema: Sendable, Equatable {
   }
 
   /// The schema as a `types` member: type names sorted, members in the order they were learned.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object(JSONObject(types.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))
   }
 }
@@ -219,5 +221,22 @@ extension TypeSchema.Description {
     default:
       return nil
     }
+  }
+}
+
+extension TypeSchema {
+  /// The type of the value a binding key path such as `child.$note` writes, from the schema of
+  /// the state it starts at: the `T` of the `BindingState<T>` member it ends in.
+  func bindingValueType(_ keyPath: String, in root: String) -> String? {
+    var type = root
+    for component in keyPath.split(separator: ".") {
+      let name = component.hasPrefix("$") ? String(component.dropFirst()) : String(component)
+      guard case .structure(let members)? = description(of: type),
+        let member = members.first(where: { $0.name == name })
+      else { return nil }
+      type = member.type
+    }
+    guard TypeName.shortName(type) == "BindingState" else { return nil }
+    return TypeName.genericArgument(of: type)
   }
 }

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay bisect`: where does today's reducer first diverge from a recording?
 enum BisectCommand: Command {

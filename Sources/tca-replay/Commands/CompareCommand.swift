@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay compare`: the first step where two traces differ. Needs no host.
 enum CompareCommand: Command {

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay diff`: how the state changed between two steps.
 enum DiffCommand: Command {

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay log`: one line per step, optionally filtered.
 enum LogCommand: Command {
@@ -48,7 +49,8 @@ enum LogCommand: Command {
     // `write` and `writeJSON` make them. A trace with anything to report is read again,
     // checked, from the first run not written yet.
     // With `--json`, each step's listing, made on the threads as `writeJSON` makes it.
-    let options = TraceScan.Options(labels: true, changed: changed, json: json, write: {
+    typealias Scan = CheckedTraceReader.Scan
+    let options = Scan.Options(labels: true, changed: changed, json: json, write: {
       step, out in
       guard step.changed, pattern?.matches(step.label) ?? true else { return }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { return }
@@ -60,7 +62,7 @@ enum LogCommand: Command {
       out.append(0x0A)
     })
     let output = context.output
-    let outcome = try? TraceScan.run(path: path, options: options) { chunk in
+    let outcome = try? Scan.run(path: path, options: options) { chunk in
       if !chunk.bytes.isEmpty { output.writeRaw(chunk.bytes) }
     }
     var fromLine = 1

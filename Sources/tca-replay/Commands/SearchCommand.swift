@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay search`: the steps where a value or text appears, changes and disappears.
 enum SearchCommand: Command {

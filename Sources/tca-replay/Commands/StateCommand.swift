@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay state`: the whole state, or one value in it, after a step.
 enum StateCommand: Command {

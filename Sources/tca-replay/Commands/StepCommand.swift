@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +41,7 @@ enum StepCommand: Command {
 
 /// The stepper's state and command loop.
 struct Stepper {
-  private var cursor: TraceCursor
+  private var cursor: TraceIndex.Cursor
   private var watches: [StatePath] = []
   private let context: CommandContext
   private let isInteractive: Bool
@@ -48,7 +49,7 @@ struct Stepper {
   private var lastCommand: String?
 
   init(trace: TraceIndex, context: CommandContext, isInteractive: Bool) {
-    cursor = TraceCursor(trace: trace)
+    cursor = TraceIndex.Cursor(trace: trace)
     self.context = context
     self.isInteractive = isInteractive
   }

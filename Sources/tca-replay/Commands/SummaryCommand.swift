@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// `tca-replay summary`: what a trace holds, at a glance, after checking every line.
 enum SummaryCommand: Command {
@@ -85,12 +86,13 @@ struct Summary {
     }
   }
 
-  /// Reads the whole trace with ``TraceScan``, on every core; `nil` when the trace needs the
-  /// checked reader's verdict (a problem, a blank line, an incomplete last line).
+  /// Reads the whole trace with ``CheckedTraceReader/Scan``, on every core; `nil` when the trace
+  /// needs the checked reader's verdict (a problem, a blank line, an incomplete last line).
   init?(scanning path: String) {
     var header: TraceHeader?
     var summary: Summary?
-    let outcome = try? TraceScan.run(path: path, options: .init(labels: false)) { chunk in
+    let scan = CheckedTraceReader.Scan.self
+    let outcome = try? scan.run(path: path, options: .init(labels: false)) { chunk in
       if let first = chunk.header {
         header = first
         summary = Summary(header: first)

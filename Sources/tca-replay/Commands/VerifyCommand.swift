@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TraceJSON
 
 /// `tca-replay verify`: do these traces still replay through today's reducer? For CI and for
 /// `git bisect run`.

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// A trace as Trace Event Format JSON, the format `chrome://tracing` and Perfetto open.
 ///

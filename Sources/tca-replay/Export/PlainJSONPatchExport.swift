@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TraceJSON
 
 /// `tca-replay export --format json-patch`: the trace with every patch in plain RFC 6902.
 ///

@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import Recorder
+import TraceJSON
 
 /// A replay host that `tca-replay` started, and the protocol spoken with it.
 ///

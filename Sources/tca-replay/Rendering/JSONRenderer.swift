@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// Renders JSON values for people: indented, with long collections cut short, and coloured
 /// when the style says so.

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// Renders a JSON Patch as one line per change: `~ /path: old → new`, `+ /path: new`,
 /// `- /path: old`.

@@ -7,6 +7,8 @@ import Recorder
 /// Only for the common case, which needs neither escaping nor colour: no colour, a label of
 /// printable ASCII and a time that rounds to whole milliseconds. Every byte it writes is
 /// printable or the origin's arrow, so the line has nothing for `rendered` to change.
+///
+/// Fast path of `stepLine` and `rendered`; `PlainStepLineTests.sameAsGeneralPath` keeps them equal.
 func appendPlainStepLine(_ step: ScannedStep, style: Style, to out: inout [UInt8]) -> Bool {
   guard !style.usesColor else { return false }
   let milliseconds = (step.time * 1000).rounded()

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// A command's arguments after parsing against its declarations: positionals and typed options.
 ///

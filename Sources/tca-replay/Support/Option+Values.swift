@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TraceJSON
 
 // The kinds of value several commands' options share, each with its one-line error.
 

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// A trace read whole, checked, as the viewer and the exports see it: the steps in order, each
 /// effect as a span from the step that returned it to its end, and the crash when there is one.

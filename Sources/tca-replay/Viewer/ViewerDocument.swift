@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// What the viewer page embeds: a trace's steps, effects and initial state, as one JSON value.
 ///

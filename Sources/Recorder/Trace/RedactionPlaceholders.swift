@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Puts a placeholder of each redacted value's declared type where a trace wrote
 /// `"<redacted>"`, so that a state or action holding one decodes and can be sent again.
 ///
@@ -97,18 +99,18 @@ struct RedactionPlaceholders {
       else { return nil }
       return (member.type, member.isOptional)
     }
-    if SwiftRenderer.isArchitecture(type, named: "BindingAction"), key == "set",
-      let root = SwiftRenderer.genericArgument(of: type)
+    if TypeName.isArchitecture(type, named: "BindingAction"), key == "set",
+      let root = TypeName.genericArgument(of: type)
     {
       return (Self.bindingMarker + root, false)
     }
     if type.hasPrefix(Self.bindingMarker) {
       // `{"keyPath": "$name", "value": …}`: the value has the type of the field named.
       guard key == "value", let keyPath = value.objectValue?["keyPath"]?.stringValue,
-        SwiftRenderer.isBindingKeyPath(keyPath)
+        TypeName.isBindingKeyPath(keyPath)
       else { return nil }
       let root = String(type.dropFirst(Self.bindingMarker.count))
-      return SwiftRenderer(schema: schema).bindingValueType(keyPath, in: root).map { ($0, false) }
+      return schema.bindingValueType(keyPath, in: root).map { ($0, false) }
     }
     switch schema.description(of: type) {
     case .structure(let members)?:
@@ -126,11 +128,11 @@ struct RedactionPlaceholders {
 
   /// The type of a value, past the wrappers that encode as what they wrap.
   private static func valueType(_ type: String) -> String {
-    var type = SwiftRenderer.unwrappingOptional(type)
-    while SwiftRenderer.isArchitecture(type, named: "BindingState"),
-      let wrapped = SwiftRenderer.genericArgument(of: type)
+    var type = TypeName.unwrappingOptional(type)
+    while TypeName.isArchitecture(type, named: "BindingState"),
+      let wrapped = TypeName.genericArgument(of: type)
     {
-      type = SwiftRenderer.unwrappingOptional(wrapped)
+      type = TypeName.unwrappingOptional(wrapped)
     }
     return type
   }
@@ -138,7 +140,7 @@ struct RedactionPlaceholders {
   /// A type as a test names it: without modules or wrappers, `String` for
   /// `Architecture.BindingState<Swift.String>`.
   static func shownType(_ type: String) -> String {
-    SwiftRenderer.displayName(valueType(type))
+    TypeName.displayName(valueType(type))
   }
 
   /// Made-up type names for the objects inside an enum case and a binding action, which the
@@ -167,13 +169,13 @@ struct RedactionPlaceholders {
   {
     let type = Self.valueType(declared)
     let n = Int64(ordinal)
-    switch SwiftRenderer.shortName(type) {
+    switch TypeName.shortName(type) {
     case "String", "Substring":
       return ordinal == 0 ? Redaction.placeholder : ordinal == 1 ? "" : .string("<redacted \(n)>")
     case "Character": return ordinal == 0 ? "x" : "y"
     case "Bool": return .bool(ordinal % 2 == 1)
     case "Double", "Float", "CGFloat", "Decimal": return .integer(n)
-    case _ where SwiftRenderer.integerNames.contains(SwiftRenderer.shortName(type)):
+    case _ where TypeName.integerNames.contains(TypeName.shortName(type)):
       return .integer(n)
     case "UUID":
       let hex = String(ordinal, radix: 16, uppercase: true)

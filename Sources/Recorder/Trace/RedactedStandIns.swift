@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Stand-ins of the declared type for redacted values, so that a state or an action holding
 /// them decodes and its step is replayed.
 ///
@@ -21,7 +23,7 @@ struct RedactedStandIns {
 
   private func replace(_ value: JSONValue, type: String, ordinal: Int, depth: Int) -> JSONValue {
     guard depth < 64 else { return value }
-    let type = SwiftRenderer.unwrappingOptional(type)
+    let type = TypeName.unwrappingOptional(type)
     if value == Redaction.placeholder {
       return standIn(for: type, ordinal: ordinal) ?? value
     }
@@ -82,15 +84,6 @@ extension TypeSchema {
   }
 }
 
-extension StepEngine {
-  /// Takes the trace's type names and what its header says of the types, for stand-ins.
-  func learnTypes(from header: TraceHeader) {
-    stateTypeName = header.stateType
-    actionTypeName = header.actionType
-    standIns.schema.merge(header.types)
-  }
-}
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -105,8 +98,8 @@ extension RedactedStandIns {
     func visit(_ value: JSONValue, _ tokens: [String]) {
       guard paths.count < 8, value.containsRedaction else { return }
       if value == Redaction.placeholder {
-        let declared = schema.type(at: tokens, in: type).map(SwiftRenderer.unwrappingOptional)
-        if let declared, ["String", "Substring"].contains(SwiftRenderer.shortName(declared)) {
+        let declared = schema.type(at: tokens, in: type).map(TypeName.unwrappingOptional)
+        if let declared, ["String", "Substring"].contains(TypeName.shortName(declared)) {
           return
         }
         if declared.flatMap({ replacing(in: value, type: $0) }) != value { return }

@@ -9,19 +9,20 @@ import Foundation
 /// changed in place compares equal to itself either way). Bytes that differ prove nothing: the
 /// caller then asks `==`. Only `size` bytes of each element are compared, never the padding
 /// that a stride adds after them, which copies do not carry.
-enum RawBytes {
+package enum RawBytes {
   /// Where an element's bytes are: its size, and the stride between elements.
-  struct Layout {
-    let size: Int
-    let stride: Int
+  package struct Layout {
+    package let size: Int
+    package let stride: Int
     /// Whole 8-byte words in `size`, and the bytes after them.
-    let words: Int
-    let tailBytes: Int
+    package let words: Int
+    package let tailBytes: Int
     /// Whether the tail can be read as one word: it stays within the stride.
-    let tailFitsWord: Bool
-    let tailMask: UInt64
+    package let tailFitsWord: Bool
+    package let tailMask: UInt64
 
-    init<T>(of _: T.Type) {
+    @inlinable
+    package init<T>(of _: T.Type) {
       size = MemoryLayout<T>.size
       stride = MemoryLayout<T>.stride
       words = size / 8
@@ -32,8 +33,10 @@ enum RawBytes {
   }
 
   /// Whether the elements at `lhs` and `rhs` have equal bytes.
-  @inline(__always)
-  static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ layout: Layout) -> Bool {
+  @inlinable @inline(__always)
+  package static func equal(
+    _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ layout: Layout
+  ) -> Bool {
     var offset = 0
     let wordBytes = layout.words &* 8
     while offset < wordBytes {
@@ -64,7 +67,8 @@ enum RawBytes {
   }
 
   /// How many elements, from the first, have equal bytes in both runs of `count` elements.
-  static func commonPrefix(
+  @inlinable
+  package static func commonPrefix(
     _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int, _ layout: Layout
   ) -> Int {
     if lhs == rhs { return count }
@@ -85,7 +89,8 @@ enum RawBytes {
 
   /// How many elements, from the last, have equal bytes in both runs of `count` elements, given
   /// the addresses just past each run's end.
-  static func commonSuffix(
+  @inlinable
+  package static func commonSuffix(
     endingAt lhsEnd: UnsafeRawPointer, _ rhsEnd: UnsafeRawPointer, count: Int, _ layout: Layout
   ) -> Int {
     if lhsEnd == rhsEnd { return count }

@@ -7,6 +7,7 @@ public enum RecorderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The recorder was written to after it was closed.
   case closed(path: String)
 
+  /// The problem in one line, starting with the trace file's path.
   public var description: String {
     switch self {
     case let .cannotOpen(path, reason): "\(path): cannot create the trace file: \(reason)"

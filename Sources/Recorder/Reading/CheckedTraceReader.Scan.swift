@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -6,176 +7,180 @@ import Foundation
   import Darwin
 #endif
 
-/// A checked read of a whole trace on every core, for `summary` and `log`: the file is split at
-/// line boundaries into runs that start at a keyframe, each run is read and checked on its own
-/// thread, and the results come back in trace order.
-///
-/// ```swift
-/// let outcome = try TraceScan.run(path: path, options: .init()) { chunk in … }
-/// if case .needsCheckedRead = outcome { /* read it with CheckedTraceReader instead */ }
-/// ```
-///
-/// Each run checks its lines as ``CheckedTraceReader`` does (steps numbered with no gap or
-/// repeat, every patch applying, every keyframe holding the state the patches rebuild); the
-/// run before checks the keyframe a run starts from. Step lines are read by
-/// `StepLineScanner`, which parses only the patch; any other line, and any step line it does
-/// not expect, is parsed in full. A trace with any problem, a blank line or an incomplete last
-/// line is handed back as ``Outcome/needsCheckedRead(fromLine:)``: the checked reader then
-/// gives the verdict in its own words.
-public enum TraceScan {
-  /// What a scan reads and keeps.
-  public struct Options: Sendable {
-    /// Whether steps carry their labels.
-    public var labels: Bool
-    /// The value whose changes ``ScannedStep/changed`` reports.
-    public var changed: StatePath?
-    /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
-    public var json: Bool
-    /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
-    /// so a long listing is written in parallel too. `nil` writes none (steps are still
-    /// counted).
-    public var render: (@Sendable (ScannedStep) -> String?)?
-    /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
-    /// the threads. Used instead of ``render`` when set: no string per step.
-    public var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
-    /// How many threads read; twice as many runs at most are read ahead of the one delivered,
-    /// which bounds memory.
-    public var threads: Int
-    /// How many bytes a run holds, about: enough to share the work, few enough that each run
-    /// starts at a keyframe. Tests make it small.
-    var runSize = 8 << 20
-
-    /// Options reading labels and watching nothing.
-    public init(
-      labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
-      render: (@Sendable (ScannedStep) -> String?)? = nil,
-      write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
-      threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) {
-      self.write = write
-      self.labels = labels
-      self.changed = changed
-      self.json = json
-      self.render = render
-      self.threads = max(1, threads)
-    }
-  }
-
-  /// What one run of lines holds, in trace order.
-  public struct Chunk: Sendable {
-    /// The header; in the first run only.
-    public var header: TraceHeader?
-    /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
-    /// ``text`` as UTF-8: what the threads wrote, not copied again.
-    public var bytes: [UInt8] = []
-    /// How many steps the run holds.
-    public var stepCount = 0
-    /// How many of them an action sent from outside.
-    public var sent = 0
-    /// How many have no recorded action.
-    public var notReplayable = 0
-    /// How many effects the run's steps started.
-    public var effectsStarted = 0
-    /// How many effect records of each event the run holds.
-    public var effectEvents: [EffectEvent.Kind: Int] = [:]
-    /// How many keyframes the run checked.
-    public var keyframes = 0
-    /// The time of the run's last step or end record.
-    public var lastTime: Double?
-    /// The end record, when the run holds it.
-    public var end: TraceEnd?
-  }
-
-  /// How a scan ended.
-  public enum Outcome: Sendable, Equatable {
-    /// Every line was read and checked; every chunk was delivered.
-    case complete
-    /// Something in the trace needs ``CheckedTraceReader``'s verdict. The chunks delivered
-    /// hold every line before `fromLine`, and nothing after.
-    case needsCheckedRead(fromLine: Int)
-  }
-
-  /// Reads and checks the trace at `path`, handing each run's results to `deliver` in order,
-  /// on the calling thread.
+extension CheckedTraceReader {
+  /// A checked read of a whole trace on every core, for `summary` and `log`: the file is split at
+  /// line boundaries into runs that start at a keyframe, each run is read and checked on its own
+  /// thread, and the results come back in trace order.
   ///
-  /// - Throws: ``TraceReadError`` of kind `.missing` when the file cannot be opened; anything
-  ///   wrong with its contents is ``Outcome/needsCheckedRead(fromLine:)``.
-  public static func run(
-    path: String, options: Options, deliver: (Chunk) -> Void
-  ) throws(TraceReadError) -> Outcome {
-    let file = try LineFile(path: path)
-    let size = file.size
-    let runSize = max(1, options.runSize)
-    let nominal = max(1, min(size / runSize, 4096))
-    var starts = [0]
-    for index in 1..<max(nominal, 1) {
-      guard let start = try lineStart(after: size / nominal * index, in: file) else { break }
-      if start > starts.last! && start < size { starts.append(start) }
-    }
-    let runs = starts.count
-    let bounds = (0..<runs).map { starts[$0]..<(($0 + 1 < runs) ? starts[$0 + 1] : size) }
-    let workers = Workers(count: runs, window: options.threads * 2)
-    var threads: [Thread] = []
-    if runs > 1 {
-      for _ in 0..<min(options.threads, runs) {
-        let thread = Thread {
-          while let index = workers.take() {
-            workers.finish(
-              index, RunReader(file: file, bounds: bounds[index], isFirst: index == 0,
-                options: options).read())
-          }
-        }
-        thread.stackSize = 1 << 22
-        threads.append(thread)
-        thread.start()
-      }
-    }
-    var baseLine = 0
-    var outcome = Outcome.complete
-    for index in 0..<runs {
-      let result: RunResult
-      if runs == 1 {
-        result = RunReader(
-          file: file, bounds: bounds[0], isFirst: true, options: options
-        ).read()
-      } else {
-        result = workers.wait(for: index)
-      }
-      if result.failed {
-        outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
-        workers.cancel()
-        break
-      }
-      deliver(result.chunk)
-      baseLine += result.lineCount
-    }
-    workers.cancel()
-    workers.waitForExit(threads: threads.count)
-    return outcome
-  }
+  /// ```swift
+  /// let outcome = try CheckedTraceReader.Scan.run(path: path, options: .init()) { chunk in … }
+  /// if case .needsCheckedRead = outcome { /* read it with CheckedTraceReader instead */ }
+  /// ```
+  ///
+  /// Each run checks its lines as ``CheckedTraceReader`` does (steps numbered with no gap or
+  /// repeat, every patch applying, every keyframe holding the state the patches rebuild); the
+  /// run before checks the keyframe a run starts from. Step lines are read by
+  /// `StepLineScanner`, which parses only the patch; any other line, and any step line it does
+  /// not expect, is parsed in full. A trace with any problem, a blank line or an incomplete last
+  /// line is handed back as ``Outcome/needsCheckedRead(fromLine:)``: the checked reader then
+  /// gives the verdict in its own words.
+  ///
+  /// Fast path of ``CheckedTraceReader``; `TraceScanTests.sameAsChecked` keeps them equal.
+  package enum Scan {
+    /// What a scan reads and keeps.
+    package struct Options: Sendable {
+      /// Whether steps carry their labels.
+      package var labels: Bool
+      /// The value whose changes ``ScannedStep/changed`` reports.
+      package var changed: StatePath?
+      /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
+      package var json: Bool
+      /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
+      /// so a long listing is written in parallel too. `nil` writes none (steps are still
+      /// counted).
+      package var render: (@Sendable (ScannedStep) -> String?)?
+      /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
+      /// the threads. Used instead of ``render`` when set: no string per step.
+      package var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
+      /// How many threads read; twice as many runs at most are read ahead of the one delivered,
+      /// which bounds memory.
+      package var threads: Int
+      /// How many bytes a run holds, about: enough to share the work, few enough that each run
+      /// starts at a keyframe. Tests make it small.
+      var runSize = 8 << 20
 
-  /// The offset of the first line that starts at or after `offset`, or `nil` past the end.
-  private static func lineStart(after offset: Int, in file: LineFile) throws(TraceReadError)
-    -> Int?
-  {
-    var position = offset - 1
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let read = try file.read(into: &buffer, count: buffer.count, at: position)
-      guard read > 0 else { return nil }
-      let hit = buffer.withUnsafeBytes { memchr($0.baseAddress!, 0x0A, read) }
-      if let hit {
-        return position + (buffer.withUnsafeBytes { UnsafeRawPointer(hit) - $0.baseAddress! }) + 1
+      /// Options reading labels and watching nothing.
+      package init(
+        labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
+        render: (@Sendable (ScannedStep) -> String?)? = nil,
+        write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+      ) {
+        self.write = write
+        self.labels = labels
+        self.changed = changed
+        self.json = json
+        self.render = render
+        self.threads = max(1, threads)
       }
-      position += read
+    }
+
+    /// What one run of lines holds, in trace order.
+    package struct Chunk: Sendable {
+      /// The header; in the first run only.
+      package var header: TraceHeader?
+      /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
+      package var text: String { String(decoding: bytes, as: UTF8.self) }
+      /// ``text`` as UTF-8: what the threads wrote, not copied again.
+      package var bytes: [UInt8] = []
+      /// How many steps the run holds.
+      package var stepCount = 0
+      /// How many of them an action sent from outside.
+      package var sent = 0
+      /// How many have no recorded action.
+      package var notReplayable = 0
+      /// How many effects the run's steps started.
+      package var effectsStarted = 0
+      /// How many effect records of each event the run holds.
+      package var effectEvents: [EffectEvent.Kind: Int] = [:]
+      /// How many keyframes the run checked.
+      package var keyframes = 0
+      /// The time of the run's last step or end record.
+      package var lastTime: Double?
+      /// The end record, when the run holds it.
+      package var end: TraceEnd?
+    }
+
+    /// How a scan ended.
+    package enum Outcome: Sendable, Equatable {
+      /// Every line was read and checked; every chunk was delivered.
+      case complete
+      /// Something in the trace needs ``CheckedTraceReader``'s verdict. The chunks delivered
+      /// hold every line before `fromLine`, and nothing after.
+      case needsCheckedRead(fromLine: Int)
+    }
+
+    /// Reads and checks the trace at `path`, handing each run's results to `deliver` in order,
+    /// on the calling thread.
+    ///
+    /// - Throws: ``TraceReadError`` of kind `.missing` when the file cannot be opened; anything
+    ///   wrong with its contents is ``Outcome/needsCheckedRead(fromLine:)``.
+    package static func run(
+      path: String, options: Options, deliver: (Chunk) -> Void
+    ) throws(TraceReadError) -> Outcome {
+      let file = try LineFile(path: path)
+      let size = file.size
+      let runSize = max(1, options.runSize)
+      let nominal = max(1, min(size / runSize, 4096))
+      var starts = [0]
+      for index in 1..<max(nominal, 1) {
+        guard let start = try lineStart(after: size / nominal * index, in: file) else { break }
+        if start > starts.last! && start < size { starts.append(start) }
+      }
+      let runs = starts.count
+      let bounds = (0..<runs).map { starts[$0]..<(($0 + 1 < runs) ? starts[$0 + 1] : size) }
+      let workers = Workers(count: runs, window: options.threads * 2)
+      var threads: [Thread] = []
+      if runs > 1 {
+        for _ in 0..<min(options.threads, runs) {
+          let thread = Thread {
+            while let index = workers.take() {
+              workers.finish(
+                index, RunReader(file: file, bounds: bounds[index], isFirst: index == 0,
+                  options: options).read())
+            }
+          }
+          thread.stackSize = 1 << 22
+          threads.append(thread)
+          thread.start()
+        }
+      }
+      var baseLine = 0
+      var outcome = Outcome.complete
+      for index in 0..<runs {
+        let result: RunResult
+        if runs == 1 {
+          result = RunReader(
+            file: file, bounds: bounds[0], isFirst: true, options: options
+          ).read()
+        } else {
+          result = workers.wait(for: index)
+        }
+        if result.failed {
+          outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
+          workers.cancel()
+          break
+        }
+        deliver(result.chunk)
+        baseLine += result.lineCount
+      }
+      workers.cancel()
+      workers.waitForExit(threads: threads.count)
+      return outcome
+    }
+
+    /// The offset of the first line that starts at or after `offset`, or `nil` past the end.
+    private static func lineStart(after offset: Int, in file: LineFile) throws(TraceReadError)
+      -> Int?
+    {
+      var position = offset - 1
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let read = try file.read(into: &buffer, count: buffer.count, at: position)
+        guard read > 0 else { return nil }
+        let hit = buffer.withUnsafeBytes { memchr($0.baseAddress!, 0x0A, read) }
+        if let hit {
+          return position + (buffer.withUnsafeBytes { UnsafeRawPointer(hit) - $0.baseAddress! }) + 1
+        }
+        position += read
+      }
     }
   }
 }
 
 /// What a thread made of one run.
 struct RunResult: Sendable {
-  var chunk = TraceScan.Chunk()
+  var chunk = CheckedTraceReader.Scan.Chunk()
   /// Whether something needs the checked reader's verdict.
   var failed = false
   /// The lines that start in the run's bounds.
@@ -253,7 +258,7 @@ private struct RunReader {
   let file: LineFile
   let bounds: Range<Int>
   let isFirst: Bool
-  let options: TraceScan.Options
+  let options: CheckedTraceReader.Scan.Options
 
   private struct Failure: Error {}
 
