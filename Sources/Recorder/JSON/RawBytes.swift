@@ -3,8 +3,8 @@ import Foundation
 /// Byte comparisons that let the walk pass over unchanged elements without calling `==`.
 ///
 /// The walk's collection code is not specialised for the app's types, so `==` on an element
-/// costs a copy, a witness call and a destroy: about 100 ns, which over 10,000 elements cost more
-/// than the whole state's copy. Two elements whose bytes are equal share every reference and
+/// costs a copy, a witness call and a destroy, which over a large collection cost more than the
+/// whole state's copy. Two elements whose bytes are equal share every reference and
 /// every stored value, so they encode the same (as `==` would say, an instance of a class
 /// changed in place compares equal to itself either way). Bytes that differ prove nothing: the
 /// caller then asks `==`. Only `size` bytes of each element are compared, never the padding

@@ -6,14 +6,12 @@ import TraceJSON
 /// redacted as the step record would have been.
 ///
 /// The app's thread only keeps the action (``keep(_:)``, a copy under a lock); the recorder's
-/// crash thread, which did not crash, encodes it when a crash comes. Encoding every action in
-/// advance cost the app's thread 14 µs a step for a todo toggle, as much as the rest of
-/// recording.
+/// crash thread, which did not crash, encodes it when a crash comes: encoding every action in
+/// advance would cost the app's thread as much as the rest of recording.
 ///
 /// The action is kept in a slot of raw memory behind a `Mutex` of concrete type: this code runs
-/// unspecialized, and an `Action?` behind the generic `Lock` looked up the optional's type
-/// metadata and called the lock's unspecialized closure on every step (about 1,300
-/// instructions, against about 200 now).
+/// unspecialized, where an `Action?` behind the generic `Lock` would look up type metadata and
+/// call the lock's unspecialized closure on every step.
 final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
   private let redactions: [Redaction]
   /// Whether `slot` holds an action; its lock guards the slot.

@@ -39,7 +39,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   /// The patch paths (indices as `*`) whose new values made the state's types be learned.
   private var capturedPaths: Set<String> = []
   /// Paths the schema types as a standard scalar: a scalar put there is never news, so the
-  /// next one skips resolving the path's type (about 2,000 instructions for the counter).
+  /// next one skips resolving the path's type.
   private var scalarPaths: Set<JSONPointer> = []
   /// The last path found in `scalarPaths`: a small state changes the same member step after
   /// step, and comparing a path costs less than hashing it.

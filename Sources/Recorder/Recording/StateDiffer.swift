@@ -355,8 +355,8 @@ enum StateDifferError: Error, CustomStringConvertible {
 
 /// What the walk needs to know of a value's type, found once per type.
 ///
-/// A cast to a protocol existential (`as? any Equatable`) cost about 1,400 instructions, and the
-/// walk made several for every value it looked at; a cast to the concrete type is cheaper.
+/// A cast to a protocol existential (`as? any Equatable`) is dear, and the walk would make
+/// several for every value it looks at; a cast to the concrete type is cheaper.
 private final class WalkTypes {
   struct Facts {
     /// Compares two values, the first of this type: `nil` when the type is not `Equatable` or

@@ -397,8 +397,8 @@ struct StoreStepMap {
 
 /// When a recording started, to time its steps.
 ///
-/// Reads the clock directly: `ContinuousClock`'s instants and durations cost about 350
-/// instructions per step (128-bit arithmetic), on the app's thread.
+/// Reads the clock directly: `ContinuousClock`'s instants and durations use 128-bit
+/// arithmetic, on the app's thread.
 struct SessionClock: Sendable {
   private let start: timespec
 

@@ -6,9 +6,8 @@ import Foundation
 /// The queue is bounded. When it is full, `enqueue` waits for room: the app slows down rather
 /// than losing a step.
 ///
-/// The app does not wake the writer for each event. Waking a sleeping thread is a system call
-/// that cost more than recording the step itself (about 2.5 µs on the benchmark machine, against
-/// 0.5 µs). So after its last batch the writer naps: it looks at the queue every
+/// The app does not wake the writer for each event: waking a sleeping thread is a system call
+/// that costs more than recording the step itself. So after its last batch the writer naps: it looks at the queue every
 /// `napInterval` by itself, for up to `napWindow`, and only then sleeps until it is woken. Steps
 /// that come while it naps reach the sink within a nap; the app wakes it only from a deep sleep,
 /// when 64 events are queued, or to wait on it (`drain`, `finish`, a full queue).

@@ -55,7 +55,7 @@ struct TraceTimeline {
     var open: [Int: Int] = [:]  // effect id → position in `effects`
     var stateBefore = header.initialState
     while let record = try reader.next() {
-      // `if case`, not `switch`: a record kind added later (the `crash` record of issue 15)
+      // `if case`, not `switch`: a record kind added later (such as the `crash` record)
       // reaches the last branch instead of breaking this build.
       if case .step(let step) = record {
         endTime = max(endTime, step.time)
