@@ -74,13 +74,30 @@ def run(browser, args, timeout=240):
                           timeout=timeout)
 
 
-def dom(browser, url):
-    result = run(browser, ["--dump-dom", url])
+def dom(browser, url, width=None):
+    size = ["--window-size=%d,900" % width] if width else []
+    result = run(browser, size + ["--dump-dom", url])
     return Tree(result.stdout).root
 
 
-def screenshot(browser, url, path):
-    run(browser, ["--window-size=1400,900", "--screenshot=" + path, url])
+MEASURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser_measure.js")
+
+
+def measure(browser, page, width, **params):
+    """What a person sees of `page` in a window `width` pixels wide (browser_measure.js): each
+    list row's label up to where it is clipped, and where the timeline's steps are drawn."""
+    copy = page.replace(".html", f"-measure-{width}.html")
+    text = open(page, encoding="utf-8").read()
+    at = text.rindex("</body>")
+    script = open(MEASURE, encoding="utf-8").read()
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(text[:at] + "<script>\n" + script + "</script>\n" + text[at:])
+    body = dom(browser, url_for(copy, **params), width).find(tag="body")
+    return json.loads(body[0].attrs.get("data-measured", "null")) if body else None
+
+
+def screenshot(browser, url, path, width=1400):
+    run(browser, ["--window-size=%d,900" % width, "--screenshot=" + path, url])
     if not os.path.exists(path):
         raise SystemExit("browser-test: no screenshot " + path)
 
@@ -130,7 +147,7 @@ class Checks:
 
 def url_for(page, **params):
     from urllib.parse import quote
-    return "file://" + os.path.abspath(page) + "#" + "&".join(
+    return "file://" + os.path.abspath(page) + ("#" if params else "") + "&".join(
         k + "=" + quote(str(v), safe="/") for k, v in params.items())
 
 
@@ -167,6 +184,46 @@ def check_page(checks, browser, page, trace, step, path, query):
     return root
 
 
+def check_timeline(checks, browser, page, name, width):
+    """The steps in view span the timeline's width, at the first step and at the last (issue 29:
+    selecting step 0 once centred the view on it, leaving the left half of the plot empty)."""
+    for where, params in [("first", {}), ("last", {"step": "last"})]:
+        m = measure(browser, page, width, **params)
+        t = m and m["timeline"]
+        ok = bool(t and t["first"] is not None and t["first"] <= 0.1 * t["width"]
+                  and t["last"] >= 0.95 * t["width"])
+        shown = (f"steps drawn from {t['first'] / t['width']:.2f} to "
+                 f"{t['last'] / t['width']:.2f} of {t['width']} px") if t and t["first"] else t
+        checks.expect(ok, f"{name} at {width} px, {where} step selected: the timeline uses its "
+                          f"width ({shown})")
+
+
+def check_labels(checks, browser, page, width):
+    """Bookshelf's rows 1-17 differ only at the end of their labels; the list shows that end
+    (issue 29: they all read `.destination(.presented(.addBook(.binding(.s…`)."""
+    m = measure(browser, page, width)
+    rows = {r["p"]: r for r in (m["rows"] if m else [])}
+    typing = [rows.get(p) for p in range(1, 18)]
+    checks.expect(all(typing), f"bookshelf at {width} px: rows 1-17 are drawn")
+    if not all(typing):
+        return
+    shown = [r["shown"] for r in typing]
+    checks.expect(len(set(shown)) == 17,
+                  f"bookshelf at {width} px: rows 1-17 show 17 different labels "
+                  f"({len(set(shown))}: {shown[0]!r} … {shown[-1]!r})")
+    # The innermost case: `.set(\.$isbn, "978-0-1")`, without the wrappers' parentheses.
+    inner = [r["title"][r["title"].rindex(".set("):-4] for r in typing]
+    # Apart from closing parentheses, the row ends where the innermost case ends.
+    checks.expect(all(s.rstrip(")").endswith(i.rstrip(")")[-10:]) for s, i in zip(shown, inner)),
+                  f"bookshelf at {width} px: each row ends with its innermost case's end "
+                  f"({shown[-1]!r} for {inner[-1]!r})")
+    if width >= 1400:
+        checks.expect(all(i in s for s, i in zip(shown, inner)),
+                      f"bookshelf at {width} px: each row shows its innermost case whole")
+    clipped = [r["shown"] for r in rows.values() if r["clipped"]]
+    checks.expect(not clipped, f"bookshelf at {width} px: no row is clipped ({clipped[:2]})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--browser", required=True)
@@ -177,7 +234,9 @@ def main():
     browser, tool, out = options.browser, options.tool, options.out
     checks = Checks()
 
-    traces = sorted(glob.glob("Traces/*.ndjson")) + ["Tests/ToolTests/Fixtures/hostile-chat.ndjson"]
+    hostile_labels = "Tests/ToolTests/Fixtures/hostile-labels.ndjson"
+    traces = sorted(glob.glob("Traces/*.ndjson")) + [
+        "Tests/ToolTests/Fixtures/hostile-chat.ndjson", hostile_labels]
     pages = {}
     for trace in traces:
         page = os.path.join(out, os.path.basename(trace).replace(".ndjson", ".html"))
@@ -186,6 +245,12 @@ def main():
         step, path, query = scenario(trace)
         print(f"{trace}: step {step}, path {path}, search {query!r}")
         check_page(checks, browser, page, trace, step, path, query)
+        if trace.startswith("Traces/"):
+            for width in (1400, 800):
+                check_timeline(checks, browser, page, os.path.basename(trace), width)
+
+    for width in (1400, 800):
+        check_labels(checks, browser, pages["Traces/bookshelf.ndjson"], width)
 
     # The README walkthrough: todo 1 is inserted at step 10, shifted by the move of another
     # todo at step 38 and by the insert at step 41, and completed at step 73. Its history
@@ -238,6 +303,28 @@ def main():
     checks.expect("</script><script>" in root.find(id="step-head")[0].content(),
                   "hostile: the label shows as text")
 
+    # Labels with markup, control and bidi characters and a 20,000-character payload: text in
+    # rows that fit, with the controls shown as \u{…}.
+    page = pages[hostile_labels]
+    root = dom(browser, url_for(page, step=0))
+    body = root.find(tag="body")[0]
+    checks.expect("data-pwned" not in body.attrs and not root.find(tag="img"),
+                  "hostile labels: no injected script ran, no injected element exists")
+    for width in (1400, 800):
+        rows = (measure(browser, page, width) or {}).get("rows", [])
+        invisible = [r["shown"] for r in rows if any(
+            ord(c) < 32 or 0x7f <= ord(c) <= 0x9f or 0x202a <= ord(c) <= 0x202e or
+            0x2066 <= ord(c) <= 0x2069 or c in "\u200e\u200f\u061c" for c in r["shown"])]
+        checks.expect(len(rows) == 7 and not invisible,
+                      f"hostile labels at {width} px: 7 rows, no control or bidi character "
+                      f"shown raw ({invisible[:1]})")
+        checks.expect(not any(r["clipped"] for r in rows),
+                      f"hostile labels at {width} px: every row's label fits its row")
+        checks.expect(any(r["shown"].endswith('89"))))') for r in rows) and
+                      any("\\u{202E}" in r["title"] for r in rows),
+                      f"hostile labels at {width} px: the long payload shows its end, the bidi "
+                      f"override shows as \\u{{202E}} in the full label")
+
     # Screenshots to look at: a selected step, a search, a path history.
     for name, params in [("step", dict(step=41)),
                          ("search", dict(step=156, search="Bake bread")),
@@ -246,6 +333,12 @@ def main():
         shot = os.path.join(out, f"todos-{name}.png")
         screenshot(browser, url_for(todos, **params), shot)
         print(f"  screenshot {shot}")
+    # The first step of each, as it opens, in a wide and a narrow window.
+    for trace in ("todos", "bookshelf"):
+        for width in (1400, 800):
+            shot = os.path.join(out, f"{trace}-{width}.png")
+            screenshot(browser, url_for(pages[f"Traces/{trace}.ndjson"]), shot, width)
+            print(f"  screenshot {shot}")
 
     if options.bench:
         page = os.path.join(out, "bench.html")

@@ -21,6 +21,13 @@ struct ViewerAssetsTests {
     #expect(ViewerAssets.script == file, "\(Self.regenerate)")
   }
 
+  @Test("the compiled-in label script is label.js, byte for byte")
+  func label() throws {
+    let file = try String(
+      contentsOf: Self.assets.appendingPathComponent("label.js"), encoding: .utf8)
+    #expect(ViewerAssets.label == file, "\(Self.regenerate)")
+  }
+
   @Test("the compiled-in style sheet is viewer.css, byte for byte")
   func style() throws {
     let file = try String(
@@ -33,14 +40,16 @@ struct ViewerAssetsTests {
     .split(separator: ":").map { "\($0)/node" }
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-  @Test("viewer.js parses (node --check)", .enabled(if: node != nil, "node is not installed"))
-  func scriptParses() throws {
+  @Test(
+    "the scripts parse (node --check)", .enabled(if: node != nil, "node is not installed"),
+    arguments: ["label.js", "viewer.js"])
+  func scriptParses(_ name: String) throws {
     let node = try #require(Self.node)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: node)
-    process.arguments = ["--check", Self.assets.appendingPathComponent("viewer.js").path]
+    process.arguments = ["--check", Self.assets.appendingPathComponent(name).path]
     try process.run()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "node --check found a syntax error in viewer.js")
+    #expect(process.terminationStatus == 0, "node --check found a syntax error in \(name)")
   }
 }

@@ -2,6 +2,83 @@
 
 /// The viewer page's script and style sheet, compiled in so the page needs no other file.
 enum ViewerAssets {
+  /// label.js: the action list's short labels, which keep a label's end (loaded before viewer.js).
+  static let label = ##"""
+    "use strict";
+    // The action list's short form of a label. Steps in a run differ at the end of their labels
+    // (`.destination(.presented(.addBook(.binding(.set(\.$isbn, "978-0")))))`), so a label too wide
+    // for its row loses its outside, never its end:
+    //   1. a label that fits is shown whole;
+    //   2. otherwise enclosing cases whose last argument is a case are peeled from the outside in,
+    //      as few as needed, the last one peeled named (with its other arguments when they fit)
+    //      before " › ": `…addBook › .binding(.set(\.$isbn, "978-0"))`, `…todo(id: 3) › .checked`;
+    //   3. when the innermost case alone does not fit (or the label is no such chain), its middle
+    //      is cut, a third of the room kept for its start and the rest for its end.
+    // Control and bidi characters show as \u{…}, so no label can hide or reorder what is shown.
+    // Pure functions of strings, so Tests/ToolTests/ViewerLabelTests.swift runs them in node.
+    const ViewerLabel = (function () {
+      const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+      // `text` with each control and bidi character written as \u{…}.
+      function visible(text) {
+        return text.replace(INVISIBLE, (c) => "\\u{" + c.charCodeAt(0).toString(16).toUpperCase() +
+          "}");
+      }
+      const CASE = /^\.([\p{L}_][\p{L}\p{N}_]*)\(/u;
+      // `.name(id: 3, label: .inner…)` → [name, ".inner…", "id: 3"]; null when it wraps no case.
+      function unwrap(text) {
+        const m = CASE.exec(text);
+        if (!m || text[text.length - 1] !== ")") return null;
+        let depth = 0, quoted = false, lastArgument = m[0].length;
+        for (let i = m[0].length - 1; i < text.length; i++) {
+          const c = text[i];
+          if (quoted) { if (c === "\\") i++; else if (c === "\"") quoted = false; continue; }
+          if (c === "\"") quoted = true;
+          else if (c === "(" || c === "[" || c === "{") depth++;
+          else if (c === ")" || c === "]" || c === "}") {
+            depth--;
+            if (depth === 0 && i !== text.length - 1) return null; // `.a(x).b`: not one case
+          } else if (c === "," && depth === 1) lastArgument = i + 1;
+        }
+        if (depth !== 0 || quoted) return null;
+        const inner = text.slice(lastArgument, -1).trim().replace(/^[\p{L}_][\p{L}\p{N}_]*: /u, "");
+        const others = text.slice(m[0].length, lastArgument).replace(/,\s*$/, "").trim();
+        return /^\.[\p{L}_]/u.test(inner) ? [m[1], inner, others] : null;
+      }
+      // The longest `start…end` of `text` that fits, a third of it start.
+      function middle(text, fits) {
+        if (fits(text)) return text;
+        const points = Array.from(text);
+        const cut = (n) => { const head = Math.floor(n / 3);
+          return points.slice(0, head).join("") + "…" + points.slice(points.length - (n -
+            head)).join(""); };
+        let lo = 0, hi = points.length - 1; // the most code points kept that fit: lo
+        while (lo < hi) { const n = (lo + hi + 1) >> 1; if (fits(cut(n))) lo = n; else hi = n - 1; }
+        return cut(lo);
+      }
+      // Peeling stops at this depth and length: past them a label is a dump, cut in the middle.
+      const MAX_PEELS = 32, MAX_PEELED_LENGTH = 4000;
+      // What the list shows of `label`; `fits(text)` says whether `text` fits the row.
+      function shorten(label, fits) {
+        const text = visible(label);
+        if (fits(text)) return text;
+        let inner = text;
+        for (let k = 0; k < MAX_PEELS && inner.length <= MAX_PEELED_LENGTH; k++) {
+          const peeled = unwrap(inner);
+          if (!peeled) break;
+          inner = peeled[1];
+          // The peeled case's other arguments tell elements apart: `…todo(id: 3) › .checked`.
+          if (peeled[2] && fits("…" + peeled[0] + "(" + peeled[2] + ") › " + inner))
+            return "…" + peeled[0] + "(" + peeled[2] + ") › " + inner;
+          if (fits("…" + peeled[0] + " › " + inner)) return "…" + peeled[0] + " › " + inner;
+        }
+        return middle(inner === text ? text : "…" + inner, fits);
+      }
+      return { shorten: shorten, visible: visible, unwrap: unwrap };
+    })();
+    if (typeof module === "object" && module.exports) module.exports = ViewerLabel;
+
+    """##
+
   /// viewer.js: states rebuilt from the patches, the timeline, the list, the tree and searches.
   static let script = ##"""
     "use strict";
@@ -220,7 +297,8 @@ enum ViewerAssets {
     if (crash) {
       const banner = el("span", "crash-banner",
         "crashed" + (crash.step != null ? " reducing step " + crash.step : "") +
-        (crash.label ? ": " + crash.label : "") + (crash.signal ? " (" + crash.signal + ")" : ""));
+        (crash.label ? ": " + ViewerLabel.visible(crash.label) : "") +
+        (crash.signal ? " (" + crash.signal + ")" : ""));
       banner.title = crash.action !== undefined ? JSON.stringify(crash.action) : "";
       $("crash-banner").append(banner);
     }
@@ -267,11 +345,32 @@ enum ViewerAssets {
         row.style.top = i * ROW + "px";
         row.dataset.p = p;
         row.append(el("span", "idx", String(s.index)),
-          el("span", "o-" + s.origin, s.origin === "send" ? "▶ " : "↳ "), el("span", "", s.label));
-        row.title = s.label;
+          el("span", "o-" + s.origin, s.origin === "send" ? "▶ " : "↳ "),
+          el("span", "label", shortLabel(p, s)));
+        row.title = ViewerLabel.visible(s.label);
         frag.append(row);
       }
       list.append(frag);
+    }
+    // A row's label shortened to the row's width by ViewerLabel.shorten (label.js), measured in the
+    // list's font; kept per step until the width changes.
+    const measure = document.createElement("canvas").getContext("2d");
+    let shortWidth = -1, shortLabels = new Map();
+    function shortLabel(p, s) {
+      const width = list.clientWidth;
+      if (width !== shortWidth) { const style = getComputedStyle(list); shortWidth = width;
+        shortLabels = new Map(); measure.font = style.fontSize + " " + style.fontFamily; }
+      let text = shortLabels.get(p);
+      if (text === undefined) {
+        // The row's padding, its index column (44px at least) and its origin mark.
+        const room = width - 16 - Math.max(44, measure.measureText(String(s.index)).width) -
+          measure.measureText("▶ ").width - 4;
+        // No character is narrower than 3px: a longer text is not measured.
+        text = ViewerLabel.shorten(s.label, (t) => t.length * 3 <= room &&
+          measure.measureText(t).width <= room);
+        shortLabels.set(p, text);
+      }
+      return text;
     }
     function lowerBound(a, x) { let lo = 0, hi = a.length; while (lo < hi) { const m = (lo +
       hi) >> 1; if (a[m] < x) lo = m + 1; else hi = m; } return lo; }
@@ -295,7 +394,7 @@ enum ViewerAssets {
       if (selected < 0) { h.append(el("div", "label", "Initial state (before step " + (N ?
         steps[0].index : 0) + ")")); return; }
       const s = steps[selected];
-      h.append(el("div", "label", "Step " + s.index + "  " + s.label));
+      h.append(el("div", "label", "Step " + s.index + "  " + ViewerLabel.visible(s.label)));
       const why = el("div", "why");
       why.append(s.origin === "send" ? "sent from outside" : "sent by an effect of ");
       if (s.origin === "effect") {
@@ -316,7 +415,7 @@ enum ViewerAssets {
       if (selected < 0) { pane.append(el("p", "note", "The initial state: no action yet.")); return;
         }
       const s = steps[selected];
-      pane.append(el("div", "note", "Label"), el("pre", "", s.label));
+      pane.append(el("div", "note", "Label"), el("pre", "", ViewerLabel.visible(s.label)));
       pane.append(el("div", "note", "Action (JSON)"),
         el("pre", "", s.action === null ? "null: the action could not be encoded" :
           JSON.stringify(s.action, null, 2)));
@@ -685,15 +784,23 @@ enum ViewerAssets {
     // ---- Timeline ------------------------------------------------------------------------
     const canvas = $("timeline"), ctx = canvas.getContext("2d");
     let view = { from: -0.5, to: Math.min(N, 300) - 0.5 };
+    // The view stays on the trace: centring on step 0 once put the first step mid-canvas.
+    function clampView() {
+      const w = view.to - view.from;
+      view.from = w >= N ? -0.5 : Math.max(-0.5, Math.min(N - 0.5 - w, view.from));
+      view.to = view.from + w;
+    }
     function fit(center) {
       const w = view.to - view.from;
       if (center < view.from + w * 0.05 || center > view.to - w * 0.05) {
         view.from = center - w / 2; view.to = center + w / 2; }
+      clampView();
     }
     const LANE_SEND = 22, LANE_EFFECT = 44, FX_TOP = 62, FX_ROW = 14;
     function drawTimeline(follow) {
       const dpr = window.devicePixelRatio || 1, W = canvas.clientWidth, H = canvas.clientHeight;
-      if (canvas.width !== W * dpr) { canvas.width = W * dpr; canvas.height = H * dpr; }
+      if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) {
+        canvas.width = Math.round(W * dpr); canvas.height = Math.round(H * dpr); }
       if (follow && selected >= 0) fit(selected);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.clearRect(0, 0, W, H);
       const L = 70, R = 10, scale = (W - L - R) / (view.to - view.from);
@@ -707,8 +814,8 @@ enum ViewerAssets {
       ctx.strokeStyle = "#eee"; ctx.fillStyle = "#999";
       for (let p = Math.ceil(lo / stepTick) * stepTick; p <= hi; p += stepTick) {
         ctx.beginPath(); ctx.moveTo(x(p), 8); ctx.lineTo(x(p), H - 14); ctx.stroke();
-        ctx.fillText(steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms", x(p) + 2,
-          H - 3);
+        const tick = steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms";
+        if (x(p) + 2 + ctx.measureText(tick).width <= W) ctx.fillText(tick, x(p) + 2, H - 3);
       }
       ctx.save(); ctx.beginPath(); ctx.rect(L - 4, 0, W - L + 4, H); ctx.clip();
       // effects as spans; in a row, a span inside what is drawn already is skipped (10,000
@@ -772,7 +879,7 @@ enum ViewerAssets {
       const at = positionAt(e.clientX), k = e.deltaY > 0 ? 1.25 : 0.8;
       const w = Math.max(10, Math.min(N + 10, (view.to - view.from) * k));
       const f = (at - view.from) / (view.to - view.from);
-      view.from = at - f * w; view.to = view.from + w; drawTimeline(false);
+      view.from = at - f * w; view.to = view.from + w; clampView(); drawTimeline(false);
     }, { passive: false });
     let drag = null;
     canvas.addEventListener("mousedown", (e) => { drag = { x: e.clientX, from: view.from,
@@ -781,7 +888,8 @@ enum ViewerAssets {
       if (!drag) return;
       const dx = e.clientX - drag.x; if (Math.abs(dx) > 3) drag.moved = true;
       const per = (drag.to - drag.from) / (canvas.clientWidth - 80);
-      view.from = drag.from - dx * per; view.to = drag.to - dx * per; drawTimeline(false);
+      view.from = drag.from - dx * per; view.to = drag.to - dx * per; clampView();
+      drawTimeline(false);
     });
     window.addEventListener("mouseup", (e) => {
       if (drag && !drag.moved && e.target === canvas) select(Math.round(positionAt(e.clientX)));
@@ -909,7 +1017,8 @@ enum ViewerAssets {
     #timeline { display:block; width:100%; height:150px; cursor:crosshair; }
     #timeline-status { position:absolute; right:8px; top:2px; color:var(--muted); font-size:11px;
       pointer-events:none; background:rgba(255,255,255,.8); }
-    main { flex:1; display:grid; grid-template-columns: minmax(260px, 30%) 1fr minmax(300px, 32%);
+    main { flex:1; display:grid; grid-template-columns: minmax(260px, 30%) minmax(0, 1fr)
+      minmax(300px, 32%);
       min-height:0; }
     section { display:flex; flex-direction:column; min-height:0; border-right:1px solid var(--line); }
     section h2 { font-size:12px; text-transform:uppercase; letter-spacing:.04em; color:var(--muted);
@@ -921,6 +1030,7 @@ enum ViewerAssets {
     #list .row { position:absolute; left:0; right:0; height:22px; padding:2px 8px; white-space:nowrap;
       overflow:hidden; text-overflow:ellipsis; cursor:pointer; border-bottom:1px solid #f0f0f2; }
     #list .row:hover { background:#f2f6ff; }
+    #list .row .label { unicode-bidi:isolate; }
     #list .row.selected { background:var(--sel); }
     #list .row.compare { box-shadow: inset 3px 0 var(--effect); }
     .idx { color:var(--muted); display:inline-block; min-width:44px; }

@@ -1,7 +1,8 @@
 /// The viewer's HTML page: one self-contained file with its style, its script and the trace.
 ///
-/// The style and script are `Viewer/Assets/viewer.css` and `viewer.js`, compiled in by
-/// `Scripts/embed-viewer-assets`; each ends with a newline, so `</style>` follows on its own line.
+/// The style and scripts are `Viewer/Assets/viewer.css`, `label.js` and `viewer.js`, compiled
+/// in by `Scripts/embed-viewer-assets`; each ends with a newline, so the closing tag follows on
+/// its own line.
 ///
 /// Nothing is fetched: no network, no fonts, no other files, so the page opens from `file://`
 /// and works offline. The trace is a `<script type="application/json">` element the page's
@@ -24,6 +25,8 @@ enum ViewerPage {
     <body>
     \(ViewerMarkup.body)
     <script type="application/json" id="trace-data">\(document.scriptText)</script>
+    <script>
+    \(ViewerAssets.label)</script>
     <script>
     \(ViewerAssets.script)</script>
     </body>

@@ -214,7 +214,8 @@ $("meta").textContent = N + " steps · " + effects.length + " effects · started
 if (crash) {
   const banner = el("span", "crash-banner",
     "crashed" + (crash.step != null ? " reducing step " + crash.step : "") +
-    (crash.label ? ": " + crash.label : "") + (crash.signal ? " (" + crash.signal + ")" : ""));
+    (crash.label ? ": " + ViewerLabel.visible(crash.label) : "") +
+    (crash.signal ? " (" + crash.signal + ")" : ""));
   banner.title = crash.action !== undefined ? JSON.stringify(crash.action) : "";
   $("crash-banner").append(banner);
 }
@@ -261,11 +262,32 @@ function renderList(scrollToSelection) {
     row.style.top = i * ROW + "px";
     row.dataset.p = p;
     row.append(el("span", "idx", String(s.index)),
-      el("span", "o-" + s.origin, s.origin === "send" ? "▶ " : "↳ "), el("span", "", s.label));
-    row.title = s.label;
+      el("span", "o-" + s.origin, s.origin === "send" ? "▶ " : "↳ "),
+      el("span", "label", shortLabel(p, s)));
+    row.title = ViewerLabel.visible(s.label);
     frag.append(row);
   }
   list.append(frag);
+}
+// A row's label shortened to the row's width by ViewerLabel.shorten (label.js), measured in the
+// list's font; kept per step until the width changes.
+const measure = document.createElement("canvas").getContext("2d");
+let shortWidth = -1, shortLabels = new Map();
+function shortLabel(p, s) {
+  const width = list.clientWidth;
+  if (width !== shortWidth) { const style = getComputedStyle(list); shortWidth = width;
+    shortLabels = new Map(); measure.font = style.fontSize + " " + style.fontFamily; }
+  let text = shortLabels.get(p);
+  if (text === undefined) {
+    // The row's padding, its index column (44px at least) and its origin mark.
+    const room = width - 16 - Math.max(44, measure.measureText(String(s.index)).width) -
+      measure.measureText("▶ ").width - 4;
+    // No character is narrower than 3px: a longer text is not measured.
+    text = ViewerLabel.shorten(s.label, (t) => t.length * 3 <= room &&
+      measure.measureText(t).width <= room);
+    shortLabels.set(p, text);
+  }
+  return text;
 }
 function lowerBound(a, x) { let lo = 0, hi = a.length; while (lo < hi) { const m = (lo +
   hi) >> 1; if (a[m] < x) lo = m + 1; else hi = m; } return lo; }
@@ -289,7 +311,7 @@ function renderHead() {
   if (selected < 0) { h.append(el("div", "label", "Initial state (before step " + (N ?
     steps[0].index : 0) + ")")); return; }
   const s = steps[selected];
-  h.append(el("div", "label", "Step " + s.index + "  " + s.label));
+  h.append(el("div", "label", "Step " + s.index + "  " + ViewerLabel.visible(s.label)));
   const why = el("div", "why");
   why.append(s.origin === "send" ? "sent from outside" : "sent by an effect of ");
   if (s.origin === "effect") {
@@ -310,7 +332,7 @@ function renderAction() {
   if (selected < 0) { pane.append(el("p", "note", "The initial state: no action yet.")); return;
     }
   const s = steps[selected];
-  pane.append(el("div", "note", "Label"), el("pre", "", s.label));
+  pane.append(el("div", "note", "Label"), el("pre", "", ViewerLabel.visible(s.label)));
   pane.append(el("div", "note", "Action (JSON)"),
     el("pre", "", s.action === null ? "null: the action could not be encoded" :
       JSON.stringify(s.action, null, 2)));
@@ -679,15 +701,23 @@ $("tabs").addEventListener("click", (e) => {
 // ---- Timeline ------------------------------------------------------------------------
 const canvas = $("timeline"), ctx = canvas.getContext("2d");
 let view = { from: -0.5, to: Math.min(N, 300) - 0.5 };
+// The view stays on the trace: centring on step 0 once put the first step mid-canvas.
+function clampView() {
+  const w = view.to - view.from;
+  view.from = w >= N ? -0.5 : Math.max(-0.5, Math.min(N - 0.5 - w, view.from));
+  view.to = view.from + w;
+}
 function fit(center) {
   const w = view.to - view.from;
   if (center < view.from + w * 0.05 || center > view.to - w * 0.05) {
     view.from = center - w / 2; view.to = center + w / 2; }
+  clampView();
 }
 const LANE_SEND = 22, LANE_EFFECT = 44, FX_TOP = 62, FX_ROW = 14;
 function drawTimeline(follow) {
   const dpr = window.devicePixelRatio || 1, W = canvas.clientWidth, H = canvas.clientHeight;
-  if (canvas.width !== W * dpr) { canvas.width = W * dpr; canvas.height = H * dpr; }
+  if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) {
+    canvas.width = Math.round(W * dpr); canvas.height = Math.round(H * dpr); }
   if (follow && selected >= 0) fit(selected);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.clearRect(0, 0, W, H);
   const L = 70, R = 10, scale = (W - L - R) / (view.to - view.from);
@@ -701,8 +731,8 @@ function drawTimeline(follow) {
   ctx.strokeStyle = "#eee"; ctx.fillStyle = "#999";
   for (let p = Math.ceil(lo / stepTick) * stepTick; p <= hi; p += stepTick) {
     ctx.beginPath(); ctx.moveTo(x(p), 8); ctx.lineTo(x(p), H - 14); ctx.stroke();
-    ctx.fillText(steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms", x(p) + 2,
-      H - 3);
+    const tick = steps[p].index + " · " + (steps[p].time * 1000).toFixed(1) + "ms";
+    if (x(p) + 2 + ctx.measureText(tick).width <= W) ctx.fillText(tick, x(p) + 2, H - 3);
   }
   ctx.save(); ctx.beginPath(); ctx.rect(L - 4, 0, W - L + 4, H); ctx.clip();
   // effects as spans; in a row, a span inside what is drawn already is skipped (10,000
@@ -766,7 +796,7 @@ canvas.addEventListener("wheel", (e) => {
   const at = positionAt(e.clientX), k = e.deltaY > 0 ? 1.25 : 0.8;
   const w = Math.max(10, Math.min(N + 10, (view.to - view.from) * k));
   const f = (at - view.from) / (view.to - view.from);
-  view.from = at - f * w; view.to = view.from + w; drawTimeline(false);
+  view.from = at - f * w; view.to = view.from + w; clampView(); drawTimeline(false);
 }, { passive: false });
 let drag = null;
 canvas.addEventListener("mousedown", (e) => { drag = { x: e.clientX, from: view.from,
@@ -775,7 +805,8 @@ window.addEventListener("mousemove", (e) => {
   if (!drag) return;
   const dx = e.clientX - drag.x; if (Math.abs(dx) > 3) drag.moved = true;
   const per = (drag.to - drag.from) / (canvas.clientWidth - 80);
-  view.from = drag.from - dx * per; view.to = drag.to - dx * per; drawTimeline(false);
+  view.from = drag.from - dx * per; view.to = drag.to - dx * per; clampView();
+  drawTimeline(false);
 });
 window.addEventListener("mouseup", (e) => {
   if (drag && !drag.moved && e.target === canvas) select(Math.round(positionAt(e.clientX)));
