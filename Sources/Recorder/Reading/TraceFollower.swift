@@ -53,6 +53,8 @@ package final class TraceFollower {
   private var nextStep: Int?
   /// Whether the trace was missing when first looked for.
   private var waited = false
+  /// Whether the last scan for the next segment found only later ones.
+  private var scannedPastMissing = false
 
   /// One file being read: its descriptor, identity and the bytes of a line not yet whole.
   private struct Segment {
@@ -94,11 +96,12 @@ package final class TraceFollower {
         segment = opened
       }
     }
-    if try readAvailable(body) { return .ended }
-    guard try currentHasMoved() else { return .idle }
-    // `path` names another file: the writer wrote its last line here before that, so what is
-    // read now is the rest of this segment.
-    if try readAvailable(body) { return .ended }
+    // Looked at before reading: when `path` already names another file, the writer wrote its
+    // last line here before that, so the read below takes this segment to its end.
+    let moved = try currentHasMoved()
+    let read = try readAvailable(body)
+    if read == .ended { return .ended }
+    guard moved else { return read }
     guard let next = try nextSegment(from: nextStep, excluding: segment!.identity) else {
       return .idle
     }
@@ -107,10 +110,11 @@ package final class TraceFollower {
     return .read
   }
 
-  /// Reads to the end of the current file, handing over every whole line; `true` at the end or
-  /// crash record.
-  private func readAvailable(_ body: (TraceRecord) -> Void) throws(TraceReadError) -> Bool {
+  /// Reads to the end of the current file, handing over every whole line: `.ended` at the end
+  /// or crash record, `.read` when there were new bytes, `.idle` when none.
+  private func readAvailable(_ body: (TraceRecord) -> Void) throws(TraceReadError) -> Progress {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var progress = Progress.idle
     while true {
       let count = chunk.withUnsafeMutableBytes { read(segment!.descriptor, $0.baseAddress!, $0.count) }
       if count < 0, errno == EINTR { continue }
@@ -118,8 +122,9 @@ package final class TraceFollower {
         throw TraceReadError(
           path: path, line: nil, kind: .missing, message: String(cString: strerror(errno)))
       }
-      if count == 0 { return false }
-      if try consume(chunk[0..<count], body) { return true }
+      if count == 0 { return progress }
+      progress = .read
+      if try consume(chunk[0..<count], body) { return .ended }
     }
   }
 
@@ -208,6 +213,14 @@ package final class TraceFollower {
       best = (candidate, firstStep)
       if firstStep == first { break }
     }
+    // A scan during a rotation can miss a segment whose name changes under it: a later one is
+    // taken, and the steps before it called lost, only when the next scan agrees.
+    if let best, best.firstStep != first, !scannedPastMissing {
+      close(best.segment.descriptor)
+      scannedPastMissing = true
+      return nil
+    }
+    scannedPastMissing = false
     return best?.segment
   }
 
