@@ -139,4 +139,19 @@ struct FollowTests {
     let after = try Runner.run(["log", trace]).output
     #expect(String(decoding: followed.output, as: UTF8.self) == after)
   }
+
+  @Test("a broken line ends the follower with exit 65, naming it, after the steps before it")
+  func refusesBrokenLine() throws {
+    let trace = try Self.scratch() + "/broken.ndjson"
+    let lines = try String(
+      contentsOf: Runner.packageRoot.appendingPathComponent("Traces/counter.ndjson"),
+      encoding: .utf8
+    ).split(separator: "\n")
+    try (lines.prefix(5).joined(separator: "\n") + "\n{\"kind\":\"step\",\"index\":4}\n").write(
+      toFile: trace, atomically: false, encoding: .utf8)
+    let result = try Runner.run(["log", trace, "--follow"])
+    #expect(result.status == 65)
+    #expect(result.errors == "Error: \(trace):6: missing \"origin\"\n")
+    #expect(result.output.split(separator: "\n").count == 4)
+  }
 }

@@ -20,8 +20,17 @@ extension LogCommand {
     var lostReported = 0
     while !FollowInterrupt.wasRaised {
       var lines: [String] = []
-      let progress = try follower.poll { record in
-        if let line = listing.line(for: record, stateAfter: follower.state) { lines.append(line) }
+      let progress: TraceFollower.Progress
+      do {
+        progress = try follower.poll { record in
+          if let line = listing.line(for: record, stateAfter: follower.state) {
+            lines.append(line)
+          }
+        }
+      } catch {
+        // The steps before a broken line are printed: a follower cannot wait for the verdict.
+        listing.write(lines, to: context.output)
+        throw error
       }
       // Written as soon as read: a line is on the terminal before the next poll.
       listing.write(lines, to: context.output)
