@@ -69,7 +69,13 @@ if arguments.first == "--ledger-rotating", arguments.count >= 5, let steps = Int
 {
   try recordRotatingLedger(
     steps: steps, maxBytes: maxBytes, keep: keep, path: arguments[4],
-    trap: arguments.contains("--trap"))
+    trap: arguments.contains("--trap"),
+    perSecond: arguments.firstIndex(of: "--rate").flatMap {
+      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+    },
+    stampsPath: arguments.firstIndex(of: "--stamps").flatMap {
+      $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+    })
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {
