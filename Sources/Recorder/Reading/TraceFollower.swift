@@ -116,7 +116,8 @@ package final class TraceFollower {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var progress = Progress.idle
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(segment!.descriptor, $0.baseAddress!, $0.count) }
+      let descriptor = segment!.descriptor
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else {
         throw TraceReadError(
