@@ -51,6 +51,8 @@ package final class TraceFollower {
   private var checker: TraceChecker?
   /// The index the next step must have, once a header has been read.
   private var nextStep: Int?
+  /// What each `read` fills: allocated once, not at every poll.
+  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
   /// Whether the trace was missing when first looked for.
   private var waited = false
   /// Whether the last scan for the next segment found only later ones.
@@ -113,7 +115,6 @@ package final class TraceFollower {
   /// Reads to the end of the current file, handing over every whole line: `.ended` at the end
   /// or crash record, `.read` when there were new bytes, `.idle` when none.
   private func readAvailable(_ body: (TraceRecord) -> Void) throws(TraceReadError) -> Progress {
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var progress = Progress.idle
     while true {
       let descriptor = segment!.descriptor
@@ -125,6 +126,7 @@ package final class TraceFollower {
       }
       if count == 0 { return progress }
       progress = .read
+      let chunk = self.chunk
       if try consume(chunk[0..<count], body) { return .ended }
     }
   }
