@@ -67,9 +67,10 @@ let package = Package(
       name: "RecorderTests",
       dependencies: ["Recorder", "TraceJSON", "ExampleSessions", "record-traces", "TestSupport"]
     ),
-    // Runs the built tca-replay binary end to end.
+    // Runs the built tca-replay binary end to end; record-traces records what it follows.
     .testTarget(
-      name: "ToolTests", dependencies: ["tca-replay", "Recorder", "TraceJSON", "TestSupport"],
+      name: "ToolTests",
+      dependencies: ["tca-replay", "record-traces", "Recorder", "TraceJSON", "TestSupport"],
       exclude: ["Golden", "Fixtures"]
     ),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.

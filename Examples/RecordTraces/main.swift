@@ -8,7 +8,8 @@ import Recorder
 // test kills it with SIGKILL and checks what is left on disk. `--editor-until-killed` does the
 // same with a text editor's big string state, for the kill tests (see EditorUnderKill.swift).
 // `record-traces --trap-at <n> <file>` records a ledger that crashes while reducing step <n>
-// (see TrapSession.swift).
+// (see TrapSession.swift). `--ledger-rotating` records that ledger into rotated segments for
+// `log --follow`'s tests (see RotatingLedger.swift).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -61,6 +62,20 @@ if arguments.first == "--trap-at", arguments.count >= 3, let steps = Int(argumen
   try recordLedgerUntilTrap(
     steps: steps, path: arguments[2], fault: fault ?? .trap,
     durability: arguments.contains("--every-step") ? .everyStep : .batched)
+}
+
+if arguments.first == "--ledger-rotating", arguments.count >= 5, let steps = Int(arguments[1]),
+  let maxBytes = Int(arguments[2]), let keep = Int(arguments[3])
+{
+  try recordRotatingLedger(
+    steps: steps, maxBytes: maxBytes, keep: keep, path: arguments[4],
+    trap: arguments.contains("--trap"),
+    perSecond: arguments.firstIndex(of: "--rate").flatMap {
+      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+    },
+    stampsPath: arguments.firstIndex(of: "--stamps").flatMap {
+      $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+    })
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {

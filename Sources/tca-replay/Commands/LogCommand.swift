@@ -35,7 +35,12 @@ enum LogCommand: Command {
     "--json",
     help: "Print one JSON object per line (JSON Lines) instead of text, with the whole action "
       + "where the trace has it.")
-  static let options: [any CommandOption] = [action, origin, changed, json]
+  static let follow = Flag(
+    "-f", "--follow",
+    help: "Keep reading as the app records, like tail -f: print each new step as it is "
+      + "written, across rotated files; wait for a trace that does not exist yet. Ends at the "
+      + "end or crash record, or on Ctrl-C.")
+  static let options: [any CommandOption] = [action, origin, changed, json, follow]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let pattern = arguments[Self.action]
@@ -45,6 +50,11 @@ enum LogCommand: Command {
 
     let path = arguments.positionals[0]
     let style = context.style
+    if arguments[Self.follow] {
+      let listing = LogListing(
+        pattern: pattern, origin: origin, changed: changed, json: json, style: style)
+      return try follow(path, listing: listing, context: context)
+    }
     // On every core first, each thread writing its steps' lines, made safe for a terminal as
     // `write` and `writeJSON` make them. A trace with anything to report is read again,
     // checked, from the first run not written yet.
@@ -74,70 +84,20 @@ enum LogCommand: Command {
 
     // Checked as summary checks it: a trace summary refuses is refused here too.
     let reader = try CheckedTraceReader(path: path)
-    var before: JSONValue?
+    var listing = LogListing(
+      pattern: pattern, origin: origin, changed: changed, json: json, style: style)
     var lines: [String] = []
     while let record = try reader.next() {
-      if case .gap(let gap) = record, pattern == nil, origin == nil {
-        lines.append(json ? gapJSONLine(gap) : gapLine(gap, style: context.style))
-      }
-      if case .crash(let crash) = record {
-        // The step that never finished, unless a filter leaves it out.
-        if pattern?.matches(crash.label ?? "") ?? true, origin == nil, changed == nil {
-          lines.append(json ? jsonLine(crash) : crashLine(crash, style: context.style))
-        }
-        continue
-      }
-      guard case .step(let step) = record else {
-        if let changed { before = changed.resolve(in: reader.state) }
-        continue
-      }
-      var didChange = true
-      if let changed {
-        let after = changed.resolve(in: reader.state)
-        didChange = after != before
-        before = after
-      }
-      guard reader.line >= fromLine else { continue }
-      guard didChange, pattern?.matches(step.label) ?? true else { continue }
-      if let origin, origin != (step.origin == .send ? "send" : "effect") { continue }
-      lines.append(json ? jsonLine(step) : stepLine(step, style: context.style))
+      guard let line = listing.line(for: record, stateAfter: reader.state) else { continue }
+      if case .step = record, reader.line < fromLine { continue }
+      lines.append(line)
       if lines.count == 512 {
-        write(lines, json: json, to: context.output)
+        listing.write(lines, to: context.output)
         lines.removeAll(keepingCapacity: true)
       }
     }
-    if !lines.isEmpty { write(lines, json: json, to: context.output) }
+    listing.write(lines, to: context.output)
     if let warning = reader.warning { context.errors.write(warning + "\n") }
     return .success
-  }
-
-  private static func write(_ lines: [String], json: Bool, to output: StandardStream) {
-    let text = lines.joined(separator: "\n") + "\n"
-    if json { output.writeJSON(text) } else { output.write(text) }
-  }
-
-  /// The line that stands for steps the recorder lost.
-  private static func gapLine(_ gap: TraceGap, style: Style) -> String {
-    style.paint(
-      "steps \(gap.from)…\(gap.to) lost: \(gap.reason.escapingControlCharacters)", .bold)
-  }
-
-  private static func gapJSONLine(_ gap: TraceGap) -> String {
-    JSONValue.object([
-      "lost": ["from": .integer(Int64(gap.from)), "to": .integer(Int64(gap.to))],
-      "reason": .string(gap.reason),
-    ]).jsonString
-  }
-
-  private static func jsonLine(_ crash: TraceCrash) -> String {
-    guard case .object(var object) = TraceRecord.crash(crash).json else { return "{}" }
-    _ = object.removeValue(forKey: "action")
-    return JSONValue.object(object).jsonString
-  }
-
-  private static func jsonLine(_ step: TraceStep) -> String {
-    // The step's record, with the whole action, less the state change and type facts: the
-    // same bytes as the scan's listing.
-    step.listingJSON
   }
 }

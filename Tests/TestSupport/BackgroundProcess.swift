@@ -1,0 +1,109 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A program started with `posix_spawn` and left running, its output and errors in files the
+/// test can read while it runs: for a child that must be watched, such as a follower. Give it
+/// absolute paths: it runs in the test's directory.
+public final class BackgroundProcess: @unchecked Sendable {
+  public let pid: pid_t
+  private let scratch: URL
+  private var result: ChildProcess.Result?
+
+  /// Starts `executable` with `arguments`, its standard input empty.
+  public init(
+    _ executable: String, _ arguments: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("background-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, scratch.appendingPathComponent("out").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 2, scratch.appendingPathComponent("err").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var nothing = sigset_t()
+    sigemptyset(&nothing)
+    posix_spawnattr_setsigmask(&attributes, &nothing)
+    var everything = sigset_t()
+    sigfillset(&everything)
+    posix_spawnattr_setsigdefault(&attributes, &everything)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+      throw ChildProcess.Failure(
+        "cannot start \(executable): \(String(cString: strerror(spawned)))")
+    }
+    self.pid = pid
+  }
+
+  deinit {
+    if result == nil {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    try? FileManager.default.removeItem(at: scratch)
+  }
+
+  /// What it has written to standard output so far.
+  public var output: String { read("out") }
+  /// What it has written to standard error so far.
+  public var errors: String { read("err") }
+
+  private func read(_ name: String) -> String {
+    let data = (try? Data(contentsOf: scratch.appendingPathComponent(name))) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Waits until `condition` holds of the process, checking every 10 ms; `false` after
+  /// `timeLimit` seconds, a bound for a broken build, not a measure of speed.
+  public func wait(
+    until condition: (BackgroundProcess) -> Bool, timeLimit: Double = 120
+  ) -> Bool {
+    let deadline = Date().addingTimeInterval(timeLimit)
+    while !condition(self) {
+      if Date() > deadline { return false }
+      usleep(10_000)
+    }
+    return true
+  }
+
+  /// Waits for it to end, killing it with SIGKILL after `timeLimit` seconds.
+  public func waitForExit(timeLimit: Double = 120) -> ChildProcess.Result {
+    if let result { return result }
+    var status: Int32 = 0
+    var timedOut = false
+    let deadline = Date().addingTimeInterval(timeLimit)
+    while true {
+      let waited = waitpid(pid, &status, WNOHANG)
+      if waited == pid { break }
+      if waited == -1, errno != EINTR { break }
+      if !timedOut, Date() > deadline {
+        timedOut = true
+        kill(pid, SIGKILL)
+      }
+      usleep(5_000)
+    }
+    let signal = status & 0x7f
+    let result = ChildProcess.Result(
+      status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
+      signal: signal == 0 ? nil : signal,
+      output: Data(output.utf8), errors: Data(errors.utf8), timedOut: timedOut)
+    self.result = result
+    return result
+  }
+}

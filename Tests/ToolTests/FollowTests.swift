@@ -1,0 +1,157 @@
+import Foundation
+import Recorder
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `log --follow` against a real recorder: a `record-traces` child records a ledger into
+/// rotated segments while the follower, started first, reads them as they are written.
+@Suite("log --follow")
+struct FollowTests {
+  typealias Runner = ToolRunner
+
+  static let recorder = Runner.executable.deletingLastPathComponent()
+    .appendingPathComponent("record-traces").path
+
+  /// A fresh directory for one test's trace.
+  static func scratch() throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("follow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.path
+  }
+
+  /// Starts `log --follow` on `trace`, which does not exist yet, and waits until it says so.
+  static func startFollower(_ trace: String, _ options: [String] = []) throws -> BackgroundProcess {
+    let follower = try BackgroundProcess(
+      Runner.executable.path, ["log", trace, "--follow"] + options)
+    #expect(follower.wait(until: { $0.errors.contains("waiting for \(trace) to appear") }))
+    return follower
+  }
+
+  /// What plain `log` prints for every segment of a finished trace, oldest first.
+  static func logOfSegments(_ trace: String, _ options: [String] = []) throws -> String {
+    var segments: [(firstStep: Int, path: String)] = []
+    var index = 0
+    while true {
+      let name = index == 0 ? trace : "\(trace).\(index)"
+      guard FileManager.default.fileExists(atPath: name) else { break }
+      let reader = try CheckedTraceReader(path: name)
+      guard case .header(let header)? = try reader.next() else { break }
+      segments.append((header.firstStep, name))
+      index += 1
+    }
+    var text = ""
+    for segment in segments.sorted(by: { $0.firstStep < $1.firstStep }) {
+      let log = try Runner.run(["log", segment.path] + options)
+      #expect(log.status == 0, "\(log.errors)")
+      text += log.output
+    }
+    return text
+  }
+
+  @Test(
+    "every step arrives once, in order, across rotations, and the follower ends at the end record",
+    arguments: [[], ["--json"], ["--origin", "send", "--changed", "/balances/savings"]])
+  func followsRotation(_ options: [String]) throws {
+    let trace = try Self.scratch() + "/ledger.ndjson"
+    let follower = try Self.startFollower(trace, options)
+    // About 15 steps a segment: some twenty rotations, every segment kept.
+    let recording = try ChildProcess.run(
+      Self.recorder, ["--ledger-rotating", "300", "12000", "100", trace], timeLimit: 120)
+    #expect(recording.status == 0, "\(String(decoding: recording.errors, as: UTF8.self))")
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0 && !followed.timedOut)
+
+    let segments = try FileManager.default.contentsOfDirectory(
+      atPath: (trace as NSString).deletingLastPathComponent)
+    #expect(segments.count >= 3, "at least two rotations: \(segments)")
+    let expected = try Self.logOfSegments(trace, options)
+    #expect(String(decoding: followed.output, as: UTF8.self) == expected)
+    if options.isEmpty {
+      let indices = expected.split(separator: "\n").compactMap {
+        Int($0.prefix(6).trimmingCharacters(in: .whitespaces))
+      }
+      #expect(indices == Array(0..<300))
+    }
+  }
+
+  @Test("a crash record is shown as log shows it, and the follower ends with it")
+  func showsCrash() throws {
+    let trace = try Self.scratch() + "/ledger.ndjson"
+    let follower = try Self.startFollower(trace)
+    let recording = try ChildProcess.run(
+      Self.recorder, ["--ledger-rotating", "40", "12000", "100", trace, "--trap"], timeLimit: 120)
+    #expect(recording.signal != nil, "the recorder trapped")
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0 && !followed.timedOut)
+    let output = String(decoding: followed.output, as: UTF8.self)
+    #expect(output == (try Self.logOfSegments(trace)))
+    let last = try #require(output.split(separator: "\n").last)
+    #expect(last.contains("40") && last.contains("crashed: SIG"))
+  }
+
+  @Test("Ctrl-C ends the follower with exit 0, after the lines it has read")
+  func endsOnInterrupt() throws {
+    let trace = try Self.scratch() + "/counter.ndjson"
+    try FileManager.default.copyItem(
+      atPath: Runner.packageRoot.appendingPathComponent("Traces/counter.ndjson").path,
+      toPath: trace)
+    // Without its end record, the trace is one still being recorded.
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    #expect(lines.last?.hasPrefix(#"{"kind":"end""#) == true)
+    try (lines.dropLast().joined(separator: "\n") + "\n").write(
+      toFile: trace, atomically: false, encoding: .utf8)
+    let expected = try Runner.run(["log", trace]).output
+    let follower = try BackgroundProcess(Runner.executable.path, ["log", trace, "--follow"])
+    #expect(follower.wait(until: { $0.output == expected }))
+    kill(follower.pid, SIGINT)
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0 && followed.signal == nil)
+    #expect(String(decoding: followed.output, as: UTF8.self) == expected)
+  }
+
+  @Test("a torn last line is waited for, not reported, and read once whole")
+  func waitsForTornLine() throws {
+    let trace = try Self.scratch() + "/counter.ndjson"
+    let source = try Data(
+      contentsOf: Runner.packageRoot.appendingPathComponent("Traces/counter.ndjson"))
+    // Everything up to the middle of the tenth line, then the rest once the follower has
+    // printed the steps before it.
+    let newlines = source.indices.filter { source[$0] == 0x0A }
+    let cut = newlines[8] + 40
+    try source[..<cut].write(to: URL(fileURLWithPath: trace))
+    let whole = trace + ".whole-lines"
+    try source[...newlines[8]].write(to: URL(fileURLWithPath: whole))
+    let before = try Runner.run(["log", whole]).output
+    let follower = try BackgroundProcess(Runner.executable.path, ["log", trace, "--follow"])
+    #expect(follower.wait(until: { $0.output == before }))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: trace))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: source[cut...])
+    try handle.close()
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0)
+    #expect(String(decoding: followed.errors, as: UTF8.self) == "")
+    let after = try Runner.run(["log", trace]).output
+    #expect(String(decoding: followed.output, as: UTF8.self) == after)
+  }
+
+  @Test("a broken line ends the follower with exit 65, naming it, after the steps before it")
+  func refusesBrokenLine() throws {
+    let trace = try Self.scratch() + "/broken.ndjson"
+    let lines = try String(
+      contentsOf: Runner.packageRoot.appendingPathComponent("Traces/counter.ndjson"),
+      encoding: .utf8
+    ).split(separator: "\n")
+    try (lines.prefix(5).joined(separator: "\n") + "\n{\"kind\":\"step\",\"index\":4}\n").write(
+      toFile: trace, atomically: false, encoding: .utf8)
+    let result = try Runner.run(["log", trace, "--follow"])
+    #expect(result.status == 65)
+    #expect(result.errors == "Error: \(trace):6: missing \"origin\"\n")
+    #expect(result.output.split(separator: "\n").count == 4)
+  }
+}
