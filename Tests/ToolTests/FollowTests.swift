@@ -53,6 +53,30 @@ struct FollowTests {
     return text
   }
 
+  @Test("a step is printed or named lost, never dropped silently, when segments rotate away first")
+  func rotatedAway() throws {
+    let trace = try Self.scratch() + "/ledger.ndjson"
+    let follower = try Self.startFollower(trace)
+    // Segments of about 15 steps, two kept: the recorder outruns a follower that polls.
+    let recording = try ChildProcess.run(
+      Self.recorder, ["--ledger-rotating", "300", "2000", "2", trace], timeLimit: 120)
+    #expect(recording.status == 0)
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0 && !followed.timedOut)
+    var steps = Set(
+      String(decoding: followed.output, as: UTF8.self).split(separator: "\n").compactMap {
+        Int($0.prefix(6).trimmingCharacters(in: .whitespaces))
+      })
+    let notes = String(decoding: followed.errors, as: UTF8.self)
+    let lost = /steps (\d+)…(\d+) were rotated away/
+    for match in notes.matches(of: lost) {
+      let range = Int(match.1)!...Int(match.2)!
+      #expect(steps.isDisjoint(with: range), "\(range) both printed and lost")
+      steps.formUnion(range)
+    }
+    #expect(steps == Set(0..<300), "missing: \(Set(0..<300).subtracting(steps).sorted())")
+  }
+
   @Test(
     "every step arrives once, in order, across rotations, and the follower ends at the end record",
     arguments: [[], ["--json"], ["--origin", "send", "--changed", "/balances/savings"]])

@@ -97,6 +97,9 @@ package final class TraceFollower {
       } else {
         segment = opened
       }
+      // A recording starts at step 0: what a follower that waited for it finds rotated away
+      // before it looked is lost, and said so.
+      if waited { nextStep = 0 }
     }
     // Looked at before reading: when `path` already names another file, the writer wrote its
     // last line here before that, so the read below takes this segment to its end.
