@@ -23,8 +23,9 @@ enum StepCommand: Command {
   static let discussion = """
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
-      asking for a step or path the trace does not have), or 65 if part of the trace could not
-      be read. A failed command does not end the session.
+      asking for a step the trace does not have, or a path its state's type cannot have; a nil
+      or absent value prints nil), or 65 if part of the trace could not be read. A failed
+      command does not end the session.
 
     COMMANDS:
     \(Stepper.commandHelp)

@@ -59,7 +59,7 @@ enum VerifyCommand: Command {
       0 every trace replays without divergence; 1 some trace diverges, or crashes the reducer;
       125 cannot test: the host failed (did not start, died outside a step, hung, or spoke
       nonsense), or a trace is missing, malformed or not served by the host (git bisect skips
-      the commit); 64 bad arguments.
+      the commit); 64 bad arguments; 73 the JUnit report cannot be written.
     """
 
 
