@@ -13,8 +13,8 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|replay|all] [--runs <n>]
-                      [--steps <n>]
+    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|replay|all]
+                      [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
@@ -27,6 +27,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
             against cat and decoding every action (`swift build -c release` first).
     hostile summary, log, state, show and gen-test of 1 MB and 10 MB adversarial traces (long
             patches, control characters), as the built tool runs them, against cat.
+    verify-jobs  verify of 200 counter recordings with --jobs 2 against --jobs 1, as the built
+            tool runs them (`swift build -c release` first); --steps sets their length
+            (default 2000 here).
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -115,6 +118,12 @@ if suite == "hostile" || suite == "all" {
 }
 if suite == "replay" || suite == "replay-todos" || suite == "all" {
   for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {
+    print(table.render(), terminator: "\n\n")
+  }
+}
+if suite == "verify-jobs" || suite == "all" {
+  let steps = arguments.contains("--steps") ? counterSteps : 2_000
+  for table in verifyJobsBenchmarks(harness, steps: steps) {
     print(table.render(), terminator: "\n\n")
   }
 }

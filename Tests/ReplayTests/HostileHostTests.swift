@@ -175,6 +175,25 @@ struct HostileHostTests {
   }
 }
 
+extension HostileHostTests {
+  @Test("SIGTERM to verify --jobs 2 stops both hosts' groups, not only the last one started")
+  func signalledJobs() async throws {
+    let host = try HostileHost(
+      Case(name: "hangs", script: "trap '' TERM INT; hang", message: "")
+    )
+    defer { host.remove() }
+    let run = try await HostileRun.tool(
+      ["verify", Self.trace, "Traces/todos.ndjson", "--host", host.command, "--jobs", "2",
+       "--timeout", "30"],
+      host: host, signal: SIGTERM, hosts: 2
+    )
+    #expect(!run.hung, "tca-replay or a process holding its output was still running after 300 s")
+    #expect(run.signalled == SIGTERM)
+    #expect(host.pids.count == 6)
+    #expect(host.survivors() == [], "processes of a host still alive")
+  }
+}
+
 /// A hostile host: `sh wrapper.sh`, which runs `sh host.sh` as a child (no `exec`), in a folder
 /// of its own where every process writes its pid, one a line, to `pids`.
 struct HostileHost {
@@ -260,13 +279,14 @@ struct HostileRun {
 
   /// Runs `tca-replay` with `arguments`; with `signal`, sends it once the host has started all
   /// of its processes.
+  /// `hosts`: how many hosts run at once (`verify --jobs`) before the signal.
   static func tool(
-    _ arguments: [String], host: HostileHost, signal: Int32? = nil
+    _ arguments: [String], host: HostileHost, signal: Int32? = nil, hosts: Int = 1
   ) async throws -> HostileRun {
-    try await offPool { try HostileRun(arguments, host: host, signal: signal) }
+    try await offPool { try HostileRun(arguments, host: host, signal: signal, hosts: hosts) }
   }
 
-  private init(_ arguments: [String], host: HostileHost, signal: Int32?) throws {
+  private init(_ arguments: [String], host: HostileHost, signal: Int32?, hosts: Int) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Paths.executable("tca-replay"))
     process.arguments = arguments
@@ -288,9 +308,9 @@ struct HostileRun {
       }.start()
     }
     if let signal {
-      // The wrapper, the host and its sleeper have each written their pid.
+      // The wrapper, the host and its sleeper have each written their pid, for every host.
       let deadline = Date().addingTimeInterval(300)
-      while host.pids.count < 3, Date() < deadline { usleep(10_000) }
+      while host.pids.count < 3 * hosts, Date() < deadline { usleep(10_000) }
       usleep(200_000)
       kill(process.processIdentifier, signal)
     }

@@ -127,7 +127,7 @@ struct CommandTests {
       message: "'count' is not a state path"),
     .init(
       arguments: ["state", "Traces/counter.ndjson", "1", "--path", "/nope"],
-      message: "has nothing at '/nope'"),
+      message: "no member 'nope' in CounterFeature.State"),
     .init(
       arguments: ["show", "Traces/counter.ndjson", "initial"],
       message: "the initial state has no action"),

@@ -29,14 +29,15 @@ enum DiffCommand: Command {
     let to = try StepReference.resolve(arguments.positionals[2], in: trace)
     let oldState = try trace.state(afterStep: from)
     let newState = try trace.state(afterStep: to)
-    let old = path.resolve(in: oldState)
-    let new = path.resolve(in: newState)
-    guard old != nil || new != nil,
-      let pointer = path.pointer(in: newState) ?? path.pointer(in: oldState)
-    else {
-      throw UsageError(message: "neither state has anything at '\(path)'")
-    }
-    var patch = JSONPatch.diff(from: old ?? .null, to: new ?? .null)
+    // nil and absent are the same value; only a path the state's type cannot have is an error.
+    let old = try trace.value(at: path, in: oldState) { context.errors.write($0) }
+    let new = try trace.value(at: path, in: newState) { _ in }
+    let pointer =
+      path.pointer(in: newState) ?? path.pointer(in: oldState)
+      ?? JSONPointer(tokens: path.components.compactMap {
+        if case .token(let token) = $0 { token } else { nil }
+      })
+    var patch = JSONPatch.diff(from: old, to: new)
     if !pointer.isRoot {
       // Report paths from the whole state's root, as everywhere else.
       patch = JSONPatch(patch.operations.map { $0.prefixed(by: pointer) })

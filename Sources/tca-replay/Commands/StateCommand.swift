@@ -22,11 +22,12 @@ enum StateCommand: Command {
     let trace = try context.openTrace(arguments.positionals[0])
     let step = try StepReference.resolve(arguments.positionals[1], in: trace)
     let state = try trace.state(afterStep: step)
-    guard let value = path.resolve(in: state) else {
-      throw UsageError(message: "the state after \(describe(step)) has nothing at '\(path)'")
-    }
+    // A nil or absent member is a value, nil; only a path the type cannot have is an error.
+    let value = try trace.value(at: path, in: state) { context.errors.write($0) }
     if arguments[Self.json] {
       context.output.writeJSON(value.jsonString + "\n")
+    } else if value == .null {
+      context.output.write("nil\n")
     } else {
       let renderer = JSONRenderer(style: context.style)
       context.output.write(renderer.block(value) + "\n")

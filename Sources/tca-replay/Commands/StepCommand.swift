@@ -23,8 +23,9 @@ enum StepCommand: Command {
   static let discussion = """
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
-      asking for a step or path the trace does not have), or 65 if part of the trace could not
-      be read. A failed command does not end the session.
+      asking for a step the trace does not have, or a path its state's type cannot have; a nil
+      or absent value prints nil), or 65 if part of the trace could not be read. A failed
+      command does not end the session.
 
     COMMANDS:
     \(Stepper.commandHelp)
@@ -207,10 +208,8 @@ struct Stepper {
 
   private func printState(_ argument: String?) throws {
     let path = try parseStatePath(argument ?? "")
-    guard let value = path.resolve(in: cursor.state) else {
-      throw UsageError(message: "the state has nothing at '\(path)'")
-    }
-    say(JSONRenderer(style: style).block(value))
+    let value = try trace.value(at: path, in: cursor.state) { context.errors.write($0) }
+    say(value == .null ? "nil" : JSONRenderer(style: style).block(value))
   }
 
   private func printStep(_ lines: (TraceStep) -> [String]) throws {
@@ -277,10 +276,14 @@ struct Stepper {
       return
     }
     let pointer = try followingIdentity(parseStatePath(argument))
+    // Checks the path against the state's type: only a path it cannot have is refused.
+    _ = try trace.value(at: pointer, in: cursor.state) { context.errors.write($0) }
     let isNew = !watches.contains(pointer)
     if isNew { watches.append(pointer) }
     let renderer = JSONRenderer(style: style)
-    let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)" }
+    let show = { (value: JSONValue?) in
+      value.map { $0 == .null ? "nil" : renderer.inline($0, limit: 40) } ?? "nil"
+    }
     let now = pointer.resolve(in: cursor.state)
     var note = ""
     // 'reverse-continue' looks before the current step, so say if this step is the change.
@@ -344,7 +347,8 @@ struct Stepper {
       let old = pointer.resolve(in: previous.state)
       let new = pointer.resolve(in: cursor.state)
       guard old != new else { continue }
-      let show = { (value: JSONValue?) in value.map { renderer.inline($0, limit: 40) } ?? "(absent)"
+      let show = { (value: JSONValue?) in
+        value.map { $0 == .null ? "nil" : renderer.inline($0, limit: 40) } ?? "nil"
       }
       // A change deep inside a long value: the previews alone would read the same.
       if let old, let new, show(old) == show(new) {

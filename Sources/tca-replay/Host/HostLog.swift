@@ -51,7 +51,7 @@ final class HostLog {
 
   deinit {
     close(descriptor)
-    if isTemporary { HostProcessGroup.setTemporaryLog(nil) }
+    if isTemporary { HostProcessGroup.setTemporaryLog(path, removing: true) }
   }
 
   /// How many bytes the file holds; 0 when it is not a regular file (`/dev/stderr`).
@@ -63,7 +63,7 @@ final class HostLog {
 
   /// Keeps the log, which a message names: an interrupted `tca-replay` no longer deletes it.
   func keep() {
-    if isTemporary { HostProcessGroup.setTemporaryLog(nil) }
+    if isTemporary { HostProcessGroup.setTemporaryLog(path, removing: true) }
   }
 
   /// Deletes a temporary log; called when the host gave no trouble.

@@ -86,7 +86,7 @@ final class HostProcessGroup {
       close(fromHost[0])
       throw StartFailure(spawned)
     }
-    Self.running.pointee = pid
+    Self.register(pid)
     // Our ends stay out of any other child, so a host sees the end of its input when we close it.
     _ = fcntl(toHost[1], F_SETFD, FD_CLOEXEC)
     _ = fcntl(fromHost[0], F_SETFD, FD_CLOEXEC)
@@ -154,7 +154,7 @@ final class HostProcessGroup {
     // A leader that left its group (setpgid) escaped the group's signals, not this one.
     if !hasExited(within: .zero) { kill(pid, SIGKILL) }
     _ = hasExited(within: .seconds(5))
-    Self.running.pointee = 0
+    Self.unregister(pid)
   }
 
   /// Why a host could not be started: an `errno` value.
@@ -166,30 +166,68 @@ final class HostProcessGroup {
 
   // MARK: Signals
 
-  /// The group of the host that is running, or 0; read by the signal handler, so a plain
-  /// word that is allocated before the handler is installed.
+  /// How many hosts can run at once with their signal cleanup: `verify --jobs` at most.
+  static let slots = 64
+
+  /// The groups of the hosts that are running, 0 in a free slot; read by the signal handler, so
+  /// plain words allocated before the handler is installed.
   nonisolated(unsafe) static let running: UnsafeMutablePointer<pid_t> = {
-    let word = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
-    word.initialize(to: 0)
-    return word
+    let words = UnsafeMutablePointer<pid_t>.allocate(capacity: slots)
+    words.initialize(repeating: 0, count: slots)
+    return words
   }()
 
-  /// The path of the temporary log of the host that is running, or empty: the signal handler
-  /// deletes it. Allocated before the handler is installed.
+  /// The paths of the temporary logs of the hosts that are running, 4096 bytes a slot, empty
+  /// in a free one: the signal handler deletes them. Allocated before the handler is installed.
   nonisolated(unsafe) static let temporaryLog: UnsafeMutablePointer<CChar> = {
-    let path = UnsafeMutablePointer<CChar>.allocate(capacity: 4_096)
-    path.initialize(repeating: 0, count: 4_096)
-    return path
+    let paths = UnsafeMutablePointer<CChar>.allocate(capacity: 4_096 * slots)
+    paths.initialize(repeating: 0, count: 4_096 * slots)
+    return paths
   }()
 
-  /// Says which temporary log the signal handler deletes; `nil`: none.
-  static func setTemporaryLog(_ path: String?) {
+  /// Guards the slots between threads; the handler only reads them.
+  private static let slotLock = NSLock()
+
+  /// Runs `body` with the stopping signals blocked on this thread and the slots locked.
+  private static func withSlots(_ body: () -> Void) {
     var stopping = stoppingSignals
     pthread_sigmask(SIG_BLOCK, &stopping, nil)
     defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
-    let bytes = Array((path ?? "").utf8.prefix(4_095))
-    for (offset, byte) in bytes.enumerated() { temporaryLog[offset] = CChar(bitPattern: byte) }
-    temporaryLog[bytes.count] = 0
+    slotLock.lock()
+    defer { slotLock.unlock() }
+    body()
+  }
+
+  private static func register(_ group: pid_t) {
+    withSlots {
+      if let free = (0..<slots).first(where: { running[$0] == 0 }) { running[free] = group }
+    }
+  }
+
+  private static func unregister(_ group: pid_t) {
+    withSlots {
+      for slot in 0..<slots where running[slot] == group { running[slot] = 0 }
+    }
+  }
+
+  /// Adds a temporary log for the signal handler to delete, or, with `removing`, takes it out.
+  static func setTemporaryLog(_ path: String, removing: Bool = false) {
+    let bytes = Array(path.utf8.prefix(4_095))
+    withSlots {
+      func holds(_ slot: Int) -> Bool {
+        let start = temporaryLog + slot * 4_096
+        return (0..<bytes.count).allSatisfy { start[$0] == CChar(bitPattern: bytes[$0]) }
+          && start[bytes.count] == 0
+      }
+      if removing {
+        for slot in 0..<slots where holds(slot) { temporaryLog[slot * 4_096] = 0 }
+        return
+      }
+      guard let free = (0..<slots).first(where: { temporaryLog[$0 * 4_096] == 0 }) else { return }
+      let start = temporaryLog + free * 4_096
+      for (offset, byte) in bytes.enumerated() { start[offset] = CChar(bitPattern: byte) }
+      start[bytes.count] = 0
+    }
   }
 
   /// The signals after which `tca-replay` stops its host before dying of them.
@@ -224,8 +262,8 @@ final class HostProcessGroup {
   /// The signal handler: stops the running host's group as `terminate` does, with only
   /// async-signal-safe calls, then dies of the signal as if there had been no handler.
   private static func stopRunning(_ received: Int32) {
-    let group = running.pointee
-    if group > 0 {
+    for slot in 0..<slots where running[slot] > 0 {
+      let group = running[slot]
       kill(-group, SIGTERM)
       for _ in 0..<50 {
         var status: Int32 = 0
@@ -236,8 +274,10 @@ final class HostProcessGroup {
       }
       kill(-group, SIGKILL)
     }
-    // Nobody will be told of a temporary log now: it goes too.
-    if temporaryLog[0] != 0 { unlink(temporaryLog) }
+    // Nobody will be told of a temporary log now: they go too.
+    for slot in 0..<slots where temporaryLog[slot * 4_096] != 0 {
+      unlink(temporaryLog + slot * 4_096)
+    }
     signal(received, SIG_DFL)
     var unblocked = sigset_t()
     sigemptyset(&unblocked)

@@ -1,0 +1,23 @@
+import TraceJSON
+
+extension TraceIndex {
+  /// What the trace says of its Swift types: the `types` of the header and of every step.
+  ///
+  /// Reads every step line, so commands ask only when they need it (a path with nothing at it).
+  /// Lost steps add nothing.
+  package func typeSchema() -> TypeSchema {
+    var schema = TypeSchema()
+    schema.merge(header.types)
+    for index in stepIndices where !isLost(index) {
+      schema.merge((try? step(at: index))?.types)
+    }
+    return schema
+  }
+
+  /// Looks `path` up in `state`, a state of this trace, checking an absent value against the
+  /// trace's types (see ``StateLookup``).
+  package func lookUp(_ path: StatePath, in state: JSONValue) -> StateLookup {
+    if let value = path.resolve(in: state), value != .null { return .value(value) }
+    return StateLookup(path, in: state, type: header.stateType, schema: typeSchema())
+  }
+}
