@@ -20,34 +20,10 @@ public final class BackgroundProcess: @unchecked Sendable {
     scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("background-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, 1, scratch.appendingPathComponent("out").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(
-      &actions, 2, scratch.appendingPathComponent("err").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var nothing = sigset_t()
-    sigemptyset(&nothing)
-    posix_spawnattr_setsigmask(&attributes, &nothing)
-    var everything = sigset_t()
-    sigfillset(&everything)
-    posix_spawnattr_setsigdefault(&attributes, &everything)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard spawned == 0 else {
-      throw ChildProcess.Failure(
-        "cannot start \(executable): \(String(cString: strerror(spawned)))")
-    }
-    self.pid = pid
+    self.pid = try ChildProcess.spawn(
+      executable, arguments, environment: environment, input: "/dev/null",
+      output: scratch.appendingPathComponent("out").path,
+      errors: scratch.appendingPathComponent("err").path)
   }
 
   deinit {

@@ -21,6 +21,45 @@ public enum ChildProcess {
     public var timedOut = false
   }
 
+  /// Starts `executable` with its standard input, output and errors on the files at these
+  /// paths, with every signal at its default and none blocked, whatever the test runner set up.
+  static func spawn(
+    _ executable: String, _ arguments: [String], directory: String? = nil,
+    environment: [String: String], input: String, output: String, errors: String
+  ) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if let directory {
+      guard addChangeDirectory(&actions, directory) == 0 else {
+        throw Failure("cannot set the working directory \(directory) for \(executable)")
+      }
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var nothing = sigset_t()
+    sigemptyset(&nothing)
+    posix_spawnattr_setsigmask(&attributes, &nothing)
+    var everything = sigset_t()
+    sigfillset(&everything)
+    posix_spawnattr_setsigdefault(&attributes, &everything)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+      throw Failure("cannot start \(executable): \(String(cString: strerror(spawned)))")
+    }
+    return pid
+  }
+
   /// Runs `executable` with `arguments` and waits for it.
   ///
   /// - Parameters:
@@ -42,38 +81,9 @@ public enum ChildProcess {
     let errorPath = scratch.appendingPathComponent("err").path
     try input.write(to: URL(fileURLWithPath: inputPath))
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    if let directory {
-      guard addChangeDirectory(&actions, directory) == 0 else {
-        throw Failure("cannot set the working directory \(directory) for \(executable)")
-      }
-    }
-    // The child starts with every signal at its default and none blocked, whatever the test
-    // runner set up.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var nothing = sigset_t()
-    sigemptyset(&nothing)
-    posix_spawnattr_setsigmask(&attributes, &nothing)
-    var everything = sigset_t()
-    sigfillset(&everything)
-    posix_spawnattr_setsigdefault(&attributes, &everything)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard spawned == 0 else {
-      throw Failure("cannot start \(executable): \(String(cString: strerror(spawned)))")
-    }
+    let pid = try spawn(
+      executable, arguments, directory: directory, environment: environment,
+      input: inputPath, output: outputPath, errors: errorPath)
     var status: Int32 = 0
     var timedOut = false
     let deadline = timeLimit.map { Date().addingTimeInterval($0) }
