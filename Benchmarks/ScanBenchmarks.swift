@@ -65,6 +65,12 @@ func recordedCounterSession(steps: Int) -> String {
 
 /// Runs `arguments` to completion, its output to /dev/null; traps unless it exits 0.
 func run(_ arguments: [String]) {
+  let exit = runToEnd(arguments)
+  precondition(exit == 0, "\(arguments.joined(separator: " ")) failed: status \(exit)")
+}
+
+/// Runs `arguments` to completion, its output to /dev/null; returns its wait status.
+func runToEnd(_ arguments: [String]) -> Int32 {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
@@ -77,5 +83,5 @@ func run(_ arguments: [String]) {
   precondition(status == 0, "cannot run \(arguments[0])")
   var exit: Int32 = 0
   while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
-  precondition(exit == 0, "\(arguments.joined(separator: " ")) failed: status \(exit)")
+  return exit
 }

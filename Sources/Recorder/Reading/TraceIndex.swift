@@ -38,6 +38,8 @@ package final class TraceIndex {
   package var effectRecordCount: Int { contents.effectRecordCount }
   /// The runs of steps the recorder lost to failed writes, in order.
   package var gaps: [Gap] { contents.gaps }
+  /// What ``typeSchema()`` read, once it has: the file does not change under the index.
+  var learntTypes: TypeSchema?
 
   /// Steps a `gap` record declares lost.
   package struct Gap: Sendable, Equatable {

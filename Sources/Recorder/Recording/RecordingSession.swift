@@ -213,7 +213,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     flushOutput()
     // Lost lines are declared by the write that works again, which starts a segment of its own.
     guard gap == nil, unwrittenHeader == nil else { return }
-    startSegment(firstStep: index, initialState: differ.json, declaring: nil)
+    startSegment(firstStep: index, initialState: differ.json)
   }
 
   /// Whether the segment has reached its limit before `nextStep`, with `bytes` more written.
@@ -228,13 +228,13 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     }
   }
 
-  /// Starts a new file at the trace's path, whose header holds `initialState`, followed by the
-  /// `gap` record of lost steps when there is one: a segment that starts after lost steps
-  /// starts at the first of them, with the state after them, so no segment grows past its limit
-  /// by the gap's state.
+  /// Starts a new file at the trace's path, whose header holds `initialState`, followed by
+  /// `gapLine`, the `gap` record of lost steps when there is one: a segment that starts after
+  /// lost steps starts at the first of them, with the state after them, so no segment grows
+  /// past its limit by the gap's state.
   @discardableResult
   private func startSegment(
-    firstStep: Int, initialState: JSONValue, declaring lost: TraceGap?
+    firstStep: Int, initialState: JSONValue, then gapLine: [UInt8] = []
   ) -> Bool {
     guard let rotate = sink.rotate else { return false }
     var next = header
@@ -250,10 +250,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     TraceRecord.header(next).serialize(into: &line)
     line.append(UInt8(ascii: "\n"))
     let headerBytes = line.count
-    if let lost {
-      TraceRecord.gap(lost).serialize(into: &line)
-      line.append(UInt8(ascii: "\n"))
-    }
+    line += gapLine
     // The new file appears at the trace's path already holding its header.
     do {
       guard try rotate(line) else {
@@ -264,7 +261,6 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       if writeError == nil { writeError = error }
       return false
     }
-    if lost != nil { gap = nil }
     header = next
     stateBytes = headerBytes
     segmentBytes = line.count
@@ -415,20 +411,20 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       output.removeAll(keepingCapacity: true)
       outputSteps = nil
     }
-    if let gap, unwrittenHeader == nil {
-      var line: [UInt8] = []
-      TraceRecord.gap(gap).serialize(into: &line)
-      if isFull(nextStep: gap.to + 1, adding: line.count + output.count),
-        startSegment(firstStep: gap.from, initialState: gap.state, declaring: gap)
+    var gapLine: [UInt8] = []
+    if let gap {
+      TraceRecord.gap(gap).serialize(into: &gapLine)
+      gapLine.append(UInt8(ascii: "\n"))
+      if unwrittenHeader == nil,
+        isFull(nextStep: gap.to + 1, adding: gapLine.count + output.count),
+        startSegment(firstStep: gap.from, initialState: gap.state, then: gapLine)
       {
+        self.gap = nil
+        gapLine = []
         segmentBytes += output.count
       }
     }
-    var bytes: [UInt8] = unwrittenHeader ?? []
-    if let gap {
-      TraceRecord.gap(gap).serialize(into: &bytes)
-      bytes.append(UInt8(ascii: "\n"))
-    }
+    var bytes: [UInt8] = (unwrittenHeader ?? []) + gapLine
     do {
       if bytes.isEmpty {
         try sink.write(output)

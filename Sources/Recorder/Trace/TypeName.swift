@@ -3,7 +3,7 @@
 ///
 /// Recording, replay and the test generator all read these names, so they live beside the
 /// trace's ``TypeSchema`` rather than in the generator.
-enum TypeName {
+package enum TypeName {
   /// `Swift.Optional<T>` as `T`: optionality is expressed by the context.
   static func unwrappingOptional(_ type: String) -> String {
     var type = type
@@ -20,7 +20,7 @@ enum TypeName {
   }
 
   /// A type's name as the test writes it: without its module, as the test imports that.
-  static func displayName(_ type: String) -> String {
+  package static func displayName(_ type: String) -> String {
     let base = type.prefix { $0 != "<" }
     let components = base.split(separator: ".")
     guard components.count > 1 else { return type }

@@ -16,23 +16,11 @@ extension TraceIndex {
       if !checked {
         note(
           "note: nothing is at '\(path)', and the trace's types cannot tell whether "
-            + "\(TypeNameText.short(header.stateType)) can have it: shown as nil\n")
+            + "\(TypeName.displayName(header.stateType).escapingControlCharacters) can have it: shown as nil\n")
       }
       return .null
     case .impossible(let message):
       throw UsageError(message: message.escapingControlCharacters)
     }
-  }
-}
-
-/// Type names as the tool shows them.
-enum TypeNameText {
-  /// `Shop.State` for `ShopApp.Shop.State`: without the module.
-  static func short(_ type: String) -> String {
-    let base = type.prefix { $0 != "<" }
-    let components = base.split(separator: ".")
-    guard components.count > 1 else { return type.escapingControlCharacters }
-    return (components.dropFirst().joined(separator: ".") + type.dropFirst(base.count))
-      .escapingControlCharacters
   }
 }
