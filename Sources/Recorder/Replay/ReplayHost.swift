@@ -22,7 +22,7 @@ import TraceJSON
 /// standard error, so it cannot garble the protocol.
 public enum ReplayHost {
   /// The protocol version this build speaks; the host announces it in its `hello`.
-  public static let protocolVersion = 1
+  public static let protocolVersion = 2
 
   /// Serves `reducers` until `tca-replay` says goodbye or closes the host's input, then exits.
   public static func run<each Base: Reducer>(_ reducer: repeat each Base) -> Never
@@ -41,6 +41,7 @@ public enum ReplayHost {
     // A reducer that traps still tells tca-replay which step it was reducing.
     CrashSite.arm(channel: channel)
     connection.send(hello(targets))
+    var recording: LoadedRecording?
     while let line = connection.readLine() {
       guard let request = try? JSONValue(parsing: line), case .object = request else {
         connection.send(error(id: nil, problem: "badRequest", "a request must be a JSON object"))
@@ -49,6 +50,8 @@ public enum ReplayHost {
       switch request["kind"]?.stringValue {
       case "replay":
         connection.send(replay(request, targets: targets, connection: connection))
+      case "run":
+        connection.send(run(request, targets: targets, recording: &recording))
       case "bye":
         exit(0)
       default:
@@ -113,15 +116,10 @@ public enum ReplayHost {
     } catch {
       return self.error(id: id, problem: problem(error), error.description)
     }
-    guard let target = targets.first(where: { $0.matches(header) })
-      ?? targets.first(where: { $0.reducer == header.reducer })
-    else {
-      let served = targets.map(\.reducer).joined(separator: ", ")
-      return error(
-        id: id, problem: "noReducer",
-        "\(path): the trace records \(header.reducer) (\(header.stateType)); this host serves "
-          + (served.isEmpty ? "no reducers" : served)
-      )
+    let target: ReplayTarget
+    switch self.target(for: header, of: path, among: targets, id: id) {
+    case let .success(found): target = found
+    case let .failure(refusal): return refusal.message
     }
     CrashSite.begin(request: id)
     defer { CrashSite.end() }
@@ -133,6 +131,65 @@ public enum ReplayHost {
     } catch {
       return self.error(id: id, problem: "badRequest", "\(error)")
     }
+  }
+
+  /// Runs a history (protocol version 2): `tca-replay shrink`, and the stepper's what-ifs.
+  static func run(
+    _ request: JSONValue, targets: [ReplayTarget], recording cached: inout LoadedRecording?
+  ) -> JSONValue {
+    let id = request["id"] ?? .null
+    let history: History
+    do throws(HistoryRequestError) {
+      history = try History(json: request)
+    } catch {
+      return self.error(id: id, problem: "badRequest", error.description)
+    }
+    let recording: LoadedRecording
+    do throws(ReplayError) {
+      recording = try LoadedRecording.load(history.trace, cached: cached)
+    } catch {
+      return self.error(id: id, problem: problem(error), error.description)
+    }
+    cached = recording
+    let target: ReplayTarget
+    switch self.target(for: recording.header, of: history.trace, among: targets, id: id) {
+    case let .success(found): target = found
+    case let .failure(refusal): return refusal.message
+    }
+    CrashSite.begin(request: id)
+    defer { CrashSite.end() }
+    do {
+      let outcome = try target.run(history, in: recording)
+      return ["kind": "outcome", "id": id, "outcome": try JSONValueEncoder().encode(outcome)]
+    } catch let failure as HistoryRequestError {
+      return error(id: id, problem: "badRequest", failure.description)
+    } catch {
+      // The initial state or a state that does not decode or encode with today's types.
+      return self.error(id: id, problem: "badRequest", "\(history.trace): \(error)")
+    }
+  }
+
+  /// The reducer a trace records, by its types, else by its name; else the `noReducer` error.
+  private static func target(
+    for header: TraceHeader, of path: String, among targets: [ReplayTarget], id: JSONValue
+  ) -> Result<ReplayTarget, Refusal> {
+    if let target = targets.first(where: { $0.matches(header) })
+      ?? targets.first(where: { $0.reducer == header.reducer })
+    {
+      return .success(target)
+    }
+    let served = targets.map(\.reducer).joined(separator: ", ")
+    return .failure(
+      Refusal(
+        message: error(
+          id: id, problem: "noReducer",
+          "\(path): the trace records \(header.reducer) (\(header.stateType)); this host serves "
+            + (served.isEmpty ? "no reducers" : served))))
+  }
+
+  /// An error message to answer with.
+  private struct Refusal: Error {
+    var message: JSONValue
   }
 
   private static func problem(_ error: ReplayError) -> String {

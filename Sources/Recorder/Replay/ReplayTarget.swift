@@ -14,6 +14,7 @@ public struct ReplayTarget: @unchecked Sendable {
   /// The full name of the reducer's `Action`.
   public let actionType: String
   private let replayTrace: (String, ReplayOptions) throws(ReplayError) -> ReplayReport
+  private let runHistory: (History, LoadedRecording) throws -> HistoryOutcome
 
   /// Wraps `reducer`, whose dependencies other than `uuid`, `date` and
   /// `withRandomNumberGenerator` can be overridden with `withDependencies`.
@@ -38,6 +39,10 @@ public struct ReplayTarget: @unchecked Sendable {
       )
       return try replayer.replay(tracePath: path)
     }
+    self.runHistory = { history, recording in
+      try HistoryRunner(reducer: reducer, updateDependencies: withDependencies)
+        .run(history, in: recording)
+    }
   }
 
   /// Replays the trace at `path` through this target's reducer.
@@ -46,6 +51,10 @@ public struct ReplayTarget: @unchecked Sendable {
   }
 
   /// Whether this target recorded the trace with `header`: same `State` and `Action` types.
+  func run(_ history: History, in recording: LoadedRecording) throws -> HistoryOutcome {
+    try runHistory(history, recording)
+  }
+
   func matches(_ header: TraceHeader) -> Bool {
     header.stateType == stateType && header.actionType == actionType
   }

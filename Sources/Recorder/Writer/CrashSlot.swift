@@ -204,8 +204,8 @@ private struct ByteWriter {
   }
 }
 
-/// The name of a signal the crash handler catches.
-private func signalName(_ signal: Int32) -> StaticString {
+/// The name of a signal the crash handler catches, as a `crash` record writes it.
+package func signalName(_ signal: Int32) -> StaticString {
   switch signal {
   case SIGTRAP: "SIGTRAP"
   case SIGILL: "SIGILL"

@@ -41,6 +41,8 @@ final class HostProcess {
   private var bytesReceived = 0
   /// The reducers the host serves, from its `hello`.
   private(set) var reducers: [String] = []
+  /// The protocol version the host announced.
+  private(set) var speaks = 0
 
   /// Starts `command` with `/bin/sh -c`, in a process group of its own, with its standard error
   /// appended to `logPath` (or a temporary file), and waits for its `hello`.
@@ -79,6 +81,7 @@ final class HostProcess {
       )
     }
     reducers = (hello["reducers"]?.arrayValue ?? []).compactMap { $0["reducer"]?.stringValue }
+    speaks = Int(version)
   }
 
   /// What the host answered a replay request.
@@ -95,8 +98,7 @@ final class HostProcess {
     path: String, mode: ReplayMode, maximumDivergences: Int, precedingSteps: Int,
     workers: Int? = nil
   ) throws(HostError) -> Answer {
-    let id = nextID
-    nextID += 1
+    let id = takeRequestID()
     var request: JSONValue = [
       "kind": "replay", "id": .integer(Int64(id)), "trace": .string(path),
       "mode": .string(mode.rawValue),
@@ -107,11 +109,49 @@ final class HostProcess {
       members["workers"] = .integer(Int64(workers))
       request = .object(members)
     }
+    switch try converse(request, id: id, about: path, answer: "report") {
+    case let .answer(message):
+      guard let json = message["report"],
+        let report = try? JSONValueDecoder().decode(ReplayReport.self, from: json)
+      else {
+        throw nonsense(message.jsonString, expected: "a report")
+      }
+      // A verdict read from a report that contradicts itself would be wrong one way or the
+      // other: `bisect` reads the count, `verify` the details.
+      if let contradiction = Self.contradiction(in: report) {
+        throw nonsense(
+          message.jsonString, expected: "a report whose counts agree (\(contradiction))"
+        )
+      }
+      return .report(report)
+    case let .refused(problem, message): return .refused(problem: problem, message: message)
+    case let .crashed(crash): return .crashed(crash)
+    }
+  }
+
+  /// A new request's id.
+  func takeRequestID() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  /// What the host answered a request: the message of the kind asked for, an error, or a crash.
+  enum Reply {
+    case answer(JSONValue)
+    case refused(problem: String, message: String)
+    case crashed(HostCrash)
+  }
+
+  /// Sends `request` and reads messages until its answer, of kind `answer`, an `error` or a
+  /// `crash`, keeping the host's time bounded by its progress.
+  func converse(
+    _ request: JSONValue, id: Int, about path: String, answer: String
+  ) throws(HostError) -> Reply {
     // Where this request's output starts, read before the host can write any: a host that
     // crashes on the first step may write its reason before `send` returns.
     let logOffset = log.size
     try send(request)
-    let what = "its report on \(path)"
+    let what = "its \(answer) on \(path)"
     let limit = Self.requestLimit(timeout: timeout, traceBytes: Self.size(of: path))
     let end = ContinuousClock.now + limit
     var quietUntil = ContinuousClock.now + timeout
@@ -136,7 +176,7 @@ final class HostProcess {
       }
       heardSinceProgress = true
       let kind = message["kind"]?.stringValue
-      guard ["progress", "report", "error", "crash"].contains(kind) else {
+      guard ["progress", answer, "error", "crash"].contains(kind) else {
         continue  // Unknown kinds are skipped, as the protocol says.
       }
       // An answer names the request it answers; an error may say null for a request it could
@@ -155,20 +195,8 @@ final class HostProcess {
           bytesAtProgress = bytesReceived
           heardSinceProgress = false
         }
-      case "report":
-        guard let json = message["report"],
-          let report = try? JSONValueDecoder().decode(ReplayReport.self, from: json)
-        else {
-          throw nonsense(message.jsonString, expected: "a report")
-        }
-        // A verdict read from a report that contradicts itself would be wrong one way or the
-        // other: `bisect` reads the count, `verify` the details.
-        if let contradiction = Self.contradiction(in: report) {
-          throw nonsense(
-            message.jsonString, expected: "a report whose counts agree (\(contradiction))"
-          )
-        }
-        return .report(report)
+      case answer:
+        return .answer(message)
       case "crash":
         return try crashed(message, waitingFor: what, logOffset: logOffset)
       default:
@@ -186,7 +214,7 @@ final class HostProcess {
   /// code, not the reducer's) cannot be blamed on the reducer: the host failed.
   private func crashed(
     _ message: JSONValue, waitingFor what: String, logOffset: Int
-  ) throws(HostError) -> Answer {
+  ) throws(HostError) -> Reply {
     let signal = message["signal"]?.int64Value.flatMap { Int32(exactly: $0) } ?? 0
     // Swift's backtracer takes a moment to write the backtrace; it is for the log, not for us.
     _ = group.hasExited(within: timeout)
@@ -320,7 +348,7 @@ final class HostProcess {
   }
 
   /// Stops the host's group and describes the problem, naming the log if the host wrote in it.
-  private func stopped(_ problem: String) -> HostError {
+  func stopped(_ problem: String) -> HostError {
     group.terminate()
     let wrote = log.size > logStart
     log.discardIfEmpty()
@@ -329,7 +357,7 @@ final class HostProcess {
   }
 
   /// `stopped`, thrown: for use where an answer is returned.
-  private func failed(_ problem: String) throws(HostError) -> Answer {
+  private func failed(_ problem: String) throws(HostError) -> Reply {
     throw stopped(problem)
   }
 
@@ -354,7 +382,7 @@ final class HostProcess {
     return stopped("\(how) while tca-replay waited for \(what)")
   }
 
-  private func nonsense(_ line: String, expected: String) -> HostError {
+  func nonsense(_ line: String, expected: String) -> HostError {
     let shown = line.count > 80 ? line.prefix(77) + "…" : line
     return stopped(
       "does not speak the replay host protocol: expected \(expected), got \"\(shown)\""

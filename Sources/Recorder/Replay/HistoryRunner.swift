@@ -1,0 +1,307 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Architecture
+import TraceJSON
+
+/// A trace read whole, with each step's recorded states: what a host runs histories of. A host
+/// keeps the last one it read, since `shrink` asks for hundreds of histories of one trace.
+final class LoadedRecording: @unchecked Sendable {
+  let path: String
+  let header: TraceHeader
+  let steps: [RecordedStep]
+  /// Each step's position in ``steps``, by index.
+  let positions: [Int: Int]
+  /// The crash the trace ends in, if it names a step and holds its action.
+  let crash: PendingCrash?
+  /// Everything the trace says of its types, header and steps merged.
+  let schema: TypeSchema
+  /// The file's size and modification time when read: a changed file is read again.
+  let stamp: [Int]
+
+  private init(path: String, stamp: [Int]) throws(ReplayError) {
+    let (reader, header) = try CheckedTraceReader.openForReplay(path)
+    var steps: [RecordedStep] = []
+    var positions: [Int: Int] = [:]
+    var schema = TypeSchema()
+    schema.merge(header.types)
+    while let step = try reader.nextReplayStep() {
+      positions[step.step.index] = steps.count
+      schema.merge(step.step.types)
+      steps.append(step)
+    }
+    self.path = path
+    self.header = header
+    self.steps = steps
+    self.positions = positions
+    self.crash = reader.crash.flatMap { $0.record.step != nil && $0.record.action != nil ? $0 : nil }
+    self.schema = schema
+    self.stamp = stamp
+  }
+
+  /// The trace at `path`: `cached` when the file has not changed since it was read.
+  static func load(_ path: String, cached: LoadedRecording?) throws(ReplayError) -> LoadedRecording {
+    var info = stat()
+    let stamp =
+      stat(path, &info) == 0
+      ? [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
+      : []
+    if let cached, cached.path == path, !stamp.isEmpty, cached.stamp == stamp { return cached }
+    return try LoadedRecording(path: path, stamp: stamp)
+  }
+}
+
+/// Runs a ``History`` through today's reducer, cumulatively from the trace's initial state, on
+/// the calling thread, comparing each step with the recording and writing the history as a
+/// trace when asked.
+///
+/// Each recorded step reads the dependency values it read when recorded; a new action reads
+/// the ones its entry carries (the recording's next values, chosen by `tca-replay`), then
+/// stand-ins. Effects are not run: the actions they sent are steps of the history, like any.
+/// A reducer that crashes ends the process; the host's crash handler names the entry.
+struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
+  let reducer: Base
+  let updateDependencies: @Sendable (inout DependencyValues) -> Void
+
+  /// How many differing steps, and paths of each, an outcome details.
+  static var detailedSteps: Int { 20 }
+  static var detailedPaths: Int { 10 }
+
+  func run(_ history: History, in recording: LoadedRecording) throws -> HistoryOutcome {
+    let header = recording.header
+    let encoder = JSONValueEncoder()
+    let decoder = JSONValueDecoder()
+    var standIns = RedactedStandIns(schema: recording.schema)
+    if header.redactions.isEmpty { standIns = RedactedStandIns(schema: TypeSchema()) }
+    func decodable(_ json: JSONValue, type: String) -> JSONValue {
+      header.redactions.isEmpty ? json : standIns.replacing(in: json, type: type)
+    }
+
+    // Every entry is resolved before any is reduced: a bad request fails whole.
+    let resolved = try history.entries.enumerated().map { position, entry in
+      try resolve(entry, position: position, in: recording)
+    }
+    var state = try decoder.decode(
+      Base.State.self, from: decodable(header.initialState, type: header.stateType))
+    var stateJSON = try encoded(state, encoder, header.redactions)
+    let output = try history.output.map { path in
+      try HistoryOutput(path: path, header: header, initialState: stateJSON, schema: recording.schema)
+    }
+
+    var outcome = HistoryOutcome()
+    var entryOfStep: [Int: Int] = [:]
+    let feed = DependencyFeed()
+    var values = DependencyValues._current
+    updateDependencies(&values)
+    feed.install(into: &values)
+    try DependencyValues.$_current.withValue(values) {
+      for (position, entry) in resolved.enumerated() {
+        let action: Base.Action
+        do {
+          action = try decoder.decode(
+            Base.Action.self, from: decodable(entry.action, type: header.actionType))
+        } catch {
+          outcome.add(
+            HistoryOutcome.Difference(
+              entry: position, step: entry.step, reason: "actionDoesNotDecode",
+              differences: [], count: 0))
+          break
+        }
+        let before = stateJSON
+        feed.load(entry.dependencies)
+        CrashSite.reducing(position)
+        _ = withIssueCapture { _ = reducer.reduce(into: &state, action: action) }
+        CrashSite.reducing(-1)
+        stateJSON = try encoded(state, encoder, header.redactions)
+        outcome.ran += 1
+
+        var written = stateJSON
+        if let difference = compare(
+          entry, position: position, before: before, after: stateJSON, history.comparison,
+          recording
+        ) {
+          outcome.add(difference)
+          // The recording's change is what the written trace keeps, so that a test made from
+          // it expects what the recording did, and fails as today's reducer does.
+          if history.comparison == .recordedChange, let expected = entry.expected(from: before) {
+            written = expected
+          }
+        }
+        if let recorded = entry.step { entryOfStep[recorded] = position }
+        try output?.append(entry, position: position, before: before, after: written) {
+          cause in cause.flatMap { entryOfStep[$0] }
+        }
+        if history.until?.holds(in: stateJSON) == true {
+          outcome.reached = position
+          break
+        }
+        if history.stopsAtFirstDifference, outcome.differingCount > 0 { break }
+      }
+    }
+    try output?.finish(steps: outcome.ran)
+    outcome.wrote = output != nil
+    return outcome
+  }
+
+  private func encoded(
+    _ state: Base.State, _ encoder: JSONValueEncoder, _ redactions: [Redaction]
+  ) throws -> JSONValue {
+    var json = try encoder.encode(state)
+    Redaction.apply(redactions, to: &json, isState: true)
+    return json
+  }
+
+  /// How the step at `position` differs from the recording, if it does.
+  private func compare(
+    _ entry: ResolvedEntry, position: Int, before: JSONValue, after: JSONValue,
+    _ comparison: History.Comparison, _ recording: LoadedRecording
+  ) -> HistoryOutcome.Difference? {
+    let reference: JSONValue
+    switch comparison {
+    case .nothing:
+      return nil
+    case .recordedChange:
+      guard entry.recorded != nil else { return nil }
+      guard let expected = entry.expected(from: before) else {
+        return HistoryOutcome.Difference(
+          entry: position, step: entry.step, reason: "changeDoesNotApply", differences: [],
+          count: 0)
+      }
+      reference = expected
+    case .recordedState:
+      if let recorded = entry.recorded {
+        reference = recorded.after
+      } else if let after = entry.after, let index = recording.positions[after] {
+        reference = recording.steps[index].after
+      } else {
+        reference = recording.header.initialState
+      }
+    }
+    guard reference != after else { return nil }
+    let differences = StateDifference.between(expected: reference, actual: after)
+    guard !differences.isEmpty else { return nil }
+    return HistoryOutcome.Difference(
+      entry: position, step: entry.step, reason: "state",
+      differences: Array(differences.prefix(Self.detailedPaths)), count: differences.count)
+  }
+
+  private func resolve(
+    _ entry: History.Entry, position: Int, in recording: LoadedRecording
+  ) throws -> ResolvedEntry {
+    switch entry {
+    case let .recorded(index):
+      if let at = recording.positions[index] {
+        let recorded = recording.steps[at]
+        guard let action = recorded.step.action else {
+          throw HistoryRequestError(
+            "history[\(position)]: step \(index)'s action was not recorded (it did not encode)")
+        }
+        return ResolvedEntry(
+          action: action, label: recorded.step.label, dependencies: recorded.step.dependencies,
+          step: index, after: nil, recorded: recorded)
+      }
+      if let crash = recording.crash, crash.record.step == index, let action = crash.record.action {
+        // The step the recording crashed in: its action, which read nothing the trace kept.
+        return ResolvedEntry(
+          action: action, label: crash.record.label ?? "(crashed)", dependencies: [],
+          step: index, after: nil, recorded: nil)
+      }
+      throw HistoryRequestError(
+        "history[\(position)]: \(recording.path) has no step \(index) with an action")
+    case let .new(action, label, dependencies, after):
+      return ResolvedEntry(
+        action: action, label: label, dependencies: dependencies, step: nil, after: after,
+        recorded: nil)
+    }
+  }
+}
+
+/// A history's entry with what the recording says of it.
+struct ResolvedEntry {
+  var action: JSONValue
+  var label: String
+  var dependencies: [DependencyValue]
+  /// The recorded step run, or the crash record's.
+  var step: Int?
+  /// For a new action: the recorded step it follows.
+  var after: Int?
+  var recorded: RecordedStep?
+
+  /// The state before it with the recorded step's change applied; `nil` for a new action, or
+  /// when the change does not fit `before`.
+  func expected(from before: JSONValue) -> JSONValue? {
+    guard let recorded else { return nil }
+    return try? recorded.step.patch.apply(to: before)
+  }
+}
+
+extension HistoryOutcome {
+  mutating func add(_ difference: Difference) {
+    differingCount += 1
+    if differing.count < 20 { differing.append(difference) }
+  }
+}
+
+/// A history written as a trace as it runs: a line per step, each written as soon as the
+/// reducer returns, so that a reducer that crashes leaves every step before it on disk.
+final class HistoryOutput {
+  private let descriptor: Int32
+  private let path: String
+  private let startTime: Double
+
+  init(path: String, header: TraceHeader, initialState: JSONValue, schema: TypeSchema) throws {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw HistoryRequestError("\(path): cannot write (\(String(cString: strerror(errno))))")
+    }
+    self.path = path
+    startTime = 0
+    var header = header
+    header.firstStep = 0
+    header.keyframeInterval = 0
+    header.initialState = initialState
+    header.types = schema.types.isEmpty ? nil : schema.json
+    try writeRecord(TraceRecord.header(header))
+  }
+
+  deinit { close(descriptor) }
+
+  func append(
+    _ entry: ResolvedEntry, position: Int, before: JSONValue, after: JSONValue,
+    entryOfCause: (Int?) -> Int?
+  ) throws {
+    let recorded = entry.recorded?.step
+    var origin = TraceStep.Origin.send
+    if case let .effect(cause)? = recorded?.origin { origin = .effect(cause: entryOfCause(cause)) }
+    var step = TraceStep(
+      index: position, time: recorded?.time ?? 0, origin: origin, action: entry.action,
+      label: entry.label, patch: JSONPatch.diff(from: before, to: after),
+      dependencies: entry.dependencies)
+    step.clock = recorded?.clock
+    step.effects = recorded?.effects ?? []
+    step.cancels = recorded?.cancels ?? []
+    step.cancellable = recorded?.cancellable ?? []
+    try writeRecord(.step(step))
+  }
+
+  func finish(steps: Int) throws {
+    try writeRecord(.end(TraceEnd(steps: steps, time: 0)))
+  }
+
+  private func writeRecord(_ record: TraceRecord) throws {
+    var bytes: [UInt8] = []
+    record.serialize(into: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        throw HistoryRequestError("\(path): cannot write (\(String(cString: strerror(errno))))")
+      }
+      offset += count
+    }
+  }
+}

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Foundation
+import Recorder
+import TraceJSON
+
+/// `tca-replay shrink`: the fewest sent actions of a session that still fail the same way.
+enum ShrinkCommand: Command {
+  static let name = "shrink"
+  static let abstract = "The fewest sent actions of a session that still fail the same way."
+  static let overview = """
+    Replay a session through today's reducer in a replay host, from its initial state, to
+    learn how it fails: the reducer crashes, a step changes the state otherwise than the
+    recording did, or --until's condition comes true. Then remove sent actions, each with
+    every action its effects sent, by delta debugging (ddmin), replaying each candidate in
+    the host, until removing any one more makes the failure go away. Write what is left as
+    a trace, which 'tca-replay gen-test' turns into a short test.
+    """
+  static let positionals = [Positional.trace]
+  static let until = Option<StatePredicate>(
+    "--until", value: "<condition>",
+    help: "Shrink to reach this state instead: '/cart/0/quantity > 3', '/coupon != nil', "
+      + "'/alert' (present, not nil or false). Operators: == != < <= > >=; values are JSON."
+  ) { text, name throws(UsageError) in
+    do throws(StatePredicate.ParseError) {
+      return try StatePredicate(text)
+    } catch {
+      throw UsageError(message: "'\(name)': \(error.message)")
+    }
+  }
+  static let output = Option<String>(
+    "--output", value: "<file>",
+    help: "Where to write the shrunk session (default: the trace's name with .shrunk.ndjson).")
+  static let options: [any CommandOption] = [
+    BisectCommand.host, until, output, BisectCommand.timeout, BisectCommand.hostLog,
+  ]
+  static let discussion = """
+    The same failure means: a crash whose reason has the same first line (the Swift runtime's
+    'File.swift:12: Fatal error: …', or the signal when the host's log has none); or a first
+    divergent step whose first differing path is the same, array positions aside, with every
+    step before it making exactly its recorded change; or --until's condition. Each step
+    reads the dependency values (uuid, date, random) it read when recorded. A trace that
+    ends in a crash keeps its crashing action, last.
+
+    The shrunk trace holds today's states, except that a divergent step holds the recorded
+    change, so that a test made from it expects what the recording did; a crash ends it in a
+    crash record.
+
+    EXIT CODES:
+      0 shrunk and written; 1 the session does not fail, nothing to shrink; 64 bad
+      arguments; 65 malformed trace; 66 missing trace; 73 the output cannot be written;
+      125 the host failed.
+    """
+
+  static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    let path = parsed.positionals[0]
+    let errors = context.errors
+    let settings = VerifyCommand.HostSettings(
+      command: parsed[required: BisectCommand.host],
+      timeout: parsed[BisectCommand.timeout] ?? .seconds(30), logPath: parsed[BisectCommand.hostLog])
+    let outputPath = parsed[output] ?? defaultOutput(for: path)
+    let shrinker: Shrinker
+    do throws(TraceReadError) {
+      shrinker = try Shrinker(trace: path, settings: settings, predicate: parsed[until])
+    } catch {
+      errors.write("Error: \(error)\n")
+      return error.kind == .missing ? .missingInput : .badData
+    }
+    let started = ContinuousClock.now
+    do throws(ShrinkError) {
+      guard let failure = try shrinker.failureOfWholeSession() else {
+        errors.write(
+          "\(path): the session does not fail: its \(shrinker.units.stepCount) steps replay "
+            + (parsed[until] == nil
+              ? "without a crash or a divergence" : "without \(parsed[until]!.text) coming true")
+            + "; nothing to shrink\n")
+        return .diverges
+      }
+      let sent = shrinker.units.units.count
+      context.output.write(
+        "\(path): \(failure)\nshrinking \(counted(shrinker.units.stepCount, "step")) "
+          + "(\(counted(sent, "sent action")))\n")
+      let showsProgress = isatty(2) == 1
+      shrinker.progress = { size in
+        guard showsProgress else { return }
+        errors.writeRaw("\r\u{1B}[Kreplay \(shrinker.replays): trying \(size) of \(sent) sent actions")
+      }
+      let kept = try shrinker.shrink(failure)
+      if showsProgress { errors.writeRaw("\r\u{1B}[K") }
+      _ = try shrinker.write(kept, to: outputPath)
+      let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+        + Double((ContinuousClock.now - started).components.seconds)
+      let entries = shrinker.units.entries(kept)
+      context.output.write(
+        "shrunk to \(counted(entries.count, "step")) (\(counted(kept.count, "sent action"))"
+          + (shrinker.units.crashStep == nil ? "" : " and the crashing one")
+          + ") in \(shrinker.replays) replays, \(String(format: "%.1f", seconds)) s:\n")
+      for unit in kept { context.output.write("  " + shrinker.units.units[unit].label + "\n") }
+      context.output.write("wrote \(outputPath); make it a test with:\n")
+      context.output.write("  tca-replay gen-test \(outputPath)\n")
+      return .success
+    } catch {
+      if showsProgressLine { errors.writeRaw("\r\u{1B}[K") }
+      switch error {
+      case let .host(problem):
+        errors.write("Error: \(problem)\n")
+        return .cannotTest
+      case let .refused(problem, message):
+        errors.write("Error: \(message)\n")
+        switch problem {
+        case "missingTrace": return .missingInput
+        case "malformedTrace": return .badData
+        default: return .cannotTest
+        }
+      case let .cannotWrite(file):
+        errors.write("Error: \(file): cannot write the shrunk trace\n")
+        return .cannotCreate
+      }
+    }
+  }
+
+  /// `1 step`, `3 steps`.
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  private static var showsProgressLine: Bool { isatty(2) == 1 }
+
+  /// `session.ndjson` → `session.shrunk.ndjson`.
+  static func defaultOutput(for path: String) -> String {
+    let base = path.hasSuffix(".ndjson") ? String(path.dropLast(".ndjson".count)) : path
+    return base + ".shrunk.ndjson"
+  }
+}

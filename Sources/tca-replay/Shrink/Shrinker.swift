@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Recorder
+import TraceJSON
+
+/// A recorded session as the actions the user sent, each with every step its effects caused:
+/// what `shrink` removes, whole.
+struct SessionUnits {
+  /// A sent action and the steps it caused, in trace order.
+  struct Unit {
+    var steps: [Int]
+    var label: String
+  }
+
+  var units: [Unit]
+  /// The step the recording crashed in, if its crash record holds the action: always kept,
+  /// last, since it is where the recording failed.
+  var crashStep: Int?
+  var stepCount: Int
+
+  init(path: String) throws(TraceReadError) {
+    let trace = try TraceIndex(path: path)
+    var units: [Unit] = []
+    var unitOfStep: [Int: Int] = [:]
+    for index in trace.stepIndices {
+      let step = try trace.step(at: index)
+      guard step.action != nil else { continue }  // Not replayable: left out of every history.
+      // An effect's action belongs with the step whose effect sent it; one whose cause is not
+      // recorded is a unit of its own.
+      if case let .effect(cause?) = step.origin, let unit = unitOfStep[cause] {
+        units[unit].steps.append(step.index)
+        unitOfStep[step.index] = unit
+      } else {
+        unitOfStep[step.index] = units.count
+        units.append(Unit(steps: [step.index], label: step.label))
+      }
+    }
+    self.units = units
+    stepCount = trace.stepCount
+    if let crash = trace.crash, crash.action != nil { crashStep = crash.step }
+  }
+
+  /// The history of the chosen units, by position in ``units``: their steps in trace order,
+  /// then the crashing step.
+  func entries(_ chosen: [Int]) -> [History.Entry] {
+    let steps = chosen.flatMap { units[$0].steps }.sorted()
+    return (steps + (crashStep.map { [$0] } ?? [])).map(History.Entry.recorded)
+  }
+}
+
+/// How a session fails, which a shrunk one must too.
+enum ShrinkFailure: Equatable, CustomStringConvertible {
+  /// The reducer crashes: with the first line of the reason (the Swift runtime's `file:line:
+  /// Fatal error: message`), or the signal when the host's log says nothing.
+  case crash(signature: String)
+  /// The first step whose change differs from the recorded one differs at `path` (array
+  /// indices as `*`: removing actions moves elements).
+  case divergence(path: String)
+  /// The predicate comes true.
+  case predicate(StatePredicate)
+
+  var description: String {
+    switch self {
+    case let .crash(signature): "the reducer crashes: \(signature)"
+    case let .divergence(path): "today's reducer changes \(path) otherwise than the recording"
+    case let .predicate(predicate): "\(predicate.text) comes true"
+    }
+  }
+
+  /// The failure a crash shows.
+  static func crash(_ crash: HostCrash) -> ShrinkFailure {
+    .crash(signature: crash.reason.first ?? HostCrash.describe(signal: crash.signal))
+  }
+
+  /// The failure an outcome shows: its first difference's first path, if it is a state's.
+  static func divergence(_ outcome: HistoryOutcome) -> ShrinkFailure? {
+    guard let first = outcome.differing.first, first.reason == "state",
+      let path = first.differences.first?.path
+    else { return nil }
+    return .divergence(path: generalized(path.description))
+  }
+
+  /// `/items/3/name` as `/items/*/name`.
+  static func generalized(_ pointer: String) -> String {
+    pointer.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0.allSatisfy(\.isNumber) && !$0.isEmpty ? "*" : String($0) }
+      .joined(separator: "/")
+  }
+}
+
+/// Runs candidate sessions in a replay host, restarting it after each crash, and counts them.
+final class Shrinker {
+  let trace: String
+  let units: SessionUnits
+  let settings: VerifyCommand.HostSettings
+  let predicate: StatePredicate?
+  private var host: HostProcess?
+  /// Candidates run in the host, the first run included.
+  private(set) var replays = 0
+  /// Verdicts by candidate: ddmin asks again about some.
+  private var verdicts: [[Int]: Bool] = [:]
+  /// Called after each replay with the candidate's size.
+  var progress: (Int) -> Void = { _ in }
+
+  init(trace: String, settings: VerifyCommand.HostSettings, predicate: StatePredicate?)
+    throws(TraceReadError)
+  {
+    self.trace = trace
+    self.units = try SessionUnits(path: trace)
+    self.settings = settings
+    self.predicate = predicate
+  }
+
+  deinit { host?.finish() }
+
+  /// What running the chosen units shows.
+  enum Observation {
+    case outcome(HistoryOutcome)
+    case crashed(HostCrash)
+  }
+
+  /// Runs the chosen units, writing the history to `output` when given.
+  func observe(_ chosen: [Int], output: String? = nil) throws(ShrinkError) -> Observation {
+    let history = History(
+      trace: trace, entries: units.entries(chosen),
+      comparison: predicate == nil ? .recordedChange : .nothing, until: predicate,
+      stopsAtFirstDifference: predicate == nil, output: output)
+    replays += 1
+    let answer: HostProcess.RunAnswer
+    do throws(HostError) {
+      let running: HostProcess
+      if let host {
+        running = host
+      } else {
+        running = try HostProcess(
+          command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+      }
+      host = running
+      answer = try running.run(history)
+    } catch {
+      host = nil
+      throw .host(error)
+    }
+    switch answer {
+    case let .outcome(outcome):
+      return .outcome(outcome)
+    case let .refused(problem, message):
+      throw .refused(problem: problem, message: message)
+    case let .crashed(crash):
+      host = nil  // It died; the next candidate starts another.
+      return .crashed(crash)
+    }
+  }
+
+  /// The failure the whole session shows; `nil` when it shows none.
+  func failureOfWholeSession() throws(ShrinkError) -> ShrinkFailure? {
+    let all = Array(units.units.indices)
+    switch try observe(all) {
+    case let .crashed(crash):
+      return .crash(crash)
+    case let .outcome(outcome):
+      if let predicate { return outcome.reached == nil ? nil : .predicate(predicate) }
+      return ShrinkFailure.divergence(outcome)
+    }
+  }
+
+  /// Whether the chosen units fail as `failure` does.
+  func reproduces(_ failure: ShrinkFailure, with chosen: [Int]) throws(ShrinkError) -> Bool {
+    if let known = verdicts[chosen] { return known }
+    let observation = try observe(chosen)
+    progress(chosen.count)
+    let verdict: Bool
+    switch (failure, observation) {
+    case (.crash, .crashed(let crash)):
+      verdict = ShrinkFailure.crash(crash) == failure
+    case (.predicate, .outcome(let outcome)):
+      verdict = outcome.reached != nil
+    case (.divergence, .outcome(let outcome)):
+      verdict = ShrinkFailure.divergence(outcome) == failure
+    default:
+      verdict = false
+    }
+    verdicts[chosen] = verdict
+    return verdict
+  }
+
+  /// The 1-minimal set of units that fails as `failure`.
+  func shrink(_ failure: ShrinkFailure) throws(ShrinkError) -> [Int] {
+    do {
+      return try DeltaDebugging.minimize(Array(units.units.indices)) { chosen in
+        try reproduces(failure, with: chosen)
+      }
+    } catch let error as ShrinkError {
+      throw error
+    } catch {
+      preconditionFailure("only ShrinkError is thrown")
+    }
+  }
+
+  /// Writes the chosen units' history to `path` as a trace; a crash ends it with a crash record.
+  func write(_ chosen: [Int], to path: String) throws(ShrinkError) -> Observation {
+    let observation = try observe(chosen, output: path)
+    guard case let .crashed(crash) = observation else { return observation }
+    let entries = units.entries(chosen)
+    guard crash.step < entries.count, case let .recorded(index) = entries[crash.step] else {
+      return observation
+    }
+    // The crashing step's action and label, as the recording has them.
+    let recording = try? TraceIndex(path: trace)
+    let crashed: (action: JSONValue?, label: String?)? =
+      recording?.crash?.step == index
+      ? (recording?.crash?.action, recording?.crash?.label)
+      : (try? recording?.step(at: index)).map { ($0.action, $0.label) }
+    let record = TraceCrash(
+      step: crash.step, time: 0, action: crashed?.action ?? .null,
+      label: crashed?.label ?? "(crashed)", signal: "\(signalName(crash.signal))")
+    let line = TraceRecord.crash(record).json.jsonString + "\n"
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    defer { if descriptor >= 0 { close(descriptor) } }
+    guard descriptor >= 0, line.utf8.withContiguousStorageIfAvailable({
+      Glibc.write(descriptor, $0.baseAddress, $0.count) == $0.count
+    }) ?? false
+    else {
+      throw ShrinkError.cannotWrite(path)
+    }
+    return observation
+  }
+}
+
+/// Why `shrink` stopped.
+enum ShrinkError: Error {
+  case host(HostError)
+  case refused(problem: String, message: String)
+  case cannotWrite(String)
+}
