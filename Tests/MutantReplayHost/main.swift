@@ -22,6 +22,30 @@ if name == "record", CommandLine.arguments.count == 4 {
   }
   exit(0)
 }
+// `mutant-replay-host record-long <elevator-resume-trap|greenhouse> <steps> <trace>` records the
+// long sessions `shrink` is tested on; the elevator's dies at its last step.
+if name == "record-long", CommandLine.arguments.count == 5, let steps = Int(CommandLine.arguments[3]) {
+  var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+  setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+  let path = CommandLine.arguments[4]
+  switch CommandLine.arguments[2] {
+  case "elevator-resume-trap":
+    try ElevatorFeature.recordSession(through: ElevatorResumeTrap(), steps: steps, to: path)
+  case "greenhouse": try GreenhouseFeature.recordSession(steps: steps, to: path)
+  default:
+    print("usage: mutant-replay-host record-long <elevator-resume-trap|greenhouse> <steps> <trace>")
+    exit(64)
+  }
+  exit(0)
+}
+// `shrink-apps` serves the elevator and the greenhouse with their changes; `shrink-apps-unchanged`
+// without.
+if name == "shrink-apps" {
+  ReplayHost.run([ReplayTarget(ElevatorResumeTrap()), ReplayTarget(GreenhouseVentedHarvest())])
+}
+if name == "shrink-apps-unchanged" {
+  ReplayHost.run([ReplayTarget(ElevatorFeature()), ReplayTarget(GreenhouseFeature())])
+}
 // The journal's mutants (effects, dependency reads, redaction) serve the journal alone.
 if let journal = JournalMutant(rawValue: name) { ReplayHost.run([journal.target]) }
 guard let mutant = Mutant(rawValue: name) else {

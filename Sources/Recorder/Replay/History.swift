@@ -33,6 +33,9 @@ package struct History: Sendable, Equatable {
   package var trace: String
   package var entries: [Entry]
   package var comparison: Comparison
+  /// The one recorded step compared, by trace index; `nil`: every step. `shrink` compares only
+  /// the step that diverged: removing actions before it changes what they recorded.
+  package var comparedStep: Int?
   /// Stop after the first step whose state the predicate holds of.
   package var until: StatePredicate?
   /// Stop at the first step that differs from the recording.
@@ -43,8 +46,9 @@ package struct History: Sendable, Equatable {
   /// Creates a history of `trace`'s steps and new actions.
   package init(
     trace: String, entries: [Entry], comparison: Comparison, until: StatePredicate? = nil,
-    stopsAtFirstDifference: Bool, output: String? = nil
+    stopsAtFirstDifference: Bool, comparedStep: Int? = nil, output: String? = nil
   ) {
+    self.comparedStep = comparedStep
     self.trace = trace
     self.entries = entries
     self.comparison = comparison
@@ -104,6 +108,7 @@ extension History {
       "stopAtFirstDifference": .bool(stopsAtFirstDifference),
     ]
     if let until { object["until"] = .string(until.text) }
+    if let comparedStep { object["compareOnly"] = .integer(Int64(comparedStep)) }
     if let output { object["output"] = .string(output) }
     return .object(object)
   }
@@ -136,6 +141,7 @@ extension History {
     self.init(
       trace: trace, entries: entries, comparison: comparison, until: until,
       stopsAtFirstDifference: json["stopAtFirstDifference"]?.boolValue ?? false,
+      comparedStep: json["compareOnly"]?.int64Value.flatMap { Int(exactly: $0) },
       output: json["output"]?.stringValue
     )
   }

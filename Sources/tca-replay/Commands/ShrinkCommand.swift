@@ -37,11 +37,13 @@ enum ShrinkCommand: Command {
   ]
   static let discussion = """
     The same failure means: a crash whose reason has the same first line (the Swift runtime's
-    'File.swift:12: Fatal error: …', or the signal when the host's log has none); or a first
-    divergent step whose first differing path is the same, array positions aside, with every
-    step before it making exactly its recorded change; or --until's condition. Each step
-    reads the dependency values (uuid, date, random) it read when recorded. A trace that
-    ends in a crash keeps its crashing action, last.
+    'File.swift:12: Fatal error: …', or the signal when the host's log has none); the step
+    that diverged first changing the same path otherwise than the recording, array positions
+    aside; or --until's condition. The steps before a divergent step are not compared, but
+    the values it replaces must hold what they held when recorded, except numbers, whose
+    change is compared instead (7 → 10 recorded is +3). Each step reads the dependency
+    values (uuid, date, random) it read when recorded. A trace that ends in a crash keeps
+    its crashing action, last.
 
     The shrunk trace holds today's states, except that a divergent step holds the recorded
     change, so that a test made from it expects what the recording did; a crash ends it in a
@@ -67,6 +69,9 @@ enum ShrinkCommand: Command {
       errors.write("Error: \(error)\n")
       return error.kind == .missing ? .missingInput : .badData
     }
+    // Every crashing candidate ends a host; its backtrace would take longer than its replay.
+    // The reason's first line, which is what is compared, comes before it. A user's setting wins.
+    setenv("SWIFT_BACKTRACE", "enable=no", 0)
     let started = ContinuousClock.now
     do throws(ShrinkError) {
       guard let failure = try shrinker.failureOfWholeSession() else {
@@ -77,26 +82,36 @@ enum ShrinkCommand: Command {
             + "; nothing to shrink\n")
         return .diverges
       }
-      let sent = shrinker.units.units.count
       context.output.write(
         "\(path): \(failure)\nshrinking \(counted(shrinker.units.stepCount, "step")) "
-          + "(\(counted(sent, "sent action")))\n")
+          + "(\(counted(shrinker.units.sent.count, "sent action")))\n")
       let showsProgress = isatty(2) == 1
+      let candidates = shrinker.units.candidates.count
       shrinker.progress = { size in
         guard showsProgress else { return }
-        errors.writeRaw("\r\u{1B}[Kreplay \(shrinker.replays): trying \(size) of \(sent) sent actions")
+        errors.writeRaw("\r\u{1B}[Kreplay \(shrinker.replays): trying \(size) of \(candidates) sent actions")
       }
       let kept = try shrinker.shrink(failure)
       if showsProgress { errors.writeRaw("\r\u{1B}[K") }
-      _ = try shrinker.write(kept, to: outputPath)
+      _ = try shrinker.write(kept, failing: failure, to: outputPath)
       let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
         + Double((ContinuousClock.now - started).components.seconds)
       let entries = shrinker.units.entries(kept)
+      let sentKept = entries.filter {
+        if case let .recorded(step) = $0 { return shrinker.units.sent.contains(step) }
+        return false
+      }
       context.output.write(
-        "shrunk to \(counted(entries.count, "step")) (\(counted(kept.count, "sent action"))"
-          + (shrinker.units.crashStep == nil ? "" : " and the crashing one")
-          + ") in \(shrinker.replays) replays, \(String(format: "%.1f", seconds)) s:\n")
-      for unit in kept { context.output.write("  " + shrinker.units.units[unit].label + "\n") }
+        "shrunk to \(counted(entries.count, "step")), \(counted(sentKept.count, "sent action")), "
+          + "in \(shrinker.replays) replays (\(String(format: "%.1f", seconds)) s):\n")
+      // The shrunk session as its trace numbers it, each step with where it was recorded.
+      for (position, entry) in entries.enumerated() {
+        guard case let .recorded(step) = entry else { continue }
+        let label = shrinker.units.labels[step] ?? ""
+        let role = step == shrinker.units.crashStep || step == shrinker.units.divergentStep
+          ? "  ← fails here" : ""
+        context.output.write("  \(pad(String(position), toWidth: 4))\(label)  (step \(step))\(role)\n")
+      }
       context.output.write("wrote \(outputPath); make it a test with:\n")
       context.output.write("  tca-replay gen-test \(outputPath)\n")
       return .success

@@ -17,7 +17,19 @@ struct SessionUnits {
   /// The step the recording crashed in, if its crash record holds the action: always kept,
   /// last, since it is where the recording failed.
   var crashStep: Int?
+  /// The step that diverged, when shrinking a divergence: always kept, and the last.
+  var divergentStep: Int?
   var stepCount: Int
+  /// Each replayable step's label, and the crashing step's.
+  var labels: [Int: String] = [:]
+  /// The steps the user sent, the crashing one included: those not from an effect.
+  var sent: Set<Int> = []
+
+  /// The units a shrunk session may keep: those sent before the divergent step, if any.
+  var candidates: [Int] {
+    guard let divergentStep else { return Array(units.indices) }
+    return units.indices.filter { units[$0].steps[0] < divergentStep }
+  }
 
   init(path: String) throws(TraceReadError) {
     let trace = try TraceIndex(path: path)
@@ -26,6 +38,8 @@ struct SessionUnits {
     for index in trace.stepIndices {
       let step = try trace.step(at: index)
       guard step.action != nil else { continue }  // Not replayable: left out of every history.
+      labels[step.index] = step.label
+      if case .send = step.origin { sent.insert(step.index) }
       // An effect's action belongs with the step whose effect sent it; one whose cause is not
       // recorded is a unit of its own.
       if case let .effect(cause?) = step.origin, let unit = unitOfStep[cause] {
@@ -38,14 +52,21 @@ struct SessionUnits {
     }
     self.units = units
     stepCount = trace.stepCount
-    if let crash = trace.crash, crash.action != nil { crashStep = crash.step }
+    if let crash = trace.crash, crash.action != nil, let step = crash.step {
+      crashStep = step
+      sent.insert(step)
+      labels[step] = crash.label ?? "(crashed)"
+    }
   }
 
   /// The history of the chosen units, by position in ``units``: their steps in trace order,
   /// then the crashing step.
   func entries(_ chosen: [Int]) -> [History.Entry] {
-    let steps = chosen.flatMap { units[$0].steps }.sorted()
-    return (steps + (crashStep.map { [$0] } ?? [])).map(History.Entry.recorded)
+    var steps = chosen.flatMap { units[$0].steps }
+    if let divergentStep {
+      steps = steps.filter { $0 < divergentStep } + [divergentStep]
+    }
+    return (steps.sorted() + (crashStep.map { [$0] } ?? [])).map(History.Entry.recorded)
   }
 }
 
@@ -54,18 +75,25 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
   /// The reducer crashes: with the first line of the reason (the Swift runtime's `file:line:
   /// Fatal error: message`), or the signal when the host's log says nothing.
   case crash(signature: String)
-  /// The first step whose change differs from the recorded one differs at `path` (array
-  /// indices as `*`: removing actions moves elements).
-  case divergence(path: String)
+  /// Step `step` changes `path` otherwise than the recording (array indices as `*`: removing
+  /// actions moves elements).
+  case divergence(step: Int, path: String)
   /// The predicate comes true.
   case predicate(StatePredicate)
 
   var description: String {
     switch self {
     case let .crash(signature): "the reducer crashes: \(signature)"
-    case let .divergence(path): "today's reducer changes \(path) otherwise than the recording"
+    case let .divergence(step, path):
+      "step \(step) changes \(path) otherwise than the recording"
     case let .predicate(predicate): "\(predicate.text) comes true"
     }
+  }
+
+  /// Whether a history must compare each step's change with the recording's to show it.
+  var comparesChanges: Bool {
+    if case .divergence = self { return true }
+    return false
   }
 
   /// The failure a crash shows.
@@ -75,10 +103,10 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
 
   /// The failure an outcome shows: its first difference's first path, if it is a state's.
   static func divergence(_ outcome: HistoryOutcome) -> ShrinkFailure? {
-    guard let first = outcome.differing.first, first.reason == "state",
+    guard let first = outcome.differing.first, first.reason == "state", let step = first.step,
       let path = first.differences.first?.path
     else { return nil }
-    return .divergence(path: generalized(path.description))
+    return .divergence(step: step, path: generalized(path.description))
   }
 
   /// `/items/3/name` as `/items/*/name`.
@@ -92,12 +120,13 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
 /// Runs candidate sessions in a replay host, restarting it after each crash, and counts them.
 final class Shrinker {
   let trace: String
-  let units: SessionUnits
   let settings: VerifyCommand.HostSettings
   let predicate: StatePredicate?
   private var host: HostProcess?
   /// Candidates run in the host, the first run included.
   private(set) var replays = 0
+  /// The session's units and what every candidate keeps.
+  private(set) var units: SessionUnits
   /// Verdicts by candidate: ddmin asks again about some.
   private var verdicts: [[Int]: Bool] = [:]
   /// Called after each replay with the candidate's size.
@@ -120,12 +149,15 @@ final class Shrinker {
     case crashed(HostCrash)
   }
 
-  /// Runs the chosen units, writing the history to `output` when given.
-  func observe(_ chosen: [Int], output: String? = nil) throws(ShrinkError) -> Observation {
+  /// Runs the chosen units, comparing each step's change with the recording's when looking
+  /// for a divergence, and writing the history to `output` when given.
+  func observe(
+    _ chosen: [Int], comparing: Bool, output: String? = nil
+  ) throws(ShrinkError) -> Observation {
     let history = History(
       trace: trace, entries: units.entries(chosen),
-      comparison: predicate == nil ? .recordedChange : .nothing, until: predicate,
-      stopsAtFirstDifference: predicate == nil, output: output)
+      comparison: comparing ? .recordedChange : .nothing, until: predicate,
+      stopsAtFirstDifference: comparing, comparedStep: units.divergentStep, output: output)
     replays += 1
     let answer: HostProcess.RunAnswer
     do throws(HostError) {
@@ -153,22 +185,27 @@ final class Shrinker {
     }
   }
 
-  /// The failure the whole session shows; `nil` when it shows none.
+  /// The failure the whole session shows; `nil` when it shows none. A crash is looked for
+  /// first, with nothing compared: a divergence before it would stop the history short of it.
   func failureOfWholeSession() throws(ShrinkError) -> ShrinkFailure? {
     let all = Array(units.units.indices)
-    switch try observe(all) {
+    switch try observe(all, comparing: false) {
     case let .crashed(crash):
       return .crash(crash)
     case let .outcome(outcome):
       if let predicate { return outcome.reached == nil ? nil : .predicate(predicate) }
-      return ShrinkFailure.divergence(outcome)
     }
+    guard case let .outcome(outcome) = try observe(all, comparing: true),
+      let failure = ShrinkFailure.divergence(outcome), case let .divergence(step, _) = failure
+    else { return nil }
+    units.divergentStep = step
+    return failure
   }
 
   /// Whether the chosen units fail as `failure` does.
   func reproduces(_ failure: ShrinkFailure, with chosen: [Int]) throws(ShrinkError) -> Bool {
     if let known = verdicts[chosen] { return known }
-    let observation = try observe(chosen)
+    let observation = try observe(chosen, comparing: failure.comparesChanges)
     progress(chosen.count)
     let verdict: Bool
     switch (failure, observation) {
@@ -188,7 +225,7 @@ final class Shrinker {
   /// The 1-minimal set of units that fails as `failure`.
   func shrink(_ failure: ShrinkFailure) throws(ShrinkError) -> [Int] {
     do {
-      return try DeltaDebugging.minimize(Array(units.units.indices)) { chosen in
+      return try DeltaDebugging.minimize(units.candidates) { chosen in
         try reproduces(failure, with: chosen)
       }
     } catch let error as ShrinkError {
@@ -199,8 +236,10 @@ final class Shrinker {
   }
 
   /// Writes the chosen units' history to `path` as a trace; a crash ends it with a crash record.
-  func write(_ chosen: [Int], to path: String) throws(ShrinkError) -> Observation {
-    let observation = try observe(chosen, output: path)
+  func write(
+    _ chosen: [Int], failing failure: ShrinkFailure, to path: String
+  ) throws(ShrinkError) -> Observation {
+    let observation = try observe(chosen, comparing: failure.comparesChanges, output: path)
     guard case let .crashed(crash) = observation else { return observation }
     let entries = units.entries(chosen)
     guard crash.step < entries.count, case let .recorded(index) = entries[crash.step] else {
