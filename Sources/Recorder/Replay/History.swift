@@ -12,7 +12,8 @@ package struct History: Sendable, Equatable {
     /// The trace's step with this index: its action, with the dependency values it read.
     case recorded(Int)
     /// A new action, as JSON, reading `dependencies` in order (then stand-ins), shown as
-    /// `label`; `after` is the recorded step it follows, if any, for comparisons.
+    /// `label`; its state is compared with the state recorded after step `after` (the step it
+    /// replaces, or the one before the step it precedes), or the initial state when `nil`.
     case new(action: JSONValue, label: String, dependencies: [DependencyValue], after: Int?)
   }
 

@@ -20,6 +20,11 @@ enum StepCommand: Command {
       printf 'last\\nwatch /count\\nreverse-continue\\nprint /count\\n' | tca-replay step t.ndjson
     """
   static let positionals = [Positional.trace]
+  static let host = Option<String>(
+    "--host", value: "<command>",
+    help: "A replay host (see 'tca-replay bisect --help'), for skip, edit and insert: what "
+      + "today's reducer does with the recording changed.")
+  static let options: [any CommandOption] = [host, BisectCommand.timeout, BisectCommand.hostLog]
   static let discussion = """
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
@@ -33,8 +38,15 @@ enum StepCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let trace = try context.openTrace(arguments.positionals[0])
+    let whatIf = arguments[host].map { command in
+      WhatIf(
+        trace: trace,
+        settings: VerifyCommand.HostSettings(
+          command: command, timeout: arguments[BisectCommand.timeout] ?? .seconds(30),
+          logPath: arguments[BisectCommand.hostLog]))
+    }
     var stepper = Stepper(
-      trace: trace, context: context, isInteractive: isatty(0) == 1
+      trace: trace, context: context, isInteractive: isatty(0) == 1, whatIf: whatIf
     )
     return stepper.run()
   }
@@ -48,8 +60,11 @@ struct Stepper {
   private let isInteractive: Bool
   private var status = ExitStatus.success
   private var lastCommand: String?
+  /// With `--host`: skip, edit, insert and save.
+  private let whatIf: WhatIf?
 
-  init(trace: TraceIndex, context: CommandContext, isInteractive: Bool) {
+  init(trace: TraceIndex, context: CommandContext, isInteractive: Bool, whatIf: WhatIf? = nil) {
+    self.whatIf = whatIf
     cursor = TraceIndex.Cursor(trace: trace)
     self.context = context
     self.isInteractive = isInteractive
@@ -75,6 +90,12 @@ struct Stepper {
       unwatch [path]          Stop watching a path, or every path.
       continue            c   Go forward to the next step that changes a watched path.
       reverse-continue    rc  Go back to the previous step that changed a watched path.
+      skip <step>             With --host: replay the recording without a step (and what its
+                              effects sent) through today's reducer, and show where it parts.
+      edit <step> <action>    With --host: the same, with the step's action replaced. An action
+                              is a case, .watered(zone: 1, liters: 13), or JSON.
+      insert <step> <action>  With --host: the same, with an action sent before the step.
+      save <file>             Write the last skip, edit or insert's history as a trace.
       help                h   Show this list.
       quit                q   Leave (so does end of input).
     On a terminal, an empty line repeats the last command, Up and Down recall earlier ones,
@@ -168,6 +189,11 @@ struct Stepper {
       case "unwatch": try unwatch(argument)
       case "c", "continue": try continueToChange(forwards: true)
       case "rc", "reverse-continue": try continueToChange(forwards: false)
+      case "skip", "edit", "insert", "save":
+        guard let whatIf else {
+          throw UsageError(message: "\(name) needs a replay host: start the stepper with --host")
+        }
+        say(try whatIf.perform(name, argument, style: style))
       case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
       default:
         throw UsageError(

@@ -241,27 +241,13 @@ final class Shrinker {
   ) throws(ShrinkError) -> Observation {
     let observation = try observe(chosen, comparing: failure.comparesChanges, output: path)
     guard case let .crashed(crash) = observation else { return observation }
-    let entries = units.entries(chosen)
-    guard crash.step < entries.count, case let .recorded(index) = entries[crash.step] else {
-      return observation
-    }
-    // The crashing step's action and label, as the recording has them.
-    let recording = try? TraceIndex(path: trace)
-    let crashed: (action: JSONValue?, label: String?)? =
-      recording?.crash?.step == index
-      ? (recording?.crash?.action, recording?.crash?.label)
-      : (try? recording?.step(at: index)).map { ($0.action, $0.label) }
-    let record = TraceCrash(
-      step: crash.step, time: 0, action: crashed?.action ?? .null,
-      label: crashed?.label ?? "(crashed)", signal: "\(signalName(crash.signal))")
-    let line = TraceRecord.crash(record).json.jsonString + "\n"
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-    defer { if descriptor >= 0 { close(descriptor) } }
-    guard descriptor >= 0, line.utf8.withContiguousStorageIfAvailable({
-      Glibc.write(descriptor, $0.baseAddress, $0.count) == $0.count
-    }) ?? false
-    else {
-      throw ShrinkError.cannotWrite(path)
+    do {
+      let history = History(
+        trace: trace, entries: units.entries(chosen), comparison: .nothing,
+        stopsAtFirstDifference: false)
+      try HistoryTrace.appendCrash(crash, of: history, to: path, recording: TraceIndex(path: trace))
+    } catch {
+      throw .cannotWrite(path)
     }
     return observation
   }

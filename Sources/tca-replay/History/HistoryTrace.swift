@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Recorder
+import TraceJSON
+
+/// A history a host wrote as a trace (`run` with `output`).
+enum HistoryTrace {
+  /// Ends the trace with a crash record for the entry `crash` names: the host wrote a line for
+  /// each step it finished, and died reducing this one.
+  static func appendCrash(
+    _ crash: HostCrash, of history: History, to path: String, recording: TraceIndex
+  ) throws {
+    guard crash.step < history.entries.count else { return }
+    let crashed: (action: JSONValue?, label: String?)
+    switch history.entries[crash.step] {
+    case let .recorded(index) where recording.crash?.step == index:
+      crashed = (recording.crash?.action, recording.crash?.label)
+    case let .recorded(index):
+      let step = try recording.step(at: index)
+      crashed = (step.action, step.label)
+    case let .new(action, label, _, _):
+      crashed = (action, label)
+    }
+    let record = TraceCrash(
+      step: crash.step, time: 0, action: crashed.action ?? .null,
+      label: crashed.label ?? "(crashed)", signal: "\(signalName(crash.signal))")
+    let line = Array((TraceRecord.crash(record).json.jsonString + "\n").utf8)
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard descriptor >= 0 else { throw UsageError(message: "\(path): cannot append the crash") }
+    defer { close(descriptor) }
+    let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == line.count else {
+      throw UsageError(message: "\(path): cannot append the crash")
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import Recorder
+import TraceJSON
+
+/// The stepper's what-ifs: the recording with one step skipped, replaced or preceded by a new
+/// action, run through today's reducer in a replay host, and compared with the recording.
+///
+/// The actions effects sent follow causality: skipping or replacing a step drops every step
+/// its effects caused, since today's effects would send their own. Kept steps read the
+/// dependency values they read when recorded; a new action reads the values the recording
+/// read next, from the step it replaces or precedes on.
+final class WhatIf {
+  let trace: TraceIndex
+  let settings: VerifyCommand.HostSettings
+  private var host: HostProcess?
+  /// What each replayable step is, read once.
+  private var steps: [(index: Int, cause: Int?, dependencies: [DependencyValue])]?
+  /// The last history run, for `save`.
+  private(set) var last: History?
+
+  init(trace: TraceIndex, settings: VerifyCommand.HostSettings) {
+    self.trace = trace
+    self.settings = settings
+  }
+
+  deinit { host?.finish() }
+
+  enum Change {
+    case skip(Int)
+    case edit(Int, JSONValue)
+    case insert(Int, JSONValue)
+
+    var step: Int {
+      switch self {
+      case let .skip(step), let .edit(step, _), let .insert(step, _): step
+      }
+    }
+  }
+
+  /// The recording with `change` made, as a history.
+  func history(_ change: Change) throws -> History {
+    let steps = try replayableSteps()
+    guard steps.contains(where: { $0.index == change.step }) else {
+      throw UsageError(message: "step \(change.step) has no recorded action to change")
+    }
+    // What the step's effects caused goes with it, unless the step stays.
+    var dropped: Set<Int> = []
+    if case .insert = change {} else {
+      dropped.insert(change.step)
+      for step in steps where step.cause.map(dropped.contains) == true { dropped.insert(step.index) }
+    }
+    var entries: [History.Entry] = []
+    for (position, step) in steps.enumerated() {
+      switch change {
+      case let .edit(index, action) where step.index == index:
+        // Compared with the state the replaced step recorded.
+        entries.append(newEntry(action, at: position, in: steps, after: index))
+        continue
+      case let .insert(index, action) where step.index == index:
+        entries.append(newEntry(action, at: position, in: steps, after: index - 1))
+      default:
+        break
+      }
+      if !dropped.contains(step.index) { entries.append(.recorded(step.index)) }
+    }
+    if let crash = trace.crash, let step = crash.step, crash.action != nil {
+      entries.append(.recorded(step))
+    }
+    return History(
+      trace: trace.path, entries: entries, comparison: .recordedState,
+      stopsAtFirstDifference: false)
+  }
+
+  /// A new action at `position`, reading the dependency values the recording read from there.
+  private func newEntry(
+    _ action: JSONValue, at position: Int,
+    in steps: [(index: Int, cause: Int?, dependencies: [DependencyValue])], after: Int
+  ) -> History.Entry {
+    var values: [DependencyValue] = []
+    for step in steps[position...] where values.count < 16 { values += step.dependencies }
+    let label = (try? ActionLabelText.label(of: action)) ?? action.jsonString
+    return .new(
+      action: action, label: label, dependencies: values,
+      after: after >= trace.firstStep ? after : nil)
+  }
+
+  private func replayableSteps() throws -> [(index: Int, cause: Int?, dependencies: [DependencyValue])] {
+    if let steps { return steps }
+    var list: [(index: Int, cause: Int?, dependencies: [DependencyValue])] = []
+    for index in trace.stepIndices where !trace.isLost(index) {
+      let step = try trace.step(at: index)
+      guard step.action != nil else { continue }
+      var cause: Int?
+      if case let .effect(recorded) = step.origin { cause = recorded }
+      list.append((index, cause, step.dependencies))
+    }
+    steps = list
+    return list
+  }
+
+  /// Runs `history` in the host, started on first use and again after a crash.
+  func run(_ history: History) throws -> HostProcess.RunAnswer {
+    let running: HostProcess
+    if let host {
+      running = host
+    } else {
+      running = try HostProcess(
+        command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+      host = running
+    }
+    last = history
+    do {
+      let answer = try running.run(history)
+      if case .crashed = answer { host = nil }
+      return answer
+    } catch {
+      host = nil
+      throw error
+    }
+  }
+
+  /// Writes the last history run to `path` as a trace.
+  func save(to path: String) throws -> HostProcess.RunAnswer {
+    guard var history = last else {
+      throw UsageError(message: "nothing to save: skip, edit or insert first")
+    }
+    history.output = path
+    let answer = try run(history)
+    if case let .crashed(crash) = answer {
+      try HistoryTrace.appendCrash(crash, of: history, to: path, recording: trace)
+    }
+    return answer
+  }
+}
+
+/// An action's label as the recorder writes it, from its JSON: `.watered(zone: 1, liters: 13)`.
+enum ActionLabelText {
+  static func label(of action: JSONValue) throws -> String {
+    guard case let .object(members) = action, members.count == 1 else { return action.jsonString }
+    let (name, payload) = members[0]
+    guard case let .object(values) = payload, !values.isEmpty else { return "." + name }
+    let arguments = values.map { key, value in
+      let text = value.objectValue != nil ? (try? label(of: value)) ?? value.jsonString : value.jsonString
+      return key.hasPrefix("_") && Int(key.dropFirst()) != nil ? text : "\(key): \(text)"
+    }
+    return ".\(name)(\(arguments.joined(separator: ", ")))"
+  }
+}
+
+extension WhatIf {
+  /// The stepper's `skip`, `edit`, `insert` and `save`: what to print.
+  func perform(_ command: String, _ argument: String?, style: Style) throws -> String {
+    let words = (argument ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+    if command == "save" {
+      guard let path = words.first else { throw UsageError(message: "save needs a file") }
+      let answer = try save(to: path)
+      if case let .refused(_, message) = answer { throw UsageError(message: message) }
+      return "Wrote the new history to \(path)."
+    }
+    guard let first = words.first, let step = Int(first) else {
+      throw UsageError(
+        message: command == "skip"
+          ? "skip needs a step number" : "\(command) needs a step number and an action")
+    }
+    let change: Change
+    switch command {
+    case "skip":
+      change = .skip(step)
+    default:
+      guard words.count == 2 else {
+        throw UsageError(message: "\(command) needs an action after the step: .name(…) or JSON")
+      }
+      let action: JSONValue
+      do throws(ActionText.ParseError) {
+        action = try ActionText.parse(words[1])
+      } catch {
+        throw UsageError(message: error.message)
+      }
+      change = command == "edit" ? .edit(step, action) : .insert(step, action)
+    }
+    let history = try history(change)
+    switch try run(history) {
+    case let .refused(_, message):
+      throw UsageError(message: message)
+    case let .crashed(crash):
+      let entry = history.entries[crash.step]
+      return style.paint(
+        "The new history crashes the reducer at \(describe(entry)): "
+          + (crash.reason.first ?? HostCrash.describe(signal: crash.signal)), .red)
+        + "\n(host log: \(crash.log))"
+    case let .outcome(outcome):
+      return report(outcome, of: history, style: style)
+    }
+  }
+
+  private func describe(_ entry: History.Entry) -> String {
+    switch entry {
+    case let .recorded(index):
+      let label =
+        trace.stepIndices.contains(index)
+        ? (try? trace.step(at: index).label) ?? "" : trace.crash?.label ?? ""
+      return "step \(index) \(label)".escapingControlCharacters
+    case let .new(_, label, _, _):
+      return "the new action \(label)".escapingControlCharacters
+    }
+  }
+
+  /// Where the history parts from the recording, and how each later step differs.
+  private func report(_ outcome: HistoryOutcome, of history: History, style: Style) -> String {
+    let recorded = trace.stepCount
+    var lines = [
+      "Ran \(outcome.ran) steps through today's reducer (the recording has \(recorded))."
+    ]
+    guard let first = outcome.differing.first else {
+      lines.append("It never parts from the recording: every state is as recorded.")
+      return lines.joined(separator: "\n")
+    }
+    if let undecodable = outcome.differing.first(where: { $0.reason == "actionDoesNotDecode" }) {
+      lines.append(
+        style.paint("Stopped: \(describe(history.entries[undecodable.entry]))", .red)
+          + " does not decode as today's action type.")
+      if undecodable.entry == first.entry { return lines.joined(separator: "\n") }
+    }
+    let count = outcome.differingCount
+    lines.append(
+      style.paint("It parts from the recording at \(describe(history.entries[first.entry]))", .bold)
+        + "; \(count) of its steps \(count == 1 ? "differs" : "differ").")
+    for difference in outcome.differing.prefix(5) where difference.reason == "state" {
+      lines.append("  " + describe(history.entries[difference.entry]))
+      for path in difference.differences.prefix(3) {
+        lines.append(
+          "      \(path.path.description.escapingControlCharacters)  recorded "
+            + Self.short(path.expected) + ", now " + Self.short(path.actual))
+      }
+      if difference.count > 3 { lines.append("      … and \(difference.count - 3) more paths") }
+    }
+    if outcome.differingCount > 5 {
+      lines.append("  … and \(outcome.differingCount - 5) more steps.")
+    }
+    lines.append("'save <file>' writes the new history as a trace.")
+    return lines.joined(separator: "\n")
+  }
+
+  private static func short(_ value: JSONValue?) -> String {
+    guard let value else { return "nil" }
+    let text = value == .null ? "nil" : value.jsonString
+    return (text.count > 60 ? String(text.prefix(59)) + "…" : text).escapingControlCharacters
+  }
+}
