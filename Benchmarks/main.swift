@@ -13,7 +13,8 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|replay|all]
+    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|history|
+                       replay|all]
                       [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
@@ -30,6 +31,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
     verify-jobs  verify of 200 counter recordings with --jobs 2 against --jobs 1, as the built
             tool runs them (`swift build -c release` first); --steps sets their length
             (default 2000 here).
+    history shrink of 2,000-action sessions (a crash, a divergence, a condition), and the
+            stepper's skip, edit and insert on a 10,000-step counter session, each against one
+            cumulative replay of the session, as the built tool runs them (`swift build -c
+            release` first).
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -120,6 +125,9 @@ if suite == "replay" || suite == "replay-todos" || suite == "all" {
   for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {
     print(table.render(), terminator: "\n\n")
   }
+}
+if suite == "history" || suite == "all" {
+  for table in historyBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "verify-jobs" || suite == "all" {
   let steps = arguments.contains("--steps") ? counterSteps : 2_000
