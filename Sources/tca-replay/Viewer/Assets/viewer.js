@@ -786,8 +786,8 @@ function drawTimeline(follow) {
     ctx.fillText("✖ crash", x(crashPosition) + 4, 12); ctx.lineWidth = 1;
   }
   ctx.restore();
-  $("timeline-status").textContent = "steps " + stepName(lo) + "–" + stepName(hi) +
-    " · wheel to zoom, drag to pan";
+  $("timeline-status").textContent = N ? "steps " + stepName(lo) + "–" + stepName(hi) +
+    " · wheel to zoom, drag to pan" : "no steps yet";
 }
 function positionAt(clientX) {
   const rect = canvas.getBoundingClientRect(), L = 70, R = 10;
