@@ -82,8 +82,11 @@ struct ServeHoldTests {
     defer { for socket in idle { close(socket) } }
     #expect(idle.count == 100)
     var statuses: [Int: Int] = [:]
+    // One hang guard for all: a server that never cuts them fails here in a minute.
+    let deadline = Date(timeIntervalSinceNow: 60)
     for socket in idle {
-      let answer = String(decoding: ServedViewer.readToEnd(socket), as: UTF8.self)
+      let answer = String(
+        decoding: ServedViewer.readToEnd(socket, deadline: deadline), as: UTF8.self)
       let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
       statuses[status, default: 0] += 1
     }

@@ -88,11 +88,15 @@ final class ServedViewer {
     }
   }
 
-  /// Everything until the server closes, or 60 s pass (a hang guard).
-  static func readToEnd(_ socket: Int32) -> [UInt8] {
+  /// Everything until the server closes, or `deadline` passes (a hang guard).
+  static func readToEnd(_ socket: Int32, deadline: Date = Date(timeIntervalSinceNow: 60))
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     let reader = StreamReader(socket: socket)
-    while let chunk = reader.read(timeLimit: 60) { bytes += chunk }
+    while let chunk = reader.read(timeLimit: max(0.01, deadline.timeIntervalSinceNow)) {
+      bytes += chunk
+    }
     return bytes
   }
 
