@@ -4,7 +4,8 @@ import Recorder
 /// `tca-replay view`: writes the trace as one self-contained HTML page.
 enum ViewCommand: Command {
   static let name = "view"
-  static let abstract = "Write a self-contained HTML page to explore the trace in a browser."
+  static let abstract =
+    "Explore the trace in a browser: a self-contained HTML page, or served live (--serve)."
   static let overview = """
     Write the trace as one HTML file that opens offline in a browser (file://): a
     timeline of steps, effects and causes, the action list with filters, the state at each
