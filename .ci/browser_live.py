@@ -105,19 +105,22 @@ class Browser:
             f.write(base64.b64decode(data))
 
     def memory(self):
-        """The page's JS heap after a full collection, and the resident memory (PSS) of every
-        Chromium process, in MB."""
+        """The page's JS heap after a full collection, the resident memory (PSS) of the page's
+        renderer process, and that of every Chromium process, in MB."""
         self.send("HeapProfiler.collectGarbage", session=True)
         heap = self.send("Runtime.getHeapUsage", session=True)
-        total = 0
+        total = renderer = 0
         for pid in [self.process.pid] + descendants(self.process.pid):
             try:
-                for line in open(f"/proc/{pid}/smaps_rollup"):
-                    if line.startswith("Pss:"):
-                        total += int(line.split()[1]) * 1024
+                pss = sum(int(line.split()[1]) * 1024 for line in
+                          open(f"/proc/{pid}/smaps_rollup") if line.startswith("Pss:"))
+                command = open(f"/proc/{pid}/cmdline").read()
             except OSError:
-                pass
-        return heap["usedSize"] / 1e6, total / 1e6
+                continue
+            total += pss
+            if "--type=renderer" in command:
+                renderer = max(renderer, pss)
+        return heap["usedSize"] / 1e6, renderer / 1e6, total / 1e6
 
     def close(self):
         self.process.kill()
@@ -252,3 +255,102 @@ def check_live(checks, browser, tool, recorder, out):
         status = server.stop()
         checks.expect(status == 0, f"serve: Ctrl-C stops the server with exit 0 ({status})")
         subprocess.run(["rm", "-rf", work])
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+def bench_live(browser, tool, recorder, out, rate=1000, seconds=10, memory_steps=100_000):
+    """Prints two tables: how long after `send` returns the served page draws the step, against
+    `log --follow` on the same recording (the baseline, as Scripts/measure-follow-latency
+    measures it); and the memory a 100,000-step live session takes."""
+    work = tempfile.mkdtemp(prefix="live-bench-")
+    trace, stamps = os.path.join(work, "ledger.ndjson"), os.path.join(work, "stamps")
+    server = Server(tool, trace)
+    follower = subprocess.Popen([tool, "log", trace, "--follow"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+    follower.stderr.readline()  # "waiting for … to appear"
+    printed = {}
+
+    def read_follower():
+        for line in follower.stdout:
+            printed[int(line[:6])] = time.monotonic_ns()
+    reader = threading.Thread(target=read_follower, daemon=True)
+    reader.start()
+    page = Browser(browser)
+    try:
+        page.send("Page.navigate", session=True, url=server.url + "#bench")
+        page.wait_for("(document.getElementById('live-status') || {}).textContent === 'live'")
+        # The page stamps on the wall clock, the recorder on CLOCK_MONOTONIC: the offset now.
+        offset = sorted(time.time_ns() - time.monotonic_ns() for _ in range(9))[4]
+        subprocess.run([recorder, "--ledger-rotating", str(rate * seconds), "1000000", "100",
+                        trace, "--rate", str(rate), "--stamps", stamps], check=True)
+        page.wait_for("document.body.dataset.liveEnded", limit=300)
+        follower.wait(timeout=300)
+        reader.join(timeout=60)
+        drawn = json.loads(page.evaluate("JSON.stringify(__live.drawn)"))
+        load = " ".join(open("/proc/loadavg").read().split()[:3])
+    finally:
+        page.close()
+        server.stop()
+    sent = dict(tuple(map(int, line.split())) for line in open(stamps))
+    shown = {}
+    for first, last, wall_ms in drawn:
+        for index in range(first, last + 1):
+            shown[index] = wall_ms * 1e6 - offset
+    rows = [("`log --follow` prints the step's line (baseline)", printed),
+            ("the served page draws the step (`view --serve`, Chromium)", shown)]
+    print(f"\n## Live viewer latency: from `send` returning to the step shown "
+          f"({rate:,} actions/s for {seconds} s, {rate * seconds:,} steps)\n")
+    print("| what | steps seen | p50 | p95 | max | p95 vs baseline |")
+    print("|---|---:|---:|---:|---:|---|")
+    base = None
+    for name, seen in rows:
+        latencies = [(seen[i] - sent[i]) / 1e6 for i in sent if i in seen]
+        p95 = percentile(latencies, 0.95)
+        base = base or p95
+        ratio = "baseline" if seen is printed else f"{p95 / base:.2f}× log --follow"
+        print(f"| {name} | {len(latencies):,} of {len(sent):,} | {percentile(latencies, 0.5):.1f} ms "
+              f"| {p95:.1f} ms | {max(latencies):.1f} ms | {ratio} |")
+    print(f"\nload average: {load}")
+
+    # Memory: a long session recorded as fast as the app can, shown whole.
+    trace = os.path.join(work, "long.ndjson")
+    server = Server(tool, trace)
+    page = Browser(browser)
+    try:
+        page.send("Page.navigate", session=True, url=server.url)
+        page.wait_for("(document.getElementById('live-status') || {}).textContent === 'live'")
+        empty = page.memory()
+        start = time.time()
+        subprocess.run([recorder, "--ledger-rotating", str(memory_steps), "4000000", "1000",
+                        trace], check=True)
+        page.wait_for("document.body.dataset.liveEnded", limit=600)
+        caught_up = time.time() - start
+        steps = page.evaluate("__live.steps")
+        page.evaluate(f"__viewer.select({memory_steps // 2}, {{noHash: true}})")
+        full = page.memory()
+        server_rss = int(open(f"/proc/{server.process.pid}/status").read().split("VmRSS:")[1]
+                         .split()[0]) / 1e3
+        trace_bytes = sum(os.path.getsize(os.path.join(work, f)) for f in os.listdir(work)
+                          if f.startswith("long.ndjson"))
+        page.screenshot(os.path.join(out, "live-100k.png"))
+        load = " ".join(open("/proc/loadavg").read().split()[:3])
+    finally:
+        page.close()
+        server.stop()
+        subprocess.run(["rm", "-rf", work])
+    print(f"\n## Live viewer memory: a {steps:,}-step live session of the ledger "
+          f"({trace_bytes / 1e6:.0f} MB of trace; recorded and shown in {caught_up:.0f} s)\n")
+    print("| what | no steps yet (baseline) | all steps | growth | all steps vs the 300 MB target |")
+    print("|---|---:|---:|---:|---|")
+    for name, before, after in [
+            ("the page's JS heap, after a full collection", empty[0], full[0]),
+            ("the page's renderer process (PSS)", empty[1], full[1]),
+            ("every Chromium process (PSS: browser, renderer, GPU, utility)", empty[2], full[2])]:
+        print(f"| {name} | {before:.0f} MB | {after:.0f} MB | {after - before:+.0f} MB "
+              f"| {after / 300:.2f}× |")
+    print(f"| the server, `view --serve` (RSS) | | {server_rss:.0f} MB | | |")
+    print(f"\nload average: {load}")
