@@ -93,4 +93,27 @@ struct ServeHoldTests {
     #expect(statuses == [408: 64, 503: 36])
     #expect(server.get("/").status == 200)
   }
+
+  @Test("a client that reads nothing holds back neither the feed nor another client")
+  func stuckClient() throws {
+    let trace = try FollowTests.scratch() + "/ledger.ndjson"
+    let server = try ServedViewer(trace)
+    // A receive buffer of a few KB that is never read: the server's writes to it block once
+    // its send buffer fills, some megabytes into the session.
+    let stuck = try #require(server.connect())
+    defer { close(stuck) }
+    var small: Int32 = 4096
+    setsockopt(stuck, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+    ServedViewer.sendAll(stuck, server.head("/events?token=\(server.token)"))
+    let reader = try #require(EventStreamClient(server))
+    let recording = try ChildProcess.run(
+      ServeLiveTests.recorder, ["--ledger-rotating", "8000", "4000000", "100", trace],
+      timeLimit: 300)
+    #expect(recording.status == 0)
+    #expect(reader.read { $0.last?.kind == "end" })
+    #expect(reader.stepIndices == Array(0..<8000))
+    let late = try #require(EventStreamClient(server))
+    #expect(late.read { $0.last?.kind == "end" })
+    #expect(late.stepIndices == Array(0..<8000))
+  }
 }

@@ -29,6 +29,8 @@ struct ServeTests {
     let second = try ServedViewer(trace)
     #expect(first.token != second.token)
     #expect(first.get("/").status == 200)
+    // Nothing else on standard output: a script reads the first line and goes.
+    #expect(first.process.output == first.url + "\n")
   }
 
   @Test(
