@@ -226,9 +226,15 @@ def check_live(checks, browser, tool, recorder, out):
         checks.expect(waiting == "live", f"serve: the page connects before the trace exists "
                                          f"({waiting})")
         # About 15 steps a segment, some twenty rotations, then a trap in step 300.
-        recording = subprocess.run([recorder, "--ledger-rotating", "300", "12000", "100", trace,
-                                    "--rate", "300", "--trap"], capture_output=True)
-        checks.expect(recording.returncode != 0, "serve: the recording app crashed")
+        recording = subprocess.Popen([recorder, "--ledger-rotating", "300", "12000", "100",
+                                      trace, "--rate", "300", "--trap"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # What a person sees while the app records.
+        if page.wait_for("__live.steps >= 100 && !__live.ended"):
+            shot = os.path.join(out, "live-recording.png")
+            page.screenshot(shot)
+            print(f"  screenshot {shot}")
+        checks.expect(recording.wait(timeout=120) != 0, "serve: the recording app crashed")
         ended = page.wait_for("document.body.dataset.liveEnded")
         checks.expect(ended == "the app crashed", f"serve: the page says the app crashed ({ended})")
         shown = page.evaluate("JSON.stringify({count: document.getElementById('list-count')"
