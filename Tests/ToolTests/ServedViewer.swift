@@ -32,7 +32,9 @@ final class ServedViewer {
 
   /// A connected socket to the server; `nil` when it cannot connect.
   func connect() -> Int32? {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Close-on-exec, so that servers other tests start meanwhile do not inherit it.
+    let socket = Glibc.socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { return nil }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

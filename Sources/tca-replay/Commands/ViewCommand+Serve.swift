@@ -29,7 +29,12 @@ extension ViewCommand {
       return .cannotServe
     }
     let errors = context.errors
-    let feed = LiveFeed(path: path) { note in errors.write(note + "\n") }
+    // On a terminal, a note first clears the progress line it interrupts.
+    let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
+    let feed = LiveFeed(path: path) { note in
+      errors.writeRaw(clear)
+      errors.write(note + "\n")
+    }
     let title = String(path.split(separator: "/").last ?? "trace")
     let server: LiveServer
     do {
@@ -47,7 +52,7 @@ extension ViewCommand {
     feed.start()
     if isatty(2) == 1 { showProgress(feed, server, context) }
     server.run()
-    if isatty(2) == 1 { context.errors.write("\r\u{1B}[K") }
+    context.errors.writeRaw(clear)
     context.errors.write("Stopped serving \(path).\n")
     return .success
   }
@@ -58,7 +63,9 @@ extension ViewCommand {
     Thread.detachNewThread {
       while true {
         let line = "\(feed.stepCount) steps read · \(server.openConnections) connection(s)"
-        errors.writeRaw("\r\u{1B}[K" + context.style.paint(line, .dim))
+        // The line's own escape, raw; its text through `write`, which renders the colour.
+        errors.writeRaw("\r\u{1B}[K")
+        errors.write(context.style.paint(line, .dim))
         usleep(500_000)
       }
     }

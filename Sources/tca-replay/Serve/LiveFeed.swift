@@ -21,7 +21,7 @@ final class LiveFeed: @unchecked Sendable {
   /// What ``wait(after:timeout:)`` hands a client.
   struct Batch {
     /// The events after the cursor, each a whole `event:`/`id:`/`data:` block.
-    var events: ArraySlice<[UInt8]>
+    var events: [[UInt8]]
     /// The cursor after them.
     var next: Int
     /// Whether the feed has ended (an end or crash record, or an error) and this is the rest.
@@ -87,7 +87,9 @@ final class LiveFeed: @unchecked Sendable {
       if !condition.wait(until: deadline) { break }
     }
     let start = min(cursor, events.count)
-    return Batch(events: events[start...], next: events.count, isFinal: ended || stopped)
+    // Copied, not sliced: a slice a stuck client holds would make every append copy them all.
+    return Batch(
+      events: Array(events[start...]), next: events.count, isFinal: ended || stopped)
   }
 
   private func publish(_ event: LiveEvent) {
