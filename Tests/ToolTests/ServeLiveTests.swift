@@ -31,6 +31,31 @@ struct ServeLiveTests {
     #expect(!client.events.contains { $0.kind == "step" && $0.data.contains("\"lost\"") })
   }
 
+  @Test("steps rotated away before the server read them arrive as stand-ins, never dropped silently")
+  func rotatedAway() throws {
+    let trace = try FollowTests.scratch() + "/ledger.ndjson"
+    let server = try ServedViewer(trace)
+    let client = try #require(EventStreamClient(server))
+    #expect(client.read { _ in client.status != 0 })
+    // Segments of about 15 steps, two kept: the recorder outruns a feed that polls.
+    let recording = try ChildProcess.run(
+      Self.recorder, ["--ledger-rotating", "300", "2000", "2", trace], timeLimit: 120)
+    #expect(recording.status == 0)
+    #expect(client.read { $0.last?.kind == "end" })
+    var covered: [Int] = []
+    for event in client.events where event.kind == "step" {
+      let index = try #require(Int(event.id))
+      if event.data.contains(#""lost":true"#) {
+        let range = try #require(event.data.firstMatch(of: /\(steps (\d+)…(\d+) not read/))
+        #expect(Int(range.2) == index)
+        covered += Array(Int(range.1)!...index)
+      } else {
+        covered.append(index)
+      }
+    }
+    #expect(covered == Array(0..<300))
+  }
+
   @Test("the crash record arrives live, after the last step, and ends the stream")
   func showsCrash() throws {
     let trace = try FollowTests.scratch() + "/ledger.ndjson"

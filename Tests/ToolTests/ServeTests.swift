@@ -183,6 +183,33 @@ struct ServeTests {
     #expect(afterEffect.events == Array(whole.events.drop { $0 != effect }.dropFirst()))
   }
 
+  @Test("a gap's lost steps arrive as one stand-in step, numbered as the last, that sets the state")
+  func gapStandIn() throws {
+    let trace = ToolRunner.packageRoot.appendingPathComponent(
+      "Tests/ToolTests/Fixtures/counter-gap.ndjson").path
+    let server = try ServedViewer(trace)
+    let client = try #require(EventStreamClient(server))
+    #expect(client.read { $0.last?.kind == "end" })
+    #expect(Array(client.stepIndices.prefix(5)) == [0, 1, 2, 5, 6])
+    let standIn = try #require(client.events.first { $0.id == "5" })
+    #expect(standIn.data.contains(#""label":"(steps 3…5 not read: session.ndjson: cannot write"#))
+    #expect(standIn.data.contains(
+      #""patch":[{"op":"replace","path":"","value":{"count":2,"isLoading":false,"#))
+    #expect(standIn.data.contains(#""lost":true"#))
+  }
+
+  @Test("a version-1 trace's effect starts arrive as effect events")
+  func versionOneEffects() throws {
+    let trace = ToolRunner.packageRoot.appendingPathComponent(
+      "Tests/ToolTests/Fixtures/counter-v1.ndjson").path
+    let server = try ServedViewer(trace)
+    let client = try #require(EventStreamClient(server))
+    #expect(client.read { $0.last?.kind == "end" })
+    let effects = client.events.filter { $0.kind == "effect" }
+    #expect(effects.filter { $0.data.contains(#""event":"started""#) }.count == 27)
+    #expect(effects.count == 54)
+  }
+
   @Test("--port without --serve, and --serve with -o or --steps, are usage errors (64)")
   func usage() throws {
     let trace = try Self.counterTrace()
