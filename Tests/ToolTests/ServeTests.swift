@@ -145,7 +145,8 @@ struct ServeTests {
     let answer = server.exchange(Array(request.utf8))
     #expect(answer.status == 400)
     // Bytes that are not UTF-8 in the head.
-    #expect(server.exchange([0x47, 0x45, 0x54, 0x20, 0x2F, 0xFF, 0x0D, 0x0A, 0x0D, 0x0A]).status == 400)
+    let notUTF8: [UInt8] = [0x47, 0x45, 0x54, 0x20, 0x2F, 0xFF, 0x0D, 0x0A, 0x0D, 0x0A]
+    #expect(server.exchange(notUTF8).status == 400)
     #expect(server.get("/").status == 200)
   }
 

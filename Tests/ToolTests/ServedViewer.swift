@@ -20,7 +20,8 @@ final class ServedViewer {
       ToolRunner.executable.path, ["view", trace, "--serve"] + options)
     #expect(process.wait(until: { $0.output.contains("\n") }, timeLimit: 60))
     url = String(process.output.split(separator: "\n").first ?? "")
-    let match = try #require(url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})/))
+    let pattern = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})/
+    let match = try #require(url.wholeMatch(of: pattern))
     port = try #require(UInt16(match.1))
     token = String(match.2)
   }

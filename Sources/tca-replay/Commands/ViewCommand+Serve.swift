@@ -45,10 +45,11 @@ extension ViewCommand {
       context.errors.write("Error: \(error.message)\n")
       return .cannotServe
     }
+    // Before the URL: a script that reads it may signal at once.
+    ServeInterrupt.install(wake: server.wakeDescriptor)
     // The URL first and alone on its line, so a script can read it and go.
     context.output.write(server.url + "\n")
     context.errors.write("Serving \(path) on 127.0.0.1:\(server.access.port); Ctrl-C stops.\n")
-    ServeInterrupt.install(wake: server.wakeDescriptor)
     feed.start()
     if isatty(2) == 1 { showProgress(feed, server, context) }
     server.run()
@@ -58,7 +59,9 @@ extension ViewCommand {
   }
 
   /// On a terminal only, a line that says how far the feed has read and who is watching.
-  private static func showProgress(_ feed: LiveFeed, _ server: LiveServer, _ context: CommandContext) {
+  private static func showProgress(
+    _ feed: LiveFeed, _ server: LiveServer, _ context: CommandContext
+  ) {
     let errors = context.errors
     Thread.detachNewThread {
       while true {

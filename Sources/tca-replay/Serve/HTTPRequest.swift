@@ -6,7 +6,8 @@
 /// header fields, nothing else (the viewer takes no request bodies).
 ///
 /// ```swift
-/// let request = HTTPRequest(parsing: Array("GET /?token=ab HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+/// let head = "GET /?token=ab HTTP/1.1\r\nHost: localhost\r\n\r\n"
+/// let request = HTTPRequest(parsing: Array(head.utf8))
 /// request?.path == "/"; request?.query["token"] == "ab"; request?.header("host") == "localhost"
 /// ```
 struct HTTPRequest: Equatable {
