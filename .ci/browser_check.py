@@ -13,6 +13,8 @@ import subprocess
 import sys
 import time
 
+import browser_live
+
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
          "--no-first-run", "--disable-dev-shm-usage"]
 
@@ -229,7 +231,9 @@ def main():
     parser.add_argument("--browser", required=True)
     parser.add_argument("--tool", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--recorder", required=True)
     parser.add_argument("--bench")
+    parser.add_argument("--bench-live", action="store_true")
     options = parser.parse_args()
     browser, tool, out = options.browser, options.tool, options.out
     checks = Checks()
@@ -339,6 +343,12 @@ def main():
             shot = os.path.join(out, f"{trace}-{width}.png")
             screenshot(browser, url_for(pages[f"Traces/{trace}.ndjson"]), shot, width)
             print(f"  screenshot {shot}")
+
+    # The served viewer: security, and a real recording shown live through rotation and a crash.
+    browser_live.check_live(checks, browser, tool, options.recorder, out)
+
+    if options.bench_live:
+        browser_live.bench_live(browser, tool, options.recorder, out)
 
     if options.bench:
         page = os.path.join(out, "bench.html")

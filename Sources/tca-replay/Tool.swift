@@ -12,6 +12,8 @@ enum ExitStatus: Int32 {
   case badData = 65
   /// A trace that does not exist or cannot be read (EX_NOINPUT).
   case missingInput = 66
+  /// `view --serve` cannot listen on its port (EX_UNAVAILABLE).
+  case cannotServe = 69
   /// An output file that cannot be written (EX_CANTCREAT).
   case cannotCreate = 73
   /// The replay host failed, or a trace could not be checked: `git bisect run` skips the commit.
@@ -82,8 +84,9 @@ enum Tool {
 
       EXIT CODES:
         0 success, 1 divergence or difference (bisect, verify, compare), 64 bad arguments,
-        65 malformed trace, 66 missing or unreadable trace, 73 output file cannot be written,
-        125 cannot test: the replay host failed (bisect, verify).
+        65 malformed trace, 66 missing or unreadable trace, 69 cannot serve (view --serve),
+        73 output file cannot be written, 125 cannot test: the replay host failed (bisect,
+        verify).
 
       See 'tca-replay <command> --help' for more.
       """

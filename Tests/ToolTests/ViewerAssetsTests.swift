@@ -28,6 +28,13 @@ struct ViewerAssetsTests {
     #expect(ViewerAssets.label == file, "\(Self.regenerate)")
   }
 
+  @Test("the compiled-in live script is live.js, byte for byte")
+  func live() throws {
+    let file = try String(
+      contentsOf: Self.assets.appendingPathComponent("live.js"), encoding: .utf8)
+    #expect(ViewerAssets.live == file, "\(Self.regenerate)")
+  }
+
   @Test("the compiled-in style sheet is viewer.css, byte for byte")
   func style() throws {
     let file = try String(
@@ -42,7 +49,7 @@ struct ViewerAssetsTests {
 
   @Test(
     "the scripts parse (node --check)", .enabled(if: node != nil, "node is not installed"),
-    arguments: ["label.js", "viewer.js"])
+    arguments: ["label.js", "viewer.js", "live.js"])
   func scriptParses(_ name: String) throws {
     let node = try #require(Self.node)
     let process = Process()

@@ -4,7 +4,8 @@ import Recorder
 /// `tca-replay view`: writes the trace as one self-contained HTML page.
 enum ViewCommand: Command {
   static let name = "view"
-  static let abstract = "Write a self-contained HTML page to explore the trace in a browser."
+  static let abstract =
+    "Explore the trace in a browser: a self-contained HTML page, or served live (--serve)."
   static let overview = """
     Write the trace as one HTML file that opens offline in a browser (file://): a
     timeline of steps, effects and causes, the action list with filters, the state at each
@@ -21,17 +22,31 @@ enum ViewCommand: Command {
     "--steps", value: "<range>",
     help: "Only the steps in this range (e.g. 2000...2999); the page starts from the state "
       + "before the first. For traces over the size limit.")
-  static let options: [any CommandOption] = [output, steps]
+  static let options: [any CommandOption] = [output, steps, serve, port]
   static let discussion = """
     The page embeds the trace: 10,000 steps among 1,000 todos make a 4.5 MB page that
     Chromium opens in about half a second. A page over \(maximumEmbeddedBytes / 1_000_000) MB of trace is
     refused (exit 65): view a window of steps with --steps instead.
+
+    With --serve, the page follows a recording in progress (Documentation/LiveViewer.md):
+      tca-replay view session.ndjson --serve --port 8123
+    It listens on 127.0.0.1 only and answers only its URL's token; exit 69 when it cannot
+    listen.
     """
 
   /// The most trace JSON a page embeds: some 30 times the 4.5 MB page measured in the README.
   static let maximumEmbeddedBytes = 128_000_000
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    if arguments[Self.serve] {
+      if arguments[Self.output] != nil || arguments[Self.steps] != nil {
+        throw UsageError(message: "'-o' and '--steps' cannot be used with '--serve'")
+      }
+      return runServer(arguments, context)
+    }
+    if arguments[Self.port] != nil {
+      throw UsageError(message: "'--port' needs '--serve'")
+    }
     let tracePath = arguments.positionals[0]
     let output = arguments[Self.output] ?? defaultOutput(tracePath)
     let timeline = try TraceTimeline(path: tracePath, window: arguments[steps])

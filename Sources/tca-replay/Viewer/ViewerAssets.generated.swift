@@ -89,7 +89,8 @@ enum ViewerAssets {
     const data = JSON.parse(document.getElementById("trace-data").textContent);
     if (data.format !== 1) { document.body.textContent = "Unknown viewer data format " +
       data.format; return; }
-    const steps = data.steps, N = steps.length;
+    const steps = data.steps;
+    let N = steps.length; // grows in a served page (grow, below)
     const $ = (id) => document.getElementById(id);
     function el(tag, cls, text) {
       const e = document.createElement(tag);
@@ -241,15 +242,13 @@ enum ViewerAssets {
       return Object.assign({}, e, { p0: p === undefined ? positionAtTime(e.start) : p,
         p1: Math.max(p === undefined ? 0 : p, positionAtTime(e.end)) });
     });
-    const ROWS = 5;
-    (function layout() {
-      const ends = new Array(ROWS).fill(-Infinity);
-      for (const e of effects) {
-        let row = ends.findIndex((end) => end < e.p0 - 0.3);
-        if (row < 0) row = ends.indexOf(Math.min.apply(null, ends));
-        e.row = row; ends[row] = Math.max(ends[row], e.p1);
-      }
-    })();
+    const ROWS = 5, rowEnds = new Array(ROWS).fill(-Infinity);
+    function place(e) {
+      let row = rowEnds.findIndex((end) => end < e.p0 - 0.3);
+      if (row < 0) row = rowEnds.indexOf(Math.min.apply(null, rowEnds));
+      e.row = row; rowEnds[row] = Math.max(rowEnds[row], e.p1);
+    }
+    effects.forEach(place);
     const effectsByStep = new Map();
     for (const e of effects) { if (!effectsByStep.has(e.step)) effectsByStep.set(e.step, []);
       effectsByStep.get(e.step).push(e); }
@@ -257,13 +256,14 @@ enum ViewerAssets {
     steps.forEach((s, p) => { if (s.cause != null) {
       if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []); childrenOf.get(s.cause).push(p);
       } });
-    const crash = data.crash || null;
-    const crashPosition = crash ? (() => {
+    let crash = data.crash || null;
+    const placeCrash = () => crash ? (() => {
       const i = crash.step != null ? crash.step : crash.index;
       if (i != null && positionOfIndex.has(i)) return positionOfIndex.get(i);
       if (i != null && N && i > steps[N - 1].index) return N - 1 + 0.5;
       return crash.time != null ? positionAtTime(crash.time) : N - 0.5;
     })() : null;
+    let crashPosition = placeCrash();
 
     // ---- Selection -----------------------------------------------------------------------
     let selected = N ? 0 : -1, compareWith = null, picked = null; // picked: pointer tokens
@@ -291,10 +291,11 @@ enum ViewerAssets {
     // ---- Header --------------------------------------------------------------------------
     const tr = data.trace;
     $("title").textContent = tr.file + " · " + tr.reducer;
-    $("meta").textContent = N + " steps · " + effects.length + " effects · started " + tr.started +
-      (tr.closed ? "" : " · not closed");
+    const renderMeta = () => { $("meta").textContent = N + " steps · " + effects.length +
+      " effects · started " + tr.started + (tr.closed ? "" : " · not closed"); };
+    renderMeta();
     // The crash record (issue 15): the step being reduced when the process died, with its action.
-    if (crash) {
+    function showCrash() {
       const banner = el("span", "crash-banner",
         "crashed" + (crash.step != null ? " reducing step " + crash.step : "") +
         (crash.label ? ": " + ViewerLabel.visible(crash.label) : "") +
@@ -302,6 +303,7 @@ enum ViewerAssets {
       banner.title = crash.action !== undefined ? JSON.stringify(crash.action) : "";
       $("crash-banner").append(banner);
     }
+    if (crash) showCrash();
     document.title = tr.file + " · tca-replay view";
 
     // ---- Action list (virtual: only the visible rows exist) ------------------------------
@@ -311,18 +313,18 @@ enum ViewerAssets {
       const label = $("f-label").value.toLowerCase(), origin = $("f-origin").value;
       let path = $("f-path").value.trim();
       if (path && !path.startsWith("/")) path = "/" + path;
+      passes = (s) => !(origin && s.origin !== origin) && !(label &&
+        s.label.toLowerCase().indexOf(label) < 0) && !(path && !changedPaths(s).some((c) =>
+        related(c, path)));
       visible = [];
-      for (let p = 0; p < N; p++) {
-        const s = steps[p];
-        if (origin && s.origin !== origin) continue;
-        if (label && s.label.toLowerCase().indexOf(label) < 0) continue;
-        if (path && !changedPaths(s).some((c) => related(c, path))) continue;
-        visible.push(p);
-      }
+      for (let p = 0; p < N; p++) if (passes(steps[p])) visible.push(p);
+      countRows(); renderList(true);
+    }
+    let passes = () => true;
+    function countRows() {
       $("list-count").textContent = visible.length === N ? N + " steps" : visible.length + " of " +
         N + " steps";
       $("list-spacer").style.height = visible.length * ROW + "px";
-      renderList(true);
     }
     const list = $("list");
     function renderList(scrollToSelection) {
@@ -867,8 +869,8 @@ enum ViewerAssets {
         ctx.fillText("✖ crash", x(crashPosition) + 4, 12); ctx.lineWidth = 1;
       }
       ctx.restore();
-      $("timeline-status").textContent = "steps " + stepName(lo) + "–" + stepName(hi) +
-        " · wheel to zoom, drag to pan";
+      $("timeline-status").textContent = N ? "steps " + stepName(lo) + "–" + stepName(hi) +
+        " · wheel to zoom, drag to pan" : "no steps yet";
     }
     function positionAt(clientX) {
       const rect = canvas.getBoundingClientRect(), L = 70, R = 10;
@@ -981,7 +983,44 @@ enum ViewerAssets {
           searchHits: hits.length, historyMs: hm, historyHits: historyHits,
           parts: window.__parts });
     }
-    window.__viewer = { ready: true, loadMs: readyMs, scriptMs: scriptMs, steps: N,
+    // ---- Live: what a served page's stream (live.js) appends ------------------------------
+    // batch: { steps, effects: [{effect, step, time, event}], crash?, closed? }. A selection on
+    // the last step, and a timeline showing the end, follow the new steps; any other stays put.
+    const effectById = new Map(effects.map((e) => [e.id, e]));
+    function grow(batch) {
+      const oldN = N, following = selected === N - 1, atEnd = view.to >= N - 1.5;
+      for (const s of batch.steps) {
+        if (N % EVERY === 0) checkpoints.push(stateAfter(N - 1));
+        steps.push(s); times.push(s.time); positionOfIndex.set(s.index, N);
+        if (s.cause != null) { if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []);
+          childrenOf.get(s.cause).push(N); }
+        if (passes(s)) visible.push(N);
+        N++;
+        for (const id of s.effects || []) addEffect({ id: id, step: s.index, start: s.time,
+          end: s.time, outcome: "running" }, N - 1);
+      }
+      for (const ev of batch.effects) {
+        if (ev.event === "started") { addEffect({ id: ev.effect, step: ev.step, start: ev.time,
+          end: ev.time, outcome: "running" }, positionOfIndex.get(ev.step)); continue; }
+        const e = effectById.get(ev.effect); if (!e) continue;
+        e.end = ev.time; e.outcome = ev.event; e.p1 = Math.max(e.p0, positionAtTime(ev.time));
+      }
+      for (const e of effects) if (e.outcome === "running") e.p1 = Math.max(e.p0, N - 1);
+      if (batch.closed) tr.closed = true;
+      if (batch.crash) { crash = batch.crash; crashPosition = placeCrash(); showCrash(); }
+      renderMeta(); countRows();
+      const w = Math.max(view.to - view.from, Math.min(N, 300));
+      if (atEnd) { view.to = N - 0.5; view.from = view.to - w; clampView(); }
+      if (following && N > oldN) select(N - 1, { noHash: true });
+      else { renderList(false); drawTimeline(false); }
+    }
+    function addEffect(e, p) {
+      e.p0 = p === undefined ? positionAtTime(e.start) : p; e.p1 = e.p0; place(e);
+      effects.push(e); effectById.set(e.id, e);
+      if (!effectsByStep.has(e.step)) effectsByStep.set(e.step, []);
+      effectsByStep.get(e.step).push(e);
+    }
+    window.__viewer = { ready: true, grow: grow, loadMs: readyMs, scriptMs: scriptMs, steps: N,
       select: select, search: renderSearch, pick: pick, showPane: showPane, stateAfter: stateAfter,
       pathHistory: (tokens) => pathHistory(identityPath(stateAfter(selected),
         tokens)).map((h) => [steps[h.p].index, h.kind]),
@@ -991,6 +1030,112 @@ enum ViewerAssets {
     // From navigation start (parsing the page and its data included) to a drawn page.
     document.body.dataset.loadMs = readyMs.toFixed(1);
     document.body.dataset.scriptMs = scriptMs.toFixed(1);
+    })();
+
+    """##
+
+  /// live.js: the served page's event stream, which starts the viewer and feeds it new steps.
+  static let live = ##"""
+    "use strict";
+    // tca-replay view --serve: the page's event stream. The first event, `header`, carries the
+    // trace's names and initial state: the viewer (viewer.js, in startViewer) starts from it with
+    // no steps, and every later event is handed to it in batches, at most one per 16 ms, so a
+    // recording at a thousand steps a second redraws the page sixty times a second, not a thousand.
+    // EventSource reconnects by itself, sending the last event's id (a step's index), and the server
+    // resumes after it; a step at or before the last one held is dropped, so none is shown twice.
+    (function () {
+      const token = new URLSearchParams(location.search).get("token") || "";
+      const status = document.createElement("span");
+      status.id = "live-status";
+      status.style.cssText = "margin-left:1em;padding:0 .5em;border-radius:4px;font-size:12px";
+      document.querySelector("header").append(status);
+      function show(text, color) { status.textContent = text; status.style.background = color; }
+      show("connecting…", "#eee");
+
+      // For .ci/browser_check.py: when each step was drawn (wall clock, ms), with #bench in the
+      // address; and the page's state, always.
+      const bench = /(^|[#&])bench\b/.test(location.hash);
+      const live = window.__live = { steps: 0, lastIndex: null, ended: null, drawn: bench ? [] : null,
+        reconnects: 0 };
+
+      let viewer = null, pending = null, timer = null;
+      const empty = () => ({ steps: [], effects: [], crash: null, closed: false });
+      function queue(fill) {
+        if (!pending) pending = empty();
+        fill(pending);
+        if (timer === null) timer = setTimeout(flush, 16);
+      }
+      function flush() {
+        timer = null;
+        if (!viewer || !pending) return;
+        const batch = pending; pending = null;
+        viewer.grow(batch);
+        live.steps += batch.steps.length;
+        if (batch.steps.length) live.lastIndex = batch.steps[batch.steps.length - 1].index;
+        document.body.dataset.liveSteps = String(live.steps);
+        if (live.drawn && batch.steps.length) {
+          const first = batch.steps[0].index, last = live.lastIndex;
+          requestAnimationFrame(() => live.drawn.push([first, last,
+            performance.timeOrigin + performance.now()]));
+        }
+      }
+
+      const source = new EventSource("/events?token=" + encodeURIComponent(token));
+      source.addEventListener("open", () => { if (!live.ended) show("live", "#d5f5dc"); });
+      source.addEventListener("error", () => {
+        if (live.ended) return;
+        if (source.readyState === EventSource.CLOSED) {
+          show("disconnected: the server refused the stream; open the URL tca-replay printed",
+            "#f8d0d0");
+        } else { live.reconnects++; show("reconnecting…", "#fbe9b7"); }
+      });
+      source.addEventListener("header", (e) => {
+        if (viewer) return; // a reconnect that resumed from the start
+        const header = JSON.parse(e.data);
+        document.getElementById("trace-data").textContent = JSON.stringify({ format: 1,
+          trace: header.trace, initialState: header.initialState, steps: [], effects: [],
+          endTime: 0 });
+        startViewer();
+        viewer = window.__viewer;
+      });
+      // A long session repeats the same paths and short strings in every patch: one copy of each
+      // (up to 65,536 of them) instead of one per step keeps 100,000 steps of the ledger in 40%
+      // less heap. What the page shows is unchanged.
+      const strings = new Map();
+      function one(text) {
+        if (typeof text !== "string" || text.length > 40) return text;
+        const held = strings.get(text);
+        if (held !== undefined) return held;
+        if (strings.size < 65536) strings.set(text, text);
+        return text;
+      }
+      function share(step) {
+        for (const op of step.patch) {
+          op.op = one(op.op); op.path = one(op.path);
+          if (typeof op.value === "string") op.value = one(op.value);
+          if (op.from !== undefined) op.from = one(op.from);
+        }
+        return step;
+      }
+      source.addEventListener("step", (e) => {
+        const step = share(JSON.parse(e.data)), held = pending && pending.steps.length ?
+          pending.steps[pending.steps.length - 1].index : live.lastIndex;
+        if (held !== null && step.index <= held) return;
+        queue((b) => b.steps.push(step));
+      });
+      source.addEventListener("effect", (e) => queue((b) => b.effects.push(JSON.parse(e.data))));
+      function finish(text, color) {
+        source.close(); live.ended = text; show(text, color);
+        document.body.dataset.liveEnded = text;
+      }
+      source.addEventListener("end", () => { queue((b) => { b.closed = true; }); flush();
+        finish("recording ended", "#e4e4e8"); });
+      source.addEventListener("crash", (e) => { queue((b) => { b.crash = JSON.parse(e.data); });
+        flush();
+        finish("the app crashed", "#f8d0d0"); });
+      source.addEventListener("broken", (e) => {
+        flush(); finish("the trace broke: " + JSON.parse(e.data).message, "#f8d0d0");
+      });
     })();
 
     """##

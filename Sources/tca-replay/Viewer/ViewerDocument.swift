@@ -53,7 +53,8 @@ struct ViewerDocument {
     json = .object(object)
   }
 
-  private static func stepJSON(_ step: TraceStep) -> JSONValue {
+  /// A step as the page reads it, in the document and in the served stream.
+  static func stepJSON(_ step: TraceStep) -> JSONValue {
     var object = JSONObject()
     object["index"] = .integer(Int64(step.index))
     object["time"] = .double(step.time)

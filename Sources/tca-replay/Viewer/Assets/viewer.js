@@ -6,7 +6,8 @@ const T0 = performance.now();
 const data = JSON.parse(document.getElementById("trace-data").textContent);
 if (data.format !== 1) { document.body.textContent = "Unknown viewer data format " +
   data.format; return; }
-const steps = data.steps, N = steps.length;
+const steps = data.steps;
+let N = steps.length; // grows in a served page (grow, below)
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -158,15 +159,13 @@ const effects = data.effects.map((e) => {
   return Object.assign({}, e, { p0: p === undefined ? positionAtTime(e.start) : p,
     p1: Math.max(p === undefined ? 0 : p, positionAtTime(e.end)) });
 });
-const ROWS = 5;
-(function layout() {
-  const ends = new Array(ROWS).fill(-Infinity);
-  for (const e of effects) {
-    let row = ends.findIndex((end) => end < e.p0 - 0.3);
-    if (row < 0) row = ends.indexOf(Math.min.apply(null, ends));
-    e.row = row; ends[row] = Math.max(ends[row], e.p1);
-  }
-})();
+const ROWS = 5, rowEnds = new Array(ROWS).fill(-Infinity);
+function place(e) {
+  let row = rowEnds.findIndex((end) => end < e.p0 - 0.3);
+  if (row < 0) row = rowEnds.indexOf(Math.min.apply(null, rowEnds));
+  e.row = row; rowEnds[row] = Math.max(rowEnds[row], e.p1);
+}
+effects.forEach(place);
 const effectsByStep = new Map();
 for (const e of effects) { if (!effectsByStep.has(e.step)) effectsByStep.set(e.step, []);
   effectsByStep.get(e.step).push(e); }
@@ -174,13 +173,14 @@ const childrenOf = new Map(); // cause index → positions of the steps its effe
 steps.forEach((s, p) => { if (s.cause != null) {
   if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []); childrenOf.get(s.cause).push(p);
   } });
-const crash = data.crash || null;
-const crashPosition = crash ? (() => {
+let crash = data.crash || null;
+const placeCrash = () => crash ? (() => {
   const i = crash.step != null ? crash.step : crash.index;
   if (i != null && positionOfIndex.has(i)) return positionOfIndex.get(i);
   if (i != null && N && i > steps[N - 1].index) return N - 1 + 0.5;
   return crash.time != null ? positionAtTime(crash.time) : N - 0.5;
 })() : null;
+let crashPosition = placeCrash();
 
 // ---- Selection -----------------------------------------------------------------------
 let selected = N ? 0 : -1, compareWith = null, picked = null; // picked: pointer tokens
@@ -208,10 +208,11 @@ function select(p, opts) {
 // ---- Header --------------------------------------------------------------------------
 const tr = data.trace;
 $("title").textContent = tr.file + " · " + tr.reducer;
-$("meta").textContent = N + " steps · " + effects.length + " effects · started " + tr.started +
-  (tr.closed ? "" : " · not closed");
+const renderMeta = () => { $("meta").textContent = N + " steps · " + effects.length +
+  " effects · started " + tr.started + (tr.closed ? "" : " · not closed"); };
+renderMeta();
 // The crash record (issue 15): the step being reduced when the process died, with its action.
-if (crash) {
+function showCrash() {
   const banner = el("span", "crash-banner",
     "crashed" + (crash.step != null ? " reducing step " + crash.step : "") +
     (crash.label ? ": " + ViewerLabel.visible(crash.label) : "") +
@@ -219,6 +220,7 @@ if (crash) {
   banner.title = crash.action !== undefined ? JSON.stringify(crash.action) : "";
   $("crash-banner").append(banner);
 }
+if (crash) showCrash();
 document.title = tr.file + " · tca-replay view";
 
 // ---- Action list (virtual: only the visible rows exist) ------------------------------
@@ -228,18 +230,18 @@ function applyFilters() {
   const label = $("f-label").value.toLowerCase(), origin = $("f-origin").value;
   let path = $("f-path").value.trim();
   if (path && !path.startsWith("/")) path = "/" + path;
+  passes = (s) => !(origin && s.origin !== origin) && !(label &&
+    s.label.toLowerCase().indexOf(label) < 0) && !(path && !changedPaths(s).some((c) =>
+    related(c, path)));
   visible = [];
-  for (let p = 0; p < N; p++) {
-    const s = steps[p];
-    if (origin && s.origin !== origin) continue;
-    if (label && s.label.toLowerCase().indexOf(label) < 0) continue;
-    if (path && !changedPaths(s).some((c) => related(c, path))) continue;
-    visible.push(p);
-  }
+  for (let p = 0; p < N; p++) if (passes(steps[p])) visible.push(p);
+  countRows(); renderList(true);
+}
+let passes = () => true;
+function countRows() {
   $("list-count").textContent = visible.length === N ? N + " steps" : visible.length + " of " +
     N + " steps";
   $("list-spacer").style.height = visible.length * ROW + "px";
-  renderList(true);
 }
 const list = $("list");
 function renderList(scrollToSelection) {
@@ -784,8 +786,8 @@ function drawTimeline(follow) {
     ctx.fillText("✖ crash", x(crashPosition) + 4, 12); ctx.lineWidth = 1;
   }
   ctx.restore();
-  $("timeline-status").textContent = "steps " + stepName(lo) + "–" + stepName(hi) +
-    " · wheel to zoom, drag to pan";
+  $("timeline-status").textContent = N ? "steps " + stepName(lo) + "–" + stepName(hi) +
+    " · wheel to zoom, drag to pan" : "no steps yet";
 }
 function positionAt(clientX) {
   const rect = canvas.getBoundingClientRect(), L = 70, R = 10;
@@ -898,7 +900,44 @@ if (params.bench) {
       searchHits: hits.length, historyMs: hm, historyHits: historyHits,
       parts: window.__parts });
 }
-window.__viewer = { ready: true, loadMs: readyMs, scriptMs: scriptMs, steps: N,
+// ---- Live: what a served page's stream (live.js) appends ------------------------------
+// batch: { steps, effects: [{effect, step, time, event}], crash?, closed? }. A selection on
+// the last step, and a timeline showing the end, follow the new steps; any other stays put.
+const effectById = new Map(effects.map((e) => [e.id, e]));
+function grow(batch) {
+  const oldN = N, following = selected === N - 1, atEnd = view.to >= N - 1.5;
+  for (const s of batch.steps) {
+    if (N % EVERY === 0) checkpoints.push(stateAfter(N - 1));
+    steps.push(s); times.push(s.time); positionOfIndex.set(s.index, N);
+    if (s.cause != null) { if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []);
+      childrenOf.get(s.cause).push(N); }
+    if (passes(s)) visible.push(N);
+    N++;
+    for (const id of s.effects || []) addEffect({ id: id, step: s.index, start: s.time,
+      end: s.time, outcome: "running" }, N - 1);
+  }
+  for (const ev of batch.effects) {
+    if (ev.event === "started") { addEffect({ id: ev.effect, step: ev.step, start: ev.time,
+      end: ev.time, outcome: "running" }, positionOfIndex.get(ev.step)); continue; }
+    const e = effectById.get(ev.effect); if (!e) continue;
+    e.end = ev.time; e.outcome = ev.event; e.p1 = Math.max(e.p0, positionAtTime(ev.time));
+  }
+  for (const e of effects) if (e.outcome === "running") e.p1 = Math.max(e.p0, N - 1);
+  if (batch.closed) tr.closed = true;
+  if (batch.crash) { crash = batch.crash; crashPosition = placeCrash(); showCrash(); }
+  renderMeta(); countRows();
+  const w = Math.max(view.to - view.from, Math.min(N, 300));
+  if (atEnd) { view.to = N - 0.5; view.from = view.to - w; clampView(); }
+  if (following && N > oldN) select(N - 1, { noHash: true });
+  else { renderList(false); drawTimeline(false); }
+}
+function addEffect(e, p) {
+  e.p0 = p === undefined ? positionAtTime(e.start) : p; e.p1 = e.p0; place(e);
+  effects.push(e); effectById.set(e.id, e);
+  if (!effectsByStep.has(e.step)) effectsByStep.set(e.step, []);
+  effectsByStep.get(e.step).push(e);
+}
+window.__viewer = { ready: true, grow: grow, loadMs: readyMs, scriptMs: scriptMs, steps: N,
   select: select, search: renderSearch, pick: pick, showPane: showPane, stateAfter: stateAfter,
   pathHistory: (tokens) => pathHistory(identityPath(stateAfter(selected),
     tokens)).map((h) => [steps[h.p].index, h.kind]),
