@@ -103,6 +103,8 @@ private enum Place {
         return .place(.payload(owner: type, name: found.name, members: found.payload))
       case (.enumeration?, .element):
         return .impossible("\(short(type)) is an enum, not an array")
+      case (.literal?, _):
+        return .impossible("\(short(type)) has nothing inside it")
       case (.rawEnumeration?, _):
         return .impossible("\(short(type)) is an enum with raw values: nothing is inside it")
       case let (.collection(element)?, .token(token)):

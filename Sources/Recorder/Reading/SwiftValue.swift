@@ -130,7 +130,7 @@ private struct SwiftValueBuilder {
               value: value($0.value, type: valueType))
           })
       }
-    case nil:
+    case .literal?, nil:
       break
     }
     return untyped(json)

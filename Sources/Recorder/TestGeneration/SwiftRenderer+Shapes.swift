@@ -65,6 +65,36 @@ extension SwiftRenderer {
     return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(rest))"
   }
 
+  /// A struct as its memberwise initializer makes it: `Order(id: UUID(0), items: [13: 2])`.
+  ///
+  /// Members in the order the type encodes them, which synthesized `Codable` takes from the
+  /// declaration; a `nil` optional is left to its default. `nil` when the value holds a member
+  /// the schema does not know, or lacks one that is not optional, or the name cannot be pasted.
+  mutating func initializer(
+    _ json: JSONValue, type: String, members: [TypeSchema.Member], indent: Int
+  ) -> String? {
+    guard let object = json.objectValue, !members.isEmpty,
+      object.keys.allSatisfy({ key in members.contains { $0.name == key } }),
+      Self.isTypeName(type)
+    else { return nil }
+    var arguments: [String] = []
+    for member in members {
+      guard TypeName.isIdentifier(member.name) else { return nil }
+      guard let value = object[member.name], !value.isNull else {
+        if member.isOptional { continue }
+        return nil
+      }
+      arguments.append(
+        "\(member.name): " + expression(value, type: member.type, indent: indent + 1))
+    }
+    let name = TypeName.displayName(type)
+    let single = name + "(" + arguments.joined(separator: ", ") + ")"
+    if single.count <= 70, !single.contains("\n") { return single }
+    let pad = String(repeating: "  ", count: indent + 1)
+    return name + "(\n" + arguments.map { pad + $0 }.joined(separator: ",\n") + "\n"
+      + String(repeating: "  ", count: indent) + ")"
+  }
+
   /// Whether a value of this type must be assigned whole: its encoding has no Swift l-values
   /// inside (a set is unordered, a `Duration` or `Data` is one value, a dictionary with
   /// non-string keys is encoded as a flat array).

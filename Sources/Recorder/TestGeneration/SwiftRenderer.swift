@@ -55,7 +55,18 @@ struct SwiftRenderer {
           indent
         )
       }
-    case .structure?, nil:
+    case .structure(let members)?:
+      if let call = initializer(json, type: type, members: members, indent: indent) {
+        return call
+      }
+    case .literal(.integer)?:
+      switch json {
+      case .integer, .unsignedInteger: return json.jsonString
+      default: break
+      }
+    case .literal(.string)?:
+      if let text = json.stringValue { return stringLiteral(text) }
+    case nil:
       break
     }
     return fallback(json, indent, inlineLimit: inlineLimit)
@@ -186,11 +197,12 @@ struct SwiftRenderer {
     }
   }
 
-  /// A UUID: `UUID(counting: n)` for the ones `UUIDGenerator.incrementing` makes.
+  /// A UUID: `UUID(7)` for the ones `UUIDGenerator.incrementing` makes, as TCA's tests write
+  /// them.
   private func uuid(_ text: String) -> String {
     let prefix = "00000000-0000-0000-0000-"
     if text.hasPrefix(prefix), let count = UInt64(text.dropFirst(prefix.count), radix: 16) {
-      return "UUID(counting: \(count))"
+      return "UUID(\(count))"
     }
     return "UUID(uuidString: \(stringLiteral(text)))!"
   }
@@ -212,7 +224,7 @@ struct SwiftRenderer {
     return "[" + indexes.map(String.init).joined(separator: ", ") + "]"
   }
 
-  private func list(_ elements: [String], _ indent: Int) -> String {
+  func list(_ elements: [String], _ indent: Int) -> String {
     if elements.isEmpty { return "[]" }
     let single = "[" + elements.joined(separator: ", ") + "]"
     if single.count <= 70, !single.contains("\n") { return single }

@@ -130,7 +130,9 @@ struct TestFileWriter {
     let initial = renderer.expression(
       state, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20
     )
-    append(declaration + initial, indent: 2)
+    // An initializer names the type already.
+    let named = initial.hasPrefix(stateType + "(")
+    append((named ? "let initialState = " : declaration) + initial, indent: 2)
     let schedule = EffectSchedule(steps: steps, plan: effects)
     if schedule.runsEffects { body.append("    let clock = TestClock()") }
     body.append("    let store = TestStore(initialState: initialState) {")
