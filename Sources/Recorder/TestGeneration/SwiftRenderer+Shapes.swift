@@ -65,34 +65,31 @@ extension SwiftRenderer {
     return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(rest))"
   }
 
-  /// A struct as its memberwise initializer makes it: `Order(id: UUID(0), items: [13: 2])`.
-  ///
-  /// Members in the order the type encodes them, which synthesized `Codable` takes from the
-  /// declaration; a `nil` optional is left to its default. `nil` when the value holds a member
-  /// the schema does not know, or lacks one that is not optional, or the name cannot be pasted.
-  mutating func initializer(
-    _ json: JSONValue, type: String, members: [TypeSchema.Member], indent: Int
-  ) -> String? {
-    guard let object = json.objectValue, !members.isEmpty,
-      object.keys.allSatisfy({ key in members.contains { $0.name == key } }),
-      Self.isTypeName(type)
-    else { return nil }
-    var arguments: [String] = []
-    for member in members {
-      guard TypeName.isIdentifier(member.name) else { return nil }
-      guard let value = object[member.name], !value.isNull else {
-        if member.isOptional { continue }
-        return nil
-      }
-      arguments.append(
-        "\(member.name): " + expression(value, type: member.type, indent: indent + 1))
+  /// Whether `json`, a value of `type`, holds only what defaults usually are: `nil`, `false`,
+  /// `0`, empty strings and collections, a zero `Duration`, an enum case without payload, and
+  /// structs of those.
+  func looksDefault(_ json: JSONValue, type: String?) -> Bool {
+    let type = type.map(TypeName.unwrappingOptional)
+    switch json {
+    case .null, .bool(false), .integer(0), .unsignedInteger(0), .string(""): return true
+    case .double(let value): return value == 0
+    default: break
     }
-    let name = TypeName.displayName(type)
-    let single = name + "(" + arguments.joined(separator: ", ") + ")"
-    if single.count <= 70, !single.contains("\n") { return single }
-    let pad = String(repeating: "  ", count: indent + 1)
-    return name + "(\n" + arguments.map { pad + $0 }.joined(separator: ",\n") + "\n"
-      + String(repeating: "  ", count: indent) + ")"
+    if let type, TypeName.shortName(type) == "Duration" {
+      return json == [.integer(0), .integer(0)]
+    }
+    switch (type.flatMap(schema.description(of:)), json) {
+    case (_, .array(let elements)): return elements.isEmpty
+    case (.rawEnumeration?, _): return true
+    case (.enumeration?, .object(let object)):
+      return object.count == 1 && object[0].value.objectValue?.isEmpty == true
+    case (.structure(let members)?, .object(let object)):
+      return object.allSatisfy { key, value in
+        members.first { $0.name == key }.map { looksDefault(value, type: $0.type) } ?? false
+      }
+    case (_, .object(let object)): return object.isEmpty
+    default: return false
+    }
   }
 
   /// Whether a value of this type must be assigned whole: its encoding has no Swift l-values
