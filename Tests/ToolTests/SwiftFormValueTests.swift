@@ -28,9 +28,117 @@ struct SwiftFormValueTests {
     return path
   }
 
-  @Test("dump")
-  func dump() throws {
-    let path = try Self.recordShop()
-    try FileManager.default.copyItem(atPath: path, toPath: "/tmp/shop/shop-\(UUID().uuidString).ndjson")
+  /// Runs `tca-replay` on the trace; expects success and nothing on standard error.
+  static func run(_ arguments: [String], input: String? = nil) throws -> String {
+    let result = try ToolRunner.run(arguments, input: input)
+    #expect(result.status == 0, "\(arguments): \(result.errors)")
+    #expect(result.errors == "", "\(arguments)")
+    return result.output
+  }
+
+  @Test("state shows a Duration, a Date, UUIDs, a ProductID-keyed dictionary, sets and enums")
+  func state() throws {
+    let trace = try Self.recordShop()
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let output = try Self.run(["state", trace, "last"])
+    #expect(
+      output == """
+        ShopFeature.State(
+          cart: ShopFeature.Cart(quantities: [:], notes: [13: "gift wrap"]),
+          elapsed: .seconds(6.93),
+          openedAt: 2025-11-28T05:20:00.250Z,
+          coupon: nil,
+          favourites: Set([13]),
+          orders: [
+            ShopFeature.Order(id: UUID(0), items: [13: 2], status: .shipped(carrier: .courier)),
+            ShopFeature.Order(id: UUID(1), items: [21: 1], status: .cancelled(reason: "changed mind"))
+          ],
+          phase: .browsing
+        )
+
+        """)
+    #expect(try Self.run(["state", trace, "2", "--path", "/cart/quantities[key=13]"]) == "2\n")
+    #expect(try Self.run(["state", trace, "2", "--path", "/elapsed"]) == ".zero\n")
+    // --json stays JSON.
+    #expect(
+      try Self.run(["state", trace, "7", "--path", "/elapsed", "--json"])
+        == "[0,6930000000000000000]\n")
+  }
+
+  @Test("diff and show name dictionary entries by key, and show enums and durations whole")
+  func changes() throws {
+    let trace = try Self.recordShop()
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    #expect(
+      try Self.run(["diff", trace, "1", "2"])
+        == "step 1 → step 2\n  ~ /cart/quantities[key=13]: 1 → 2\n")
+    #expect(
+      try Self.run(["diff", trace, "4", "5"])
+        == "step 4 → step 5\n  ~ /elapsed: .zero → .seconds(2.31)\n")
+    let placed = try Self.run(["show", trace, "13"])
+    #expect(
+      placed.hasSuffix(
+        """
+        diff
+          - /cart/quantities[key=13]: 2
+          + /orders/0: ShopFeature.Order(id: UUID(0), items: [13: 2], status: .placed)
+          ~ /phase: .checkingOut(.card(last4: "4242")) → .browsing
+
+        """), "\(placed)")
+    #expect(placed.contains("action  .orderPlaced\n"))
+  }
+
+  @Test("no output shows a Duration's two integers or a position in a keyed dictionary")
+  func noRawPairsOrPositions() throws {
+    let trace = try Self.recordShop()
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    var outputs = [
+      try Self.run(["state", trace, "last"]), try Self.run(["diff", trace, "initial", "last"]),
+      try Self.run(["search", trace, "1"]),
+    ]
+    for step in 0..<shopSession.count {
+      outputs.append(try Self.run(["show", trace, String(step)]))
+      outputs.append(try Self.run(["state", trace, String(step)]))
+    }
+    let positional = /\/(quantities|items|notes)\/\d/
+    let pair = /\[\d+, ?\d{6,}\]/
+    for output in outputs {
+      #expect(output.firstMatch(of: positional) == nil, "\(output)")
+      #expect(output.firstMatch(of: pair) == nil, "\(output)")
+    }
+  }
+
+  @Test("log --changed and search follow a dictionary value by its key")
+  func followByKey() throws {
+    let trace = try Self.recordShop()
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let steps = try Self.run(["log", trace, "--changed", "/cart/quantities[key=13]"])
+      .split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+    #expect(steps == [1, 2, 13])
+    #expect(
+      try Self.run(["search", trace, "gift"])
+        == "step 4    appears     /cart/notes[key=13]  \"gift wrap\"\n")
+  }
+
+  @Test("the stepper watches a dictionary entry by key, and prints values in Swift form")
+  func stepper() throws {
+    let trace = try Self.recordShop()
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let output = try Self.run(
+      ["step", trace],
+      input: "goto 5\nwatch /cart/quantities/1\nc\nwatch /elapsed\nrc\nprint /cart\n")
+    #expect(
+      output.hasSuffix(
+        """
+        step 5/19  .ticked  (send)
+        Watching /cart/quantities[key=13]: now 2.
+        Watch /cart/quantities[key=13]: 2 → nil
+        step 13/19  .orderPlaced  (send)
+        Watching /elapsed: now .seconds(6.93).
+        Watch /elapsed: .seconds(4.62) → .seconds(6.93)
+        step 7/19  .ticked  (send)
+        ShopFeature.Cart(quantities: [13: 2, 7: 1], notes: [13: "gift wrap"])
+
+        """), "\(output)")
   }
 }

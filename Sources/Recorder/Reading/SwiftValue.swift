@@ -57,7 +57,7 @@ package indirect enum SwiftValue: Equatable, Sendable {
 
 extension SwiftValue.Argument {
   /// `label: value`, or the value alone.
-  package var text: String { label.map { $0 + ": " } .map { $0 + value.text } ?? value.text }
+  package var text: String { (label.map { $0 + ": " } ?? "") + value.text }
 }
 
 extension SwiftValue {
@@ -84,12 +84,19 @@ private struct SwiftValueBuilder {
       let entries = SwiftValueScalars.entries(json, keyType: key)
     {
       return .dictionary(
-        entries.map { .init(key: value($0.key, type: key), value: value($0.value, type: valueType)) }
+        entries.map {
+          .init(key: value($0.key, type: key), value: value($0.value, type: valueType))
+        }
       )
     }
-    if short == "Set", let elements = json.arrayValue {
+    if ["Set", "Array", "ContiguousArray"].contains(short), TypeName.module(of: type) == "Swift",
+      let elements = json.arrayValue
+    {
       let element = TypeName.genericArgument(of: type)
-      return .list(open: "Set([", elements: elements.map { value($0, type: element) }, close: "])")
+      let isSet = short == "Set"
+      return .list(
+        open: isSet ? "Set([" : "[", elements: elements.map { value($0, type: element) },
+        close: isSet ? "])" : "]")
     }
     switch schema.description(of: type) {
     case .structure(let members)?:
@@ -117,7 +124,9 @@ private struct SwiftValueBuilder {
       return .call("." + object[0].key, arguments)
     case .rawEnumeration(let cases)?:
       let raw = json.jsonString
-      if let name = cases.first(where: { $0.raw == raw })?.name { return .atom("." + name, .symbol) }
+      if let name = cases.first(where: { $0.raw == raw })?.name {
+        return .atom("." + name, .symbol)
+      }
     case .collection(let element)?:
       if let elements = json.arrayValue {
         return .list(open: "[", elements: elements.map { value($0, type: element) }, close: "]")
@@ -146,7 +155,9 @@ private struct SwiftValueBuilder {
     case .array(let elements): .list(open: "[", elements: elements.map(untyped), close: "]")
     case .object(let object):
       .dictionary(
-        object.map { .init(key: .atom(JSONValue.string($0.key).jsonString, .string), value: untyped($0.value)) })
+        object.map {
+          .init(key: .atom(JSONValue.string($0.key).jsonString, .string), value: untyped($0.value))
+        })
     }
   }
 }
@@ -182,7 +193,8 @@ extension SwiftValue {
         entry.key.collectUUIDs(into: &all)
         entry.value.collectUUIDs(into: &all)
       }
-    case .call(_, let arguments): for argument in arguments { argument.value.collectUUIDs(into: &all) }
+    case .call(_, let arguments):
+      for argument in arguments { argument.value.collectUUIDs(into: &all) }
     }
   }
 
@@ -195,7 +207,9 @@ extension SwiftValue {
       return .list(open: open, elements: elements.map { $0.replacingUUIDs(shown) }, close: close)
     case .dictionary(let entries):
       return .dictionary(
-        entries.map { .init(key: $0.key.replacingUUIDs(shown), value: $0.value.replacingUUIDs(shown)) })
+        entries.map {
+          .init(key: $0.key.replacingUUIDs(shown), value: $0.value.replacingUUIDs(shown))
+        })
     case .call(let name, let arguments):
       return .call(
         name, arguments.map { .init(label: $0.label, value: $0.value.replacingUUIDs(shown)) })

@@ -11,8 +11,9 @@ enum SwiftValueScalars {
     if TypeName.integerNames.contains(name) || ["Double", "Float", "CGFloat"].contains(name) {
       switch json {
       case .integer, .unsignedInteger, .double: return .atom(json.jsonString, .number)
-      case .string(let text) where ["NaN", "Infinity", "-Infinity"].contains(text):
-        return .atom(text == "NaN" ? ".nan" : text == "Infinity" ? ".infinity" : "-.infinity", .number)
+      case .string("NaN"): return .atom(".nan", .number)
+      case .string("Infinity"): return .atom(".infinity", .number)
+      case .string("-Infinity"): return .atom("-.infinity", .number)
       default: return nil
       }
     }
