@@ -210,7 +210,6 @@ function swift(v, type) {
   if (s === "UUID" && typeof v === "string") return uuidText(v);
   if (s === "Date" && typeof v === "number") return dateText(v);
   if (s === "Duration") { const d = durationText(v); if (d) return d; }
-  if (s === "URL" && typeof v === "string") return "URL(" + v + ")";
   const d = dictionaryArguments(t), e = d && entries(v, d[0]);
   if (e) return e.length ? "[" + e.map(([k, x]) => swift(k, d[0]) + ": " + swift(x, d[1]))
     .join(", ") + "]" : "[:]";
