@@ -21,7 +21,8 @@ struct PatchRenderer {
       case .added:
         lines.append(indent + style.paint("+", .green) + " \(path): " + (new ?? "nil"))
       case .removed:
-        lines.append(indent + style.paint("-", .red) + " \(path)" + (old.map { ": " + $0 } ?? ""))
+        let old = change.old.map { ": " + swift.inline($0) } ?? ""
+        lines.append(indent + style.paint("-", .red) + " \(path)" + old)
       case .moved(let from):
         lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(path)")
       case .copied(let from):
