@@ -2,6 +2,7 @@ import Architecture
 import Foundation
 import Recorder
 import Testing
+import TraceJSON
 
 @testable import Shapes
 
@@ -140,5 +141,39 @@ struct SwiftFormValueTests {
         ShopFeature.Cart(quantities: [13: 2, 7: 1], notes: [13: "gift wrap"])
 
         """), "\(output)")
+  }
+
+  @Test("compare reports a difference inside a keyed dictionary at the dictionary, not a position")
+  func compareCollapses() throws {
+    let trace = try Self.recordShop()
+    let changed = trace + ".changed.ndjson"
+    defer {
+      try? FileManager.default.removeItem(atPath: trace)
+      try? FileManager.default.removeItem(atPath: changed)
+    }
+    // The same session, but step 2 left 3 of product 13 in the cart rather than 2.
+    var lines: [String] = []
+    for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
+      var record = try JSONValue(parsing: String(line))
+      if record["kind"] == "step", record["index"] == .integer(2),
+        case .object(var object) = record, case .array(var patch)? = object["patch"]
+      {
+        for (position, operation) in patch.enumerated() where operation["op"] == "replace" {
+          if case .object(var replace) = operation {
+            replace["value"] = .integer(3)
+            patch[position] = .object(replace)
+          }
+        }
+        object["patch"] = .array(patch)
+        record = .object(object)
+      }
+      lines.append(record.jsonString)
+    }
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: changed, atomically: true, encoding: .utf8)
+    let result = try ToolRunner.run(["compare", trace, changed])
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(result.output.contains("    /cart/quantities\n      − [13,2]\n      + [13,3]\n"))
+    #expect(result.output.firstMatch(of: /\/quantities\/\d/) == nil, "\(result.output)")
   }
 }

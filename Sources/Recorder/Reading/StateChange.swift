@@ -49,7 +49,7 @@ package struct StateChange: Equatable, Sendable {
         continue
       }
       let pointer = operation.path
-      let (walk, whole) = Self.walk(pointer, root: type, schema: schema)
+      let (walk, whole) = TypeWalk.walk(pointer, root: type, schema: schema)
       if let (at, wholeType) = whole {
         guard shownWhole.insert(at).inserted else { continue }
         let before = at.resolve(in: old)
@@ -96,33 +96,6 @@ package struct StateChange: Equatable, Sendable {
       }
     }
     return changes
-  }
-
-  /// The type at `pointer`, and the outermost value on the way that is shown whole, if any
-  /// (the pointer goes inside it).
-  private static func walk(_ pointer: JSONPointer, root: String?, schema: TypeSchema)
-    -> (TypeWalk, whole: (JSONPointer, String)?)
-  {
-    guard let root else { return (.unknown, nil) }
-    var walk = TypeWalk.type(root)
-    for (position, token) in pointer.tokens.enumerated() {
-      if let type = walk.type {
-        // An enum that changed case: its old case removed and its new one added, one level in.
-        let changesCase =
-          position == pointer.tokens.count - 1
-          && {
-            if case .enumeration? = schema.description(of: TypeName.unwrappingOptional(type)) {
-              return true
-            }
-            return false
-          }()
-        if TypeWalk.isShownWhole(type) || changesCase {
-          return (walk, (JSONPointer(tokens: Array(pointer.tokens[..<position])), type))
-        }
-      }
-      walk = walk.step(.token(token), schema: schema)
-    }
-    return (walk, nil)
   }
 
   /// A dictionary's changes entry by entry, each at `[key=…]`.

@@ -54,6 +54,33 @@ package enum TypeWalk: Equatable, Sendable {
     }
   }
 
+  /// The type at `pointer`, and the outermost value on the way that is shown whole, if any
+  /// (the pointer goes inside it).
+  package static func walk(_ pointer: JSONPointer, root: String?, schema: TypeSchema)
+    -> (TypeWalk, whole: (JSONPointer, String)?)
+  {
+    guard let root else { return (.unknown, nil) }
+    var walk = TypeWalk.type(root)
+    for (position, token) in pointer.tokens.enumerated() {
+      if let type = walk.type {
+        // An enum that changed case: its old case removed and its new one added, one level in.
+        let changesCase =
+          position == pointer.tokens.count - 1
+          && {
+            if case .enumeration? = schema.description(of: TypeName.unwrappingOptional(type)) {
+              return true
+            }
+            return false
+          }()
+        if TypeWalk.isShownWhole(type) || changesCase {
+          return (walk, (JSONPointer(tokens: Array(pointer.tokens[..<position])), type))
+        }
+      }
+      walk = walk.step(.token(token), schema: schema)
+    }
+    return (walk, nil)
+  }
+
   /// Whether a dictionary of this type is keyed by name in its encoding and in paths: its keys
   /// are strings. Any other dictionary is shown and followed by `[key=…]`.
   package static func isKeyedByName(_ dictionaryType: String) -> Bool {
