@@ -23,7 +23,14 @@ package indirect enum SwiftValue: Equatable, Sendable {
 
   /// What an atom is, for colour.
   package enum Atom: Equatable, Sendable {
-    case number, string, keyword, symbol
+    /// `3`, `2.5`, `.nan`.
+    case number
+    /// A string literal, quoted.
+    case string
+    /// `true`, `false`, `nil`.
+    case keyword
+    /// Anything else written whole: `.seconds(6.93)`, `UUID(7)`, a date, an enum case.
+    case symbol
   }
 
   /// One entry of a dictionary.

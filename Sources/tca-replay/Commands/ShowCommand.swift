@@ -26,7 +26,8 @@ enum ShowCommand: Command {
       context.output.writeJSON(TraceRecord.step(step).json.jsonString + "\n")
     } else {
       context.output.write(
-        StepDescription(style: context.style, trace: trace).lines(step).joined(separator: "\n") + "\n")
+        StepDescription(style: context.style, trace: trace).lines(step)
+          .joined(separator: "\n") + "\n")
     }
     return .success
   }

@@ -160,7 +160,9 @@ struct Stepper {
         }
       case "d", "diff":
         let describe = StepDescription(style: style, trace: trace)
-        try printStep { describe.heading($0) + PatchRenderer(style: style).lines(trace.changes(of: $0)) }
+        try printStep {
+          describe.heading($0) + PatchRenderer(style: style).lines(trace.changes(of: $0))
+        }
       case "l", "list": try list(count(argument, default: 10))
       case "f", "find": try find(argument, forwards: true)
       case "rf", "rfind": try find(argument, forwards: false)
@@ -209,7 +211,8 @@ struct Stepper {
   private func printState(_ argument: String?) throws {
     let path = try parseStatePath(argument ?? "")
     let value = try trace.value(at: path, in: cursor.state) { context.errors.write($0) }
-    say(value == .null ? "nil" : SwiftValueRenderer(style: style).block(trace.swiftValue(value, at: path)))
+    let renderer = SwiftValueRenderer(style: style)
+    say(value == .null ? "nil" : renderer.block(trace.swiftValue(value, at: path)))
   }
 
   private func printStep(_ lines: (TraceStep) -> [String]) throws {
