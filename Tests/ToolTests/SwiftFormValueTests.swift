@@ -176,4 +176,25 @@ struct SwiftFormValueTests {
     #expect(result.output.contains("    /cart/quantities\n      − [13,2]\n      + [13,3]\n"))
     #expect(result.output.firstMatch(of: /\/quantities\/\d/) == nil, "\(result.output)")
   }
+
+  @Test("names the types give (cases, members) reach the terminal escaped, as values do")
+  func hostileNames() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hostile-names-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // An enum whose case, and a struct whose member, is named with an escape sequence.
+    let header = #"""
+      {"kind":"header","version":4,"tool":"tca-replay 0.1.0","reducer":"F","stateType":"M.S",\#
+      "actionType":"M.A","fingerprint":{"state":"0","action":"0"},"started":"2026-11-27T10:58:44Z",\#
+      "keyframeInterval":100,\#
+      "types":{"M.S":{"struct":{"\u001b[31mred":"M.E"}},"M.E":{"enum":{"\u001b]0;x\u0007":{}}}},\#
+      "initialState":{"\u001b[31mred":{"\u001b]0;x\u0007":{}}}}
+      """#
+    try (header + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try ToolRunner.run(["state", path, "initial"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(!result.output.utf8.contains(0x1B), "\(result.output)")
+    #expect(!result.output.utf8.contains(0x07), "\(result.output)")
+    #expect(result.output.contains("S("), "\(result.output)")
+  }
 }
