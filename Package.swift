@@ -70,7 +70,9 @@ let package = Package(
     // Runs the built tca-replay binary end to end; record-traces records what it follows.
     .testTarget(
       name: "ToolTests",
-      dependencies: ["tca-replay", "record-traces", "Recorder", "TraceJSON", "TestSupport"],
+      dependencies: [
+        "tca-replay", "record-traces", "Recorder", "TraceJSON", "TestSupport", "Shapes",
+      ],
       exclude: ["Golden", "Fixtures"]
     ),
     // Deliberately changed example reducers, and a replay host serving them, for ReplayTests.

@@ -90,3 +90,47 @@ struct StatePathTests {
       "/grid/1/0"))
   }
 }
+
+@Suite("State paths that follow dictionary values by key")
+struct KeyedStatePathTests {
+  /// `[ProductID: Int]` (a flat array of keys and values) and `[Int: String]` (an object).
+  let state: JSONValue = try! JSONValue(
+    parsing: #"{"quantities":[13,2,7,1],"notes":{"13":"gift"},"byPin":[{"a":1},5]}"#)
+
+  @Test("[key=…] finds a value in a flat array of keys and values, and in an object")
+  func resolves() throws {
+    let flat = try #require(StatePath("/quantities[key=7]"))
+    #expect(flat.resolve(in: state) == .integer(1))
+    #expect(flat.pointer(in: state)?.description == "/quantities/3")
+    #expect(StatePath("/notes[key=13]")?.resolve(in: state) == .string("gift"))
+    #expect(StatePath("/notes[key=13]")?.pointer(in: state)?.description == "/notes/13")
+    #expect(StatePath(#"/byPin[key={"a":1}]"#)?.resolve(in: state) == .integer(5))
+    #expect(StatePath("/quantities[key=2]")?.resolve(in: state) == nil)
+  }
+
+  @Test("a key selector prints as it parses, and counts as following identity")
+  func roundTrips() throws {
+    for text in ["/quantities[key=7]", #"/byPin[key={"a":1}]"#, "/a[key=x]/b[id=3]"] {
+      let path = try #require(StatePath(text))
+      #expect(path.description == text)
+      #expect(path.followsIdentity)
+    }
+    #expect(StatePath("/a[key=]") == nil)
+    #expect(StatePath("/a[key={]") == nil)
+  }
+
+  @Test("a position in a keyed dictionary is followed as its key, given the types")
+  func follows() throws {
+    var schema = TypeSchema()
+    schema.merge(
+      try JSONValue(
+        parsing: #"""
+          {"S":{"struct":{"quantities":"Swift.Dictionary<S.ID, Swift.Int>",
+          "notes":"Swift.Dictionary<Swift.Int, Swift.String>"}}}
+          """#))
+    let value = try #require(JSONPointer("/quantities/3"))
+    #expect(schema.path(following: value, in: state, root: "S").description == "/quantities[key=7]")
+    let note = try #require(JSONPointer("/notes/13"))
+    #expect(schema.path(following: note, in: state, root: "S").description == "/notes[key=13]")
+  }
+}

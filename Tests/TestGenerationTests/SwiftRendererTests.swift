@@ -41,11 +41,11 @@ struct SwiftRendererTests {
     #expect(try render(#""done""#, "App.Filter") == ".completed")
   }
 
-  @Test("an absent optional payload is nil; UUIDs read as UUID(counting:) where they count")
+  @Test("an absent optional payload is nil; UUIDs read as UUID(7) where they count")
   func payloads() throws {
     #expect(
       try render(#"{"row":{"id":"00000000-0000-0000-0000-00000000000A"}}"#, "App.Action")
-        == ".row(id: UUID(counting: 10), note: nil)"
+        == ".row(id: UUID(10), note: nil)"
     )
     #expect(
       try render(#""3F2504E0-4F89-11D3-9A0C-0305E82C3301""#, "Foundation.UUID")

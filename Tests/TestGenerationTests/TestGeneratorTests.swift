@@ -83,7 +83,7 @@ struct TestGeneratorTests {
       $0.stepsPerTest = 3
     }
     #expect(test.functions.map(\.name) == ["steps0To2", "steps3To5", "steps6To7"])
-    #expect(test.source.contains(#""count": 3,"#))  // the state before step 3
+    #expect(test.source.contains("initialState.count = 3\n"))  // the state before step 3
     #expect(test.lines.keys.sorted() == Array(0...7))
   }
 

@@ -75,7 +75,9 @@ struct StepperTests {
     )
     #expect(result.status == 0)
     #expect(result.errors == "")
-    let whole = #"{ "count": 2, "isLoading": false, "isTimerRunning": false }"#
+    let whole =
+      "CounterFeature.State(count: 2, fact: nil, factError: nil, isLoading: false, "
+      + "isTimerRunning: false)"
     #expect(result.output.hasSuffix("\(whole)\n\(whole)\n\(whole)\n2\n"), "\(result.output)")
   }
 

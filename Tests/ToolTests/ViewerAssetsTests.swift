@@ -21,6 +21,13 @@ struct ViewerAssetsTests {
     #expect(ViewerAssets.script == file, "\(Self.regenerate)")
   }
 
+  @Test("the compiled-in Swift-form script is values.js, byte for byte")
+  func values() throws {
+    let file = try String(
+      contentsOf: Self.assets.appendingPathComponent("values.js"), encoding: .utf8)
+    #expect(ViewerAssets.values == file, "\(Self.regenerate)")
+  }
+
   @Test("the compiled-in label script is label.js, byte for byte")
   func label() throws {
     let file = try String(
@@ -49,7 +56,7 @@ struct ViewerAssetsTests {
 
   @Test(
     "the scripts parse (node --check)", .enabled(if: node != nil, "node is not installed"),
-    arguments: ["label.js", "viewer.js", "live.js"])
+    arguments: ["label.js", "values.js", "viewer.js", "live.js"])
   func scriptParses(_ name: String) throws {
     let node = try #require(Self.node)
     let process = Process()

@@ -41,6 +41,15 @@ struct ViewerDocumentTests {
     }
   }
 
+  @Test("embeds the trace's types, every step's merged, for the page's Swift-form values")
+  func types() throws {
+    let tracePath = Self.path("Traces/todos.ndjson")
+    let document = ViewerDocument(try TraceTimeline(path: tracePath))
+    let schema = try TraceIndex(path: tracePath).typeSchema()
+    #expect(document.json["types"] == schema.json)
+    #expect(schema.description(of: "Todos.Todo.State") != nil)
+  }
+
   @Test("gives each effect a span from its step to its finished or cancelled record")
   func effects() throws {
     let document = ViewerDocument(try TraceTimeline(path: Self.hostile))

@@ -14,6 +14,14 @@
 /// Bare text matches a string id equal to it, and also a number id written the same way, so
 /// `[id=3]` finds `{"id":3}` and `{"id":"3"}`. Elements of a `StackState`, encoded as
 /// `{"id":n,"element":…}`, are found the same way.
+///
+/// A `[key=…]` selector picks a dictionary's value by its key, in either encoding `Codable`
+/// gives a dictionary: an object (`{"13":2}` for an `[Int: Int]`) or, for keys that are not
+/// strings or integers, a flat array of keys and values (`[13,2,15,1]`):
+///
+/// ```swift
+/// StatePath("/cart/quantities[key=13]")!.resolve(in: state)  // 2, whichever encoding
+/// ```
 public struct StatePath: Hashable, Sendable {
   /// One step of the path, outermost first.
   public enum Component: Hashable, Sendable {
@@ -21,6 +29,9 @@ public struct StatePath: Hashable, Sendable {
     case token(String)
     /// The element of an array whose `"id"` member matches.
     case element(id: ElementID)
+    /// The value of a dictionary whose key matches: an object's member, or the value after a
+    /// matching key in a flat array of keys and values.
+    case key(ElementID)
   }
 
   /// The id an `[id=…]` selector looks for.
@@ -75,8 +86,8 @@ public struct StatePath: Hashable, Sendable {
       let hasSelector = rest.first == "["
       if !(hasSelector && token.isEmpty) { components.append(.token(token)) }
       while rest.first == "[" {
-        guard let (id, after) = Self.parseSelector(rest) else { return nil }
-        components.append(.element(id: id))
+        guard let (component, after) = Self.parseSelector(rest) else { return nil }
+        components.append(component)
         rest = after
       }
       guard rest.isEmpty || rest.first == "/" else { return nil }
@@ -90,9 +101,9 @@ public struct StatePath: Hashable, Sendable {
   /// Whether this is the path to the whole state.
   public var isRoot: Bool { components.isEmpty }
 
-  /// Whether the path names any element by id.
+  /// Whether the path names any element by id, or any dictionary value by key.
   public var followsIdentity: Bool {
-    components.contains { if case .element = $0 { true } else { false } }
+    components.contains { if case .token = $0 { false } else { true } }
   }
 
   /// The value at this path in `document`, or `nil` if there is none.
@@ -112,11 +123,35 @@ public struct StatePath: Hashable, Sendable {
         guard let index = elements.firstIndex(where: { Self.id(of: $0).map(id.matches) ?? false })
         else { return nil }
         current = elements[index]
+      case (.key(let key), _):
+        guard let (_, value) = Self.entry(key, in: current) else { return nil }
+        current = value
       default:
         return nil
       }
     }
     return current
+  }
+
+  /// The token and value of the dictionary entry whose key matches `key`, in either encoding.
+  private static func entry(_ key: ElementID, in dictionary: JSONValue) -> (String, JSONValue)? {
+    switch dictionary {
+    case .object(let object):
+      let name: String
+      switch key {
+      case .text(let text): name = text
+      case .json(.string(let text)): name = text
+      case .json(let value): name = value.jsonString
+      }
+      return object[name].map { (name, $0) }
+    case .array(let flat) where flat.count % 2 == 0:
+      for index in stride(from: 0, to: flat.count, by: 2) where key.matches(flat[index]) {
+        return (String(index + 1), flat[index + 1])
+      }
+      return nil
+    default:
+      return nil
+    }
   }
 
   /// The plain pointer this path names in `document` now, or `nil` if there is none.
@@ -138,6 +173,10 @@ public struct StatePath: Hashable, Sendable {
         else { return nil }
         tokens.append(String(index))
         current = elements[index]
+      case (.key(let key), _):
+        guard let (token, value) = Self.entry(key, in: current) else { return nil }
+        tokens.append(token)
+        current = value
       default:
         return nil
       }
@@ -174,9 +213,13 @@ public struct StatePath: Hashable, Sendable {
     }
   }
 
-  /// The shortest selector that matches exactly `id`.
-  private static func selector(for id: JSONValue) -> ElementID {
-    if case .string = id {} else { return .text(id.jsonString) }
+  /// The shortest selector that matches exactly `id` (an element's id, or a dictionary's key).
+  public static func selector(for id: JSONValue) -> ElementID {
+    switch id {
+    case .string: break
+    case .integer, .unsignedInteger, .double: return .text(id.jsonString)
+    default: return .json(id)
+    }
     if case .string(let text) = id, !text.isEmpty,
       !text.contains(where: { "]/\"[~".contains($0) || $0.isWhitespace }),
       (try? JSONValue(parsing: text)) == nil
@@ -186,10 +229,18 @@ public struct StatePath: Hashable, Sendable {
     return .json(id)
   }
 
-  /// Reads `[id=…]` at the start of `text`; returns the id and what follows the `]`.
-  private static func parseSelector(_ text: Substring) -> (ElementID, Substring)? {
-    guard text.hasPrefix("[id=") else { return nil }
-    let value = text.dropFirst(4)
+  /// Reads `[id=…]` or `[key=…]` at the start of `text`; returns the component and what
+  /// follows the `]`.
+  private static func parseSelector(_ text: Substring) -> (Component, Substring)? {
+    let isKey = text.hasPrefix("[key=")
+    guard isKey || text.hasPrefix("[id=") else { return nil }
+    guard let (id, after) = parseSelectorValue(text.dropFirst(isKey ? 5 : 4)) else { return nil }
+    return (isKey ? .key(id) : .element(id: id), after)
+  }
+
+  /// Reads the value of a selector and its `]`: a JSON string, an object or array written as
+  /// JSON (a key of a struct type), or bare text.
+  private static func parseSelectorValue(_ value: Substring) -> (ElementID, Substring)? {
     if value.first == "\"" {
       // A JSON string: find its closing quote, skipping escapes.
       var index = value.index(after: value.startIndex)
@@ -205,10 +256,40 @@ public struct StatePath: Hashable, Sendable {
       else { return nil }
       return (.json(string), value[value.index(after: literalEnd)...])
     }
+    if value.first == "{" || value.first == "[" {
+      // The shortest run up to a `]` that parses as JSON: a key's own brackets come first.
+      var searchFrom = value.startIndex
+      while let close = value[searchFrom...].firstIndex(of: "]") {
+        if let json = try? JSONValue(parsing: String(value[..<close])), json.isContainer {
+          return (.json(json), value[value.index(after: close)...])
+        }
+        searchFrom = value.index(after: close)
+      }
+      return nil
+    }
     guard let close = value.firstIndex(of: "]"), close > value.startIndex else { return nil }
     let raw = String(value[..<close])
     let after = value[value.index(after: close)...]
     return (.text(raw), after)
+  }
+}
+
+extension StatePath.ElementID {
+  /// The selector's value as a path writes it.
+  fileprivate var text: String {
+    switch self {
+    case .text(let raw): raw
+    case .json(let value): value.jsonString
+    }
+  }
+}
+
+extension JSONValue {
+  fileprivate var isContainer: Bool {
+    switch self {
+    case .object, .array: true
+    default: false
+    }
   }
 }
 
@@ -222,10 +303,10 @@ extension StatePath: CustomStringConvertible {
         text += "/" + JSONPointer.escape(token)
       case .element(let id):
         if text.isEmpty { text = "/" }
-        switch id {
-        case .text(let raw): text += "[id=\(raw)]"
-        case .json(let value): text += "[id=\(value.jsonString)]"
-        }
+        text += "[id=\(id.text)]"
+      case .key(let key):
+        if text.isEmpty { text = "/" }
+        text += "[key=\(key.text)]"
       }
     }
     return text

@@ -81,7 +81,7 @@ package final class CheckedTraceReader {
   }
 
   /// The header: read now if ``next()`` has not read it yet.
-  func readHeader() throws(TraceReadError) -> TraceHeader {
+  package func readHeader() throws(TraceReadError) -> TraceHeader {
     if let header { return header }
     guard case let .header(header) = try next() else {
       preconditionFailure("CheckedTraceReader returns a header first or throws")

@@ -70,7 +70,7 @@ private enum Place {
       return .place(.unknown)
     case let .payload(owner, name, members):
       guard case .token(let token) = component else {
-        return .impossible("case \(short(owner)).\(name) holds no array")
+        return .impossible("case \(short(owner)).\(name) holds no array or dictionary")
       }
       guard let member = members.first(where: { $0.name == token }) else {
         return .impossible(
@@ -80,6 +80,14 @@ private enum Place {
       return .place(.type(member.type))
     case let .type(name):
       let type = TypeName.unwrappingOptional(name)
+      if case .key = component {
+        // The type's name says what a key leads to, in either of a dictionary's encodings.
+        if let (_, value) = TypeName.dictionaryArguments(of: type) { return .place(.type(value)) }
+        if schema.description(of: type) == nil, !Self.scalars.contains(type) {
+          return .place(.unknown)
+        }
+        return .impossible("\(short(type)) is not a dictionary")
+      }
       switch (schema.description(of: type), component) {
       case let (.structure(members)?, .token(token)):
         guard let member = members.first(where: { $0.name == token }) else {
@@ -95,6 +103,8 @@ private enum Place {
         return .place(.payload(owner: type, name: found.name, members: found.payload))
       case (.enumeration?, .element):
         return .impossible("\(short(type)) is an enum, not an array")
+      case (.literal?, _):
+        return .impossible("\(short(type)) has nothing inside it")
       case (.rawEnumeration?, _):
         return .impossible("\(short(type)) is an enum with raw values: nothing is inside it")
       case let (.collection(element)?, .token(token)):
@@ -108,6 +118,8 @@ private enum Place {
         return .place(.type(value))
       case (.dictionary?, .element):
         return .impossible("\(short(type)) is a dictionary, not an array")
+      case (_, .key):
+        return .place(.unknown)
       case (nil, _):
         if Self.scalars.contains(type) {
           return .impossible("\(short(type)) has nothing inside it")

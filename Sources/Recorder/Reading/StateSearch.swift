@@ -29,11 +29,18 @@ package struct StateSearch {
   /// The text searched for, as given.
   package let query: String
   private let folded: String
+  /// The states' type and what the trace says of types: dictionaries whose keys are not
+  /// strings are searched entry by entry and named by key (`/quantities[key=13]`).
+  package let type: String?
+  /// What the trace has said of its types so far; a reader adds each step's `types`.
+  package var schema: TypeSchema
 
-  /// A search for `query`.
-  package init(query: String) {
+  /// A search for `query` in states of `type`, described by `schema`.
+  package init(query: String, type: String? = nil, schema: TypeSchema = TypeSchema()) {
     self.query = query
     folded = query.lowercased()
+    self.type = type
+    self.schema = schema
   }
 
   /// Whether `value`, a scalar, matches the query.
@@ -48,7 +55,7 @@ package struct StateSearch {
   /// Every match in `state`, as appearances.
   package func start(with state: JSONValue) -> [Event] {
     var found: [(String, StatePath, JSONValue)] = []
-    collect(state, path: StatePath(), into: &found)
+    collect(state, path: StatePath(), walk: walk, into: &found)
     return found.map { .appears(path: $0.1, value: $0.2) }
   }
 
@@ -73,13 +80,18 @@ package struct StateSearch {
     var before: [(String, StatePath, JSONValue)] = []
     var after: [(String, StatePath, JSONValue)] = []
     if wholeState || !(old.isObject && new.isObject) {
-      collect(old, path: StatePath(), into: &before)
-      collect(new, path: StatePath(), into: &after)
+      collect(old, path: StatePath(), walk: walk, into: &before)
+      collect(new, path: StatePath(), walk: walk, into: &after)
     } else {
       for root in roots {
         let path = StatePath(components: [.token(root)])
-        if let value = path.resolve(in: old) { collect(value, path: path, into: &before) }
-        if let value = path.resolve(in: new) { collect(value, path: path, into: &after) }
+        let inner = walk.step(.token(root), schema: schema)
+        if let value = path.resolve(in: old) {
+          collect(value, path: path, walk: inner, into: &before)
+        }
+        if let value = path.resolve(in: new) {
+          collect(value, path: path, walk: inner, into: &after)
+        }
       }
     }
     return Self.compare(before, after)
@@ -107,15 +119,33 @@ package struct StateSearch {
     return events
   }
 
+  private var walk: TypeWalk { type.map(TypeWalk.type) ?? .unknown }
+
   private func collect(
-    _ value: JSONValue, path: StatePath, into found: inout [(String, StatePath, JSONValue)]
+    _ value: JSONValue, path: StatePath, walk: TypeWalk,
+    into found: inout [(String, StatePath, JSONValue)]
   ) {
+    if let type = walk.type.map(TypeName.unwrappingOptional), TypeWalk.isShownWhole(type) {
+      // A dictionary keyed by other than strings: its values, each by key. A `Duration`'s two
+      // integers hold nothing a person searches for.
+      if TypeName.shortName(type) == "Duration" { return }
+      if let (keyType, valueType) = TypeName.dictionaryArguments(of: type),
+        let entries = SwiftValueScalars.entries(value, keyType: keyType)
+      {
+        for (key, member) in entries {
+          var inner = path
+          inner.components.append(.key(StatePath.selector(for: key)))
+          collect(member, path: inner, walk: .type(valueType), into: &found)
+        }
+        return
+      }
+    }
     switch value {
     case .object(let object):
       for (key, member) in object {
         var inner = path
         inner.components.append(.token(key))
-        collect(member, path: inner, into: &found)
+        collect(member, path: inner, walk: walk.step(.token(key), schema: schema), into: &found)
       }
     case .array(let elements):
       let ids = elements.map(StatePath.id(of:))
@@ -128,7 +158,9 @@ package struct StateSearch {
         } else {
           inner.components.append(.token(String(index)))
         }
-        collect(element, path: inner, into: &found)
+        collect(
+          element, path: inner, walk: walk.step(.token(String(index)), schema: schema),
+          into: &found)
       }
     default:
       if matches(value) { found.append((path.description, path, value)) }

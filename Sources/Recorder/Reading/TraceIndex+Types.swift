@@ -3,14 +3,14 @@ import TraceJSON
 extension TraceIndex {
   /// What the trace says of its Swift types: the `types` of the header and of every step.
   ///
-  /// Reads every step line the first time, so commands ask only when they need it (a path with
-  /// nothing at it). Lost steps add nothing.
+  /// Reads every step line the first time, parsing only those that hold `types`. Lost steps
+  /// add nothing.
   package func typeSchema() -> TypeSchema {
     if let learntTypes { return learntTypes }
     var schema = TypeSchema()
     schema.merge(header.types)
     for index in stepIndices where !isLost(index) {
-      schema.merge((try? step(at: index))?.types)
+      schema.merge(stepTypes(at: index))
     }
     learntTypes = schema
     return schema

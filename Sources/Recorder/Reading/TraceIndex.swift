@@ -195,6 +195,20 @@ package final class TraceIndex {
   /// The step with index `index`.
   ///
   /// - Throws: ``TraceReadError`` naming the line when it is not a valid step record.
+  /// The `types` member of step `index`, or `nil`: a line without the bytes `"types":` (most
+  /// lines: the recorder writes each fact once) is skipped unparsed.
+  func stepTypes(at index: Int) -> JSONValue? {
+    let line = stepLines[index - firstStep]
+    guard let bytes = try? file.bytes(of: line, path: path) else { return nil }
+    let needle: [UInt8] = Array(#""types":"#.utf8)
+    var start = bytes.startIndex
+    while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) {
+      if bytes[quote...].starts(with: needle) { return (try? step(at: index))?.types }
+      start = quote + 1
+    }
+    return nil
+  }
+
   package func step(at index: Int) throws(TraceReadError) -> TraceStep {
     precondition(stepIndices.contains(index), "step \(index) is not in \(stepIndices)")
     let line = stepLines[index - firstStep]

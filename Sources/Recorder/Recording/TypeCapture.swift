@@ -117,6 +117,18 @@ final class TypeCaptureNode: Encoder {
       // An optional encodes its wrapped value (or nil) straight into this node.
       return single.map { $0.type.hasSuffix("?") ? $0.type : $0.type + "?" } ?? type
     }
+    if style != .enum, let single, let json = single.json, members.isEmpty {
+      // An id encoded as its integer or string, that tests can write as a literal.
+      switch json {
+      case .integer, .unsignedInteger:
+        if value is any ExpressibleByIntegerLiteral { capture.note(.literal(.integer), for: type) }
+      case .string:
+        if value is any ExpressibleByStringLiteral { capture.note(.literal(.string), for: type) }
+      default:
+        break
+      }
+      return type
+    }
     if style == .enum, !cases.isEmpty {
       capture.note(.enumeration(cases), for: type)
     } else if style == .enum, let single, let json = single.json {

@@ -7,7 +7,26 @@ extension StateDifference {
   /// missing from the replay is one difference, not a shift of every row after it. A recorded
   /// value that was redacted is unknown, never a difference, and neither is a member that is
   /// null on one side and absent on the other.
-  static func between(expected: JSONValue, actual: JSONValue) -> [StateDifference] {
+  ///
+  /// Given the states' `type` and the trace's `schema`, a difference inside a value whose
+  /// encoding is not its Swift shape (a `Duration`'s two integers, a dictionary's flat array of
+  /// keys and values, an enum that changed case) is one difference of the whole value.
+  static func between(
+    expected: JSONValue, actual: JSONValue, type: String? = nil, schema: TypeSchema = TypeSchema()
+  ) -> [StateDifference] {
+    let differences = between(expected: expected, actual: actual)
+    guard let type else { return differences }
+    var wholes: Set<JSONPointer> = []
+    return differences.compactMap { difference in
+      guard let (at, _) = TypeWalk.walk(difference.path, root: type, schema: schema).whole
+      else { return difference }
+      guard wholes.insert(at).inserted else { return nil }
+      return StateDifference(
+        path: at, expected: at.resolve(in: expected), actual: at.resolve(in: actual))
+    }
+  }
+
+  private static func between(expected: JSONValue, actual: JSONValue) -> [StateDifference] {
     let operations = JSONPatch.diff(from: expected, to: actual).operations
     var differences: [StateDifference] = []
     var index = 0

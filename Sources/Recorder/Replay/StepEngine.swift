@@ -31,6 +31,8 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   /// Values of the declared types for redacted ones, and the trace's names of the types: set
   /// by the replayer from the header; each step's `types` add to it.
   var standIns = RedactedStandIns(schema: TypeSchema())
+  /// What the trace says of its types so far: differences are reported as values are shown.
+  var types = TypeSchema()
   var stateTypeName = ""
   var actionTypeName = ""
 
@@ -80,7 +82,10 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
         SkippedStep(step: StepSummary(step), reason: "the action could not be encoded when recorded")
       )
     }
-    if !redactions.isEmpty, let types = step.types { standIns.schema.merge(types) }
+    if let learnt = step.types {
+      types.merge(learnt)
+      if !redactions.isEmpty { standIns.schema.merge(learnt) }
+    }
     let action: Base.Action
     // Equal JSON decodes to an equal action, so a recent decoding is reused.
     if let recent = recentActions.first(where: { $0.json == actionJSON }) {
@@ -171,7 +176,9 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
       if effects == nil && reads == nil { return .matched }
       differences = []
     } else {
-      differences = StateDifference.between(expected: recorded.after, actual: actual)
+      differences = StateDifference.between(
+        expected: recorded.after, actual: actual,
+        type: stateTypeName.isEmpty ? nil : stateTypeName, schema: types)
       // Only redacted values differ: unknown, not a divergence.
       if differences.isEmpty && effects == nil && reads == nil { return .unknown }
     }
@@ -441,5 +448,6 @@ extension StepEngine {
     stateTypeName = header.stateType
     actionTypeName = header.actionType
     standIns.schema.merge(header.types)
+    types.merge(header.types)
   }
 }

@@ -47,6 +47,13 @@ package struct TraceComparison: Sendable, Equatable, Codable {
     _ right: (reader: CheckedTraceReader, header: TraceHeader), precedingSteps: Int
   ) throws(ReplayError) -> (Int, TraceDifference?) {
     var matchingSteps = 0
+    // The left trace's types: differences are reported as values are shown.
+    var schema = TypeSchema()
+    schema.merge(left.header.types)
+    let type = left.header.stateType
+    func differences(_ a: JSONValue, _ b: JSONValue) -> [StateDifference] {
+      Self.differences(a, b, type: type, schema: schema)
+    }
     if left.header.firstStep != right.header.firstStep
       || !Self.agree(left.header.initialState, right.header.initialState)
     {
@@ -54,7 +61,7 @@ package struct TraceComparison: Sendable, Equatable, Codable {
         0,
         TraceDifference(
           step: nil, kind: .initialState, labelA: nil, labelB: nil, actionA: nil, actionB: nil,
-          differences: Self.differences(left.header.initialState, right.header.initialState),
+          differences: differences(left.header.initialState, right.header.initialState),
           precedingSteps: []
         )
       )
@@ -74,8 +81,9 @@ package struct TraceComparison: Sendable, Equatable, Codable {
           )
         )
       }
+      schema.merge(stepA.step.types)
       let kind: TraceDifference.Kind?
-      var differences: [StateDifference] = []
+      var found: [StateDifference] = []
       if stepA.step.action != stepB.step.action
         || (stepA.step.action == nil && stepA.step.label != stepB.step.label)
       {
@@ -86,13 +94,13 @@ package struct TraceComparison: Sendable, Equatable, Codable {
         kind = .dependencies
       } else if !Self.agree(stepA.after, stepB.after) {
         kind = .state
-        differences = Self.differences(stepA.after, stepB.after)
+        found = differences(stepA.after, stepB.after)
       } else {
         kind = nil
       }
       if let kind {
-        if differences.isEmpty, !Self.agree(stepA.after, stepB.after) {
-          differences = Self.differences(stepA.after, stepB.after)
+        if found.isEmpty, !Self.agree(stepA.after, stepB.after) {
+          found = differences(stepA.after, stepB.after)
         }
         return (
           matchingSteps,
@@ -102,7 +110,7 @@ package struct TraceComparison: Sendable, Equatable, Codable {
             originA: stepA.step.origin, originB: stepB.step.origin,
             dependenciesA: kind == .dependencies ? stepA.step.dependencies.map(\.json) : nil,
             dependenciesB: kind == .dependencies ? stepB.step.dependencies.map(\.json) : nil,
-            differences: differences, precedingSteps: recent.summaries
+            differences: found, precedingSteps: recent.summaries
           )
         )
       }
@@ -116,8 +124,11 @@ package struct TraceComparison: Sendable, Equatable, Codable {
     a == b || differences(a, b).isEmpty
   }
 
-  private static func differences(_ a: JSONValue, _ b: JSONValue) -> [StateDifference] {
-    StateDifference.between(expected: a, actual: b).filter { $0.actual != Redaction.placeholder }
+  private static func differences(
+    _ a: JSONValue, _ b: JSONValue, type: String? = nil, schema: TypeSchema = TypeSchema()
+  ) -> [StateDifference] {
+    StateDifference.between(expected: a, actual: b, type: type, schema: schema)
+      .filter { $0.actual != Redaction.placeholder }
   }
 }
 

@@ -3,9 +3,11 @@ import TraceJSON
 /// Writes recorded JSON back as Swift expressions, using what the trace says about the types.
 ///
 /// A value becomes a literal where Swift has one for its type (numbers, strings, booleans,
-/// arrays, dictionaries, enum cases, `UUID(counting:)`, `Date(timeIntervalSinceReferenceDate:)`),
-/// and otherwise a call to the generated file's `decoded(_:)`, which decodes the recorded JSON
-/// with the type the context asks for. That fallback always compiles, so an unknown or
+/// arrays, dictionaries, enum cases, `UUID(7)`, `Date(timeIntervalSinceReferenceDate:)`, ids
+/// that take an integer or string literal), and otherwise a call to the generated file's
+/// `decoded(_:)`, which decodes the recorded JSON with the type the context asks for. Structs
+/// are decoded: no initializer can be assumed to exist. That fallback always compiles, so an
+/// unknown or
 /// hand-encoded type costs readability, never a build.
 struct SwiftRenderer {
   let schema: TypeSchema
@@ -55,13 +57,21 @@ struct SwiftRenderer {
           indent
         )
       }
+    case .literal(.integer)?:
+      switch json {
+      case .integer, .unsignedInteger: return json.jsonString
+      default: break
+      }
+    case .literal(.string)?:
+      if let text = json.stringValue { return stringLiteral(text) }
     case .structure?, nil:
       break
     }
     return fallback(json, indent, inlineLimit: inlineLimit)
   }
 
-  /// The decoding fallback: `try decoded(#"…"#)`, the JSON pretty-printed when it is long.
+  /// The decoding fallback: `try decoded(#"…"#)`, the JSON over several lines when it is long,
+  /// each as full as the width allows.
   mutating func fallback(_ json: JSONValue, _ indent: Int, inlineLimit: Int = 60) -> String {
     usesDecoding = true
     let compact = Self.escapingBidiControls(inJSON: json.jsonString)
@@ -69,12 +79,50 @@ struct SwiftRenderer {
       return "try decoded(\(Self.rawString(compact)))"
     }
     let pad = String(repeating: "  ", count: indent + 1)
-    let pretty = Self.escapingBidiControls(inJSON: json.prettyPrinted)
-    let body = pretty.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { pad + $0 }.joined(separator: "\n")
-    let hashes = Self.hashes(for: pretty)
+    let lines = Self.wrapped(compact, width: max(40, 100 - pad.count))
+    let body = lines.map { pad + $0 }.joined(separator: "\n")
+    let hashes = Self.hashes(for: compact)
     return "try decoded(\n\(pad)\(hashes)\"\"\"\n\(body)\n\(pad)\"\"\"\(hashes)\n"
       + String(repeating: "  ", count: indent) + ")"
+  }
+
+  /// Compact JSON text broken after commas outside strings, into lines of at most `width`
+  /// characters where the tokens allow: JSON allows a line break between any two tokens.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var pieces: [Substring] = []
+    var start = text.startIndex
+    var inString = false
+    var escaped = false
+    for index in text.indices {
+      let character = text[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+      } else if character == "\"" {
+        inString = true
+      } else if character == "," {
+        let end = text.index(after: index)
+        pieces.append(text[start..<end])
+        start = end
+      }
+    }
+    pieces.append(text[start...])
+    var lines: [String] = []
+    var line = ""
+    for piece in pieces {
+      if !line.isEmpty, line.count + piece.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += piece
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 
   private func scalar(_ json: JSONValue, type: String) -> String? {
@@ -186,11 +234,12 @@ struct SwiftRenderer {
     }
   }
 
-  /// A UUID: `UUID(counting: n)` for the ones `UUIDGenerator.incrementing` makes.
+  /// A UUID: `UUID(7)` for the ones `UUIDGenerator.incrementing` makes, as TCA's tests write
+  /// them.
   private func uuid(_ text: String) -> String {
     let prefix = "00000000-0000-0000-0000-"
     if text.hasPrefix(prefix), let count = UInt64(text.dropFirst(prefix.count), radix: 16) {
-      return "UUID(counting: \(count))"
+      return "UUID(\(count))"
     }
     return "UUID(uuidString: \(stringLiteral(text)))!"
   }

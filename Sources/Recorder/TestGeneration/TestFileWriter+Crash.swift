@@ -72,10 +72,7 @@ extension TestFileWriter {
     let filled = placeholders.fill(recordedState, type: header.stateType)
     body.append("    // The state before step \(index), as the trace recorded it.")
     body += placeholderComment(filled.sites, in: "it")
-    let declaration = "let initialState: \(TypeName.displayName(header.stateType)) = "
-    let initial = renderer.expression(
-      filled.value, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20)
-    append(declaration + initial, indent: 2)
+    declareInitialState(filled.value)
     body.append("    let store = TestStore(initialState: initialState) {")
     body.append("      \(reducer)()")
     body.append("    }")

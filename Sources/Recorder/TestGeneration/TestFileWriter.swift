@@ -98,7 +98,6 @@ struct TestFileWriter {
       functions.append(.init(name: name, steps: first...last, kind: kind))
     }
 
-    let stateType = TypeName.displayName(header.stateType)
     let filled = placeholders.fill(recordedState, type: header.stateType)
     let state = filled.value
     body.append("    // The state before step \(first), as the trace recorded it.")
@@ -126,11 +125,7 @@ struct TestFileWriter {
           indent: 2)
       }
     }
-    let declaration = "let initialState: \(stateType) = "
-    let initial = renderer.expression(
-      state, type: header.stateType, inlineLimit: 100 - 4 - declaration.count - 20
-    )
-    append(declaration + initial, indent: 2)
+    declareInitialState(state)
     let schedule = EffectSchedule(steps: steps, plan: effects)
     if schedule.runsEffects { body.append("    let clock = TestClock()") }
     body.append("    let store = TestStore(initialState: initialState) {")

@@ -82,7 +82,7 @@ extension TypeSchema.Description {
     switch self {
     case .structure(let members): members.map(\.type)
     case .enumeration(let cases): cases.flatMap { $0.payload.map(\.type) }
-    case .rawEnumeration: []
+    case .rawEnumeration, .literal: []
     case .collection(let element): [element]
     case .dictionary(let value): [value]
     }

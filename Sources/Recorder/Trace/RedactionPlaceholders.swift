@@ -226,6 +226,10 @@ struct RedactionPlaceholders {
         object[member.name] = value
       }
       return .object(object)
+    case .literal(.integer)?:
+      return .integer(Int64(ordinal))
+    case .literal(.string)?:
+      return .string("")
     case nil:
       // Standard collections the schema need not describe.
       if Self.collectionElement(of: type) != nil { return .array([]) }

@@ -42,6 +42,14 @@ package struct TypeSchema: Sendable, Equatable {
     case collection(element: String)
     /// A dictionary keyed by strings.
     case dictionary(value: String)
+    /// A type encoded as one integer or string that a literal of that kind makes
+    /// (`ExpressibleByIntegerLiteral`, `ExpressibleByStringLiteral`): an id like `ProductID`.
+    case literal(Literal)
+
+    /// The kinds of literal a ``TypeSchema/Description/literal(_:)`` type takes.
+    package enum Literal: String, Sendable, Equatable {
+      case integer, string
+    }
 
     /// Whether two descriptions say the same, in the same order.
     package static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
@@ -144,6 +152,8 @@ package struct TypeSchema: Sendable, Equatable {
       return elements.allSatisfy { covers($0, type: element) }
     case let (.dictionary(value)?, .object(object)):
       return object.values.allSatisfy { covers($0, type: value) }
+    case (.literal?, _):
+      return true
     case (nil, .object), (nil, .array):
       return false
     case (nil, _):
@@ -188,6 +198,8 @@ extension TypeSchema.Description {
       return ["array": .string(element)]
     case .dictionary(let value):
       return ["dictionary": .string(value)]
+    case .literal(let kind):
+      return ["literal": .string(kind.rawValue)]
     }
   }
 
@@ -218,6 +230,9 @@ extension TypeSchema.Description {
     case "dictionary":
       guard let value = body.stringValue else { return nil }
       self = .dictionary(value: value)
+    case "literal":
+      guard let kind = body.stringValue.flatMap(Literal.init(rawValue:)) else { return nil }
+      self = .literal(kind)
     default:
       return nil
     }

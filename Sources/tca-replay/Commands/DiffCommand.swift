@@ -47,7 +47,11 @@ enum DiffCommand: Command {
     } else {
       let heading = "\(describe(from)) → \(describe(to))"
       let lines =
-        [context.style.paint(heading, .bold)] + PatchRenderer(style: context.style).lines(patch)
+        [context.style.paint(heading, .bold)]
+        + PatchRenderer(style: context.style).lines(
+          StateChange.changes(
+            patch, from: oldState, to: newState, type: trace.header.stateType,
+            schema: trace.typeSchema()))
       context.output.write(lines.joined(separator: "\n") + "\n")
     }
     return .success

@@ -25,19 +25,24 @@ enum SearchCommand: Command {
     """
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let search = StateSearch(query: arguments.positionals[1])
     let json = arguments[Self.json]
     let reader = try CheckedTraceReader(path: arguments.positionals[0])
+    let header = try reader.readHeader()
+    var search = StateSearch(query: arguments.positionals[1], type: header.stateType)
+    search.schema.merge(header.types)
     var previous: JSONValue?
     var lines: [String] = []
     var count = 0
     func report(_ events: [StateSearch.Event], step: Int?) {
       for event in events {
         count += 1
-        lines.append(json ? jsonLine(event, step: step) : textLine(event, step: step, context))
+        lines.append(
+          json ? jsonLine(event, step: step) : textLine(event, step: step, search, context))
       }
       if lines.count >= 512 { flush(&lines, json: json, context) }
     }
+    previous = reader.state
+    report(search.start(with: reader.state), step: nil)
     while let record = try reader.next() {
       guard case .step(let step) = record else {
         if previous == nil {
@@ -46,6 +51,7 @@ enum SearchCommand: Command {
         }
         continue
       }
+      search.schema.merge(step.types)
       let state = reader.state
       let events = search.advance(from: previous ?? .null, to: state, touching: step.patch)
       report(events, step: step.index)
@@ -67,10 +73,13 @@ enum SearchCommand: Command {
   }
 
   private static func textLine(
-    _ event: StateSearch.Event, step: Int?, _ context: CommandContext
+    _ event: StateSearch.Event, step: Int?, _ search: StateSearch, _ context: CommandContext
   ) -> String {
-    let renderer = JSONRenderer(style: context.style)
-    let show = { (value: JSONValue) in renderer.inline(value, limit: 60) }
+    let renderer = SwiftValueRenderer(style: context.style)
+    let type = search.type.flatMap { search.schema.valueType(at: event.path, in: $0) }
+    let show = { (value: JSONValue) in
+      renderer.inline(SwiftValue(value, type: type, schema: search.schema), limit: 60)
+    }
     let at = pad(step.map { "step \($0)" } ?? "initial", toWidth: 10)
     switch event {
     case .appears(let path, let value):

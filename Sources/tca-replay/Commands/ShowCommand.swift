@@ -26,7 +26,8 @@ enum ShowCommand: Command {
       context.output.writeJSON(TraceRecord.step(step).json.jsonString + "\n")
     } else {
       context.output.write(
-        StepDescription(style: context.style).lines(step).joined(separator: "\n") + "\n")
+        StepDescription(style: context.style, trace: trace).lines(step)
+          .joined(separator: "\n") + "\n")
     }
     return .success
   }
@@ -35,11 +36,13 @@ enum ShowCommand: Command {
 /// The text `show` and the stepper's `action` and `diff` print.
 struct StepDescription {
   var style: Style
+  /// The trace the step is from: its types and states show values in Swift form.
+  var trace: TraceIndex
 
   func lines(_ step: TraceStep) -> [String] {
     heading(step) + action(step) + dependencies(step) + cancellation(step)
       + [style.paint("diff", .bold)]
-      + PatchRenderer(style: style).lines(step.patch)
+      + PatchRenderer(style: style).lines(trace.changes(of: step))
   }
 
   func heading(_ step: TraceStep) -> [String] {
@@ -64,7 +67,10 @@ struct StepDescription {
       ]
     }
     return [
-      style.paint("action", .bold) + "  " + JSONRenderer(style: style).inline(action, limit: 200)
+      style.paint("action", .bold) + "  "
+        + SwiftValueRenderer(style: style).inline(
+          SwiftValue(action, type: trace.header.actionType, schema: trace.typeSchema()),
+          limit: 200)
     ]
   }
 

@@ -29,8 +29,8 @@ enum StateCommand: Command {
     } else if value == .null {
       context.output.write("nil\n")
     } else {
-      let renderer = JSONRenderer(style: context.style)
-      context.output.write(renderer.block(value) + "\n")
+      let renderer = SwiftValueRenderer(style: context.style)
+      context.output.write(renderer.block(trace.swiftValue(value, at: path)) + "\n")
     }
     return .success
   }

@@ -174,14 +174,16 @@ struct Stepper {
         sayLocation()
       case "p", "print": try printState(argument)
       case "a", "action":
-        let describe = StepDescription(style: style)
+        let describe = StepDescription(style: style, trace: trace)
         try printStep {
           describe.heading($0) + describe.action($0) + describe.dependencies($0)
             + describe.cancellation($0)
         }
       case "d", "diff":
-        let describe = StepDescription(style: style)
-        try printStep { describe.heading($0) + PatchRenderer(style: style).lines($0.patch) }
+        let describe = StepDescription(style: style, trace: trace)
+        try printStep {
+          describe.heading($0) + PatchRenderer(style: style).lines(trace.changes(of: $0))
+        }
       case "l", "list": try list(count(argument, default: 10))
       case "f", "find": try find(argument, forwards: true)
       case "rf", "rfind": try find(argument, forwards: false)
@@ -235,7 +237,8 @@ struct Stepper {
   private func printState(_ argument: String?) throws {
     let path = try parseStatePath(argument ?? "")
     let value = try trace.value(at: path, in: cursor.state) { context.errors.write($0) }
-    say(value == .null ? "nil" : JSONRenderer(style: style).block(value))
+    let renderer = SwiftValueRenderer(style: style)
+    say(value == .null ? "nil" : renderer.block(trace.swiftValue(value, at: path)))
   }
 
   private func printStep(_ lines: (TraceStep) -> [String]) throws {
@@ -306,10 +309,7 @@ struct Stepper {
     _ = try trace.value(at: pointer, in: cursor.state) { context.errors.write($0) }
     let isNew = !watches.contains(pointer)
     if isNew { watches.append(pointer) }
-    let renderer = JSONRenderer(style: style)
-    let show = { (value: JSONValue?) in
-      value.map { $0 == .null ? "nil" : renderer.inline($0, limit: 40) } ?? "nil"
-    }
+    let show = showing(pointer)
     let now = pointer.resolve(in: cursor.state)
     var note = ""
     // 'reverse-continue' looks before the current step, so say if this step is the change.
@@ -328,10 +328,21 @@ struct Stepper {
   }
 
   /// A positional path through elements that have ids, as the path that follows those elements:
-  /// what someone watching `/todos/1/isComplete` means is that todo, wherever it moves.
+  /// what someone watching `/todos/1/isComplete` means is that todo, wherever it moves; and a
+  /// position in a dictionary's flat array of keys and values, as its key.
   private func followingIdentity(_ path: StatePath) -> StatePath {
     guard !path.followsIdentity, let pointer = path.pointer(in: cursor.state) else { return path }
-    return StatePath(identifying: pointer, in: cursor.state)
+    return trace.typeSchema().path(
+      following: pointer, in: cursor.state, root: trace.header.stateType)
+  }
+
+  /// How a watch shows the value at `path`: short, in Swift form.
+  private func showing(_ path: StatePath) -> (JSONValue?) -> String {
+    let renderer = SwiftValueRenderer(style: style)
+    return { value in
+      value.map { $0 == .null ? "nil" : renderer.inline(trace.swiftValue($0, at: path), limit: 40) }
+        ?? "nil"
+    }
   }
 
   private mutating func unwatch(_ argument: String?) throws {
@@ -368,18 +379,18 @@ struct Stepper {
     // Show each watched value that the step changed: before it → after it.
     var previous = cursor
     try previous.backward()
-    let renderer = JSONRenderer(style: style)
     for pointer in watches {
       let old = pointer.resolve(in: previous.state)
       let new = pointer.resolve(in: cursor.state)
       guard old != new else { continue }
-      let show = { (value: JSONValue?) in
-        value.map { $0 == .null ? "nil" : renderer.inline($0, limit: 40) } ?? "nil"
-      }
+      let show = showing(pointer)
       // A change deep inside a long value: the previews alone would read the same.
       if let old, let new, show(old) == show(new) {
         say("Watch \(pointer) changed inside:")
-        let lines = PatchRenderer(style: style).lines(JSONPatch.diff(from: old, to: new))
+        let lines = PatchRenderer(style: style).lines(
+          StateChange.changes(
+            JSONPatch.diff(from: old, to: new), from: old, to: new,
+            type: trace.valueType(at: pointer), schema: trace.typeSchema()))
         for line in lines.prefix(8) { say(line) }
         if lines.count > 8 { say("  … \(lines.count - 8) more changes") }
         continue

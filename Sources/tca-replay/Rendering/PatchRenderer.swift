@@ -1,49 +1,67 @@
 import Recorder
 import TraceJSON
 
-/// Renders a JSON Patch as one line per change: `~ /path: old → new`, `+ /path: new`,
-/// `- /path: old`.
-///
-/// The old values come from the `test` operation the recorder writes before every `replace`
-/// and `remove`; the `test` operations are not shown.
+/// Renders a step's changes as one line each: `~ /path: old → new`, `+ /path: new`,
+/// `- /path: old`, values in Swift form and dictionary entries by key (see ``StateChange``).
 struct PatchRenderer {
   var style: Style
 
-  func lines(_ patch: JSONPatch, indent: String = "  ") -> [String] {
-    let json = JSONRenderer(style: style)
-    var tested: [JSONPointer: JSONValue] = [:]
+  func lines(_ changes: [StateChange], indent: String = "  ") -> [String] {
+    let swift = SwiftValueRenderer(style: style)
     var lines: [String] = []
-    for operation in patch.operations {
-      switch operation {
-      case .test(let path, let value):
-        tested[path] = value
-      case .replace(let path, let value):
-        let old = tested.removeValue(forKey: path).map { json.inline($0, limit: 40) + " → " } ?? ""
+    for change in changes {
+      let path = show(change.path)
+      let old = change.old.map { swift.inline($0, limit: 40) }
+      let new = change.new.map { swift.inline($0) }
+      switch change.kind {
+      case .changed:
         lines.append(
-          indent + style.paint("~", .yellow) + " \(show(path)): " + old + json.inline(value)
-        )
-      case .add(let path, let value):
-        lines.append(indent + style.paint("+", .green) + " \(show(path)): " + json.inline(value))
-      case .remove(let path):
-        let old = tested.removeValue(forKey: path).map { ": " + json.inline($0) } ?? ""
-        lines.append(indent + style.paint("-", .red) + " \(show(path))" + old)
-      case .move(let from, let path):
-        lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(show(path))")
-      case .copy(let from, let path):
-        lines.append(indent + style.paint("+", .green) + " \(show(path)): a copy of \(show(from))")
-      case .splice(let path, let offset, let old, let new):
+          indent + style.paint("~", .yellow) + " \(path): " + (old.map { $0 + " → " } ?? "")
+            + (new ?? "nil"))
+      case .added:
+        lines.append(indent + style.paint("+", .green) + " \(path): " + (new ?? "nil"))
+      case .removed:
+        let old = change.old.map { ": " + swift.inline($0) } ?? ""
+        lines.append(indent + style.paint("-", .red) + " \(path)" + old)
+      case .moved(let from):
+        lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(path)")
+      case .copied(let from):
+        lines.append(indent + style.paint("+", .green) + " \(path): a copy of \(show(from))")
+      case .spliced(let offset):
         // Only the changed run of a long string: `~ /path @byte: "old" → "new"`.
         lines.append(
-          indent + style.paint("~", .yellow) + " \(show(path)) @\(offset): "
-            + json.inline(.string(old), limit: 40) + " → " + json.inline(.string(new))
-        )
+          indent + style.paint("~", .yellow) + " \(path) @\(offset): "
+            + (change.old.map { swift.inline($0, limit: 40) } ?? "") + " → " + (new ?? ""))
       }
     }
     return lines.isEmpty ? [indent + style.paint("(no change)", .dim)] : lines
   }
 
-  private func show(_ path: JSONPointer) -> String {
+  private func show(_ path: StatePath) -> String {
     // Keys come from the trace: one may hold a line break.
     path.isRoot ? "(the whole state)" : path.description.escapingControlCharacters
+  }
+}
+
+extension TraceIndex {
+  /// What `step` changed, in Swift form: its patch read against the states around it.
+  func changes(of step: TraceStep) -> [StateChange] {
+    // A step after lost steps has no state before it to read; its patch's tests say enough.
+    let before =
+      (try? state(afterStep: step.index == firstStep ? nil : step.index - 1)) ?? .null
+    let after = (try? state(afterStep: step.index)) ?? .null
+    return StateChange.changes(
+      step.patch, from: before, to: after, type: header.stateType, schema: typeSchema())
+  }
+
+  /// `json`, found at `path` in a state of this trace, in Swift form.
+  func swiftValue(_ json: JSONValue, at path: StatePath) -> SwiftValue {
+    let schema = typeSchema()
+    return SwiftValue(json, type: schema.valueType(at: path, in: header.stateType), schema: schema)
+  }
+
+  /// The Swift type at `path` in a state of this trace, if the trace's types say.
+  func valueType(at path: StatePath) -> String? {
+    typeSchema().valueType(at: path, in: header.stateType)
   }
 }

@@ -114,7 +114,11 @@ struct LiveEvent {
       trace["metadata"] = .object(
         JSONObject(
           header.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
-      return ["trace": .object(trace), "initialState": header.initialState]
+      // The types, so that the page shows values in Swift form; steps add theirs.
+      return [
+        "trace": .object(trace), "initialState": header.initialState,
+        "types": header.types ?? .object(JSONObject()),
+      ]
     }
   }
 }

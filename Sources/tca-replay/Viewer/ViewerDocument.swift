@@ -13,7 +13,8 @@ import TraceJSON
 ///   "steps": [{"index", "time", "origin": "send"|"effect", "cause"?, "label", "action",
 ///              "patch", "effects"?}],
 ///   "effects": [{"id", "step", "start", "end", "outcome": "finished"|"cancelled"|"running"}],
-///   "endTime": <seconds>, "crash"?: <the crash record as written> }
+///   "endTime": <seconds>, "crash"?: <the crash record as written>,
+///   "types": <the trace's types, merged: see Documentation/TraceFormat.md> }
 /// ```
 struct ViewerDocument {
   /// The version of the document's shape, which the page checks.
@@ -49,6 +50,11 @@ struct ViewerDocument {
         ]
       })
     object["endTime"] = .double(timeline.endTime)
+    // The Swift types behind the JSON, so that the page shows values as `state` does.
+    var schema = TypeSchema()
+    schema.merge(header.types)
+    for step in timeline.steps { schema.merge(step.types) }
+    object["types"] = schema.json
     if let crash = timeline.crash { object["crash"] = crash }
     json = .object(object)
   }

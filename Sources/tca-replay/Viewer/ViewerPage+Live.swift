@@ -28,7 +28,7 @@ extension ViewerPage {
     \(ViewerMarkup.body)
     <script type="application/json" id="trace-data"></script>
     <script>
-    \(ViewerAssets.label)</script>
+    \(ViewerAssets.label)\(ViewerAssets.values)</script>
     <script>
     function startViewer() {
     \(ViewerAssets.script)}

@@ -26,7 +26,7 @@ enum ViewerPage {
     \(ViewerMarkup.body)
     <script type="application/json" id="trace-data">\(document.scriptText)</script>
     <script>
-    \(ViewerAssets.label)</script>
+    \(ViewerAssets.label)\(ViewerAssets.values)</script>
     <script>
     \(ViewerAssets.script)</script>
     </body>

@@ -16,19 +16,11 @@ struct BookshelfTraceTests {
   @Test("steps 0 to 49")
   func steps0To49() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
-      #"""
-      {
-        "books": [],
-        "destination": null,
-        "path": []
-      }
-      """#
-    )
+    let initialState = BookshelfFeature.State()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
-      $0.uuid = .sequence([UUID(counting: 0), UUID(counting: 1)])
+      $0.uuid = .sequence([UUID(0), UUID(1)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692800),
         Date(timeIntervalSinceReferenceDate: 821692801),
@@ -147,28 +139,14 @@ struct BookshelfTraceTests {
     // Fed in: the effect of step 19 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000000",
-        "title": "Pride and Prejudice",
-        "author": "Jane Austen",
-        "isbn": "9780141439518",
-        "addedAt": 821692800.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000000",
-          "title": "Pride and Prejudice",
-          "author": "Jane Austen",
-          "isbn": "9780141439518",
-          "addedAt": 821692800.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+        "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -269,28 +247,14 @@ struct BookshelfTraceTests {
     // Fed in: the effect of step 37 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000001",
-        "title": "Jane Eyre",
-        "author": "Charlotte Brontë",
-        "isbn": "9780141441146",
-        "addedAt": 821692801.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000001",
-          "title": "Jane Eyre",
-          "author": "Charlotte Brontë",
-          "isbn": "9780141441146",
-          "addedAt": 821692801.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+        "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -355,47 +319,28 @@ struct BookshelfTraceTests {
   @Test("steps 50 to 99")
   func steps50To99() async throws {
     // The state before step 50, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": {
-          "addBook": {
-            "_0": {
-              "title": "",
-              "author": "",
-              "isbn": "978-0-00-",
-              "isLookingUp": false
-            }
-          }
-        },
-        "path": []
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.destination = .addBook(try decoded(
+      #"""
+      {"title":"","author":"","isbn":"978-0-00-","isLookingUp":false}
+      """#
+    ))
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
-      $0.uuid = .sequence([UUID(counting: 2)])
+      $0.uuid = .sequence([UUID(2)])
       $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 821692802)])
     }
     // Effects do not run: what they sent is fed in as the trace recorded it.
@@ -560,28 +505,14 @@ struct BookshelfTraceTests {
     // Fed in: the effect of step 79 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000002",
-        "title": "The Unknown Book",
-        "author": "Anon",
-        "isbn": "9780000000002",
-        "addedAt": 821692802.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000002",
-          "title": "The Unknown Book",
-          "author": "Anon",
-          "isbn": "9780000000002",
-          "addedAt": 821692802.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+        "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -684,58 +615,36 @@ struct BookshelfTraceTests {
   @Test("steps 100 to 149")
   func steps100To149() async throws {
     // The state before step 100, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": {
-          "addBook": {
-            "_0": {
-              "title": "Crime",
-              "author": "",
-              "isbn": "97801404491",
-              "isLookingUp": false
-            }
-          }
-        },
-        "path": []
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.destination = .addBook(try decoded(
+      #"""
+      {"title":"Crime","author":"","isbn":"97801404491","isLookingUp":false}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 3)])
+      $0.uuid = .sequence([UUID(3)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692803),
         Date(timeIntervalSinceReferenceDate: 821692804),
@@ -920,28 +829,14 @@ struct BookshelfTraceTests {
     // Fed in: the effect of step 131 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000003",
-        "title": "Dracula",
-        "author": "Bram Stoker",
-        "isbn": "9780141439846",
-        "addedAt": 821692803.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000003",
-          "title": "Dracula",
-          "author": "Bram Stoker",
-          "isbn": "9780141439846",
-          "addedAt": 821692803.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+        "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -953,22 +848,12 @@ struct BookshelfTraceTests {
     }
 
     // Step 134: sent
-    await store.send(.bookTapped(id: UUID(counting: 0))) {
+    await store.send(.bookTapped(id: UUID(0))) {
       $0.path[id: 0] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+        "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""},
+        "isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -999,8 +884,8 @@ struct BookshelfTraceTests {
 
     // Step 138: sent
     await store.send(.path(.element(id: 0, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 0)]?.secondsRead = 2
-      $0.books[id: UUID(counting: 0)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
+      $0.books[id: UUID(0)]?.secondsRead = 2
+      $0.books[id: UUID(0)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
         $0.isReading = false
@@ -1090,87 +975,43 @@ struct BookshelfTraceTests {
   @Test("steps 150 to 199")
   func steps150To199() async throws {
     // The state before step 150, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "notes": "",
-            "lastReadAt": 821692804.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 0,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000000",
-                    "title": "Pride and Prejudice",
-                    "author": "Jane Austen",
-                    "isbn": "9780141439518",
-                    "addedAt": 821692800.0,
-                    "secondsRead": 2,
-                    "notes": "",
-                    "lastReadAt": 821692804.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 2
-                }
-              }
-            }
-          },
-          {
-            "id": 1,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000000",
-                  "text": "Chapter 1",
-                  "lastSavedAt": 821692805.0
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"","lastReadAt":821692804.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.path[id: 0] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+      "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"",
+      "lastReadAt":821692804.0},"isReading":false,"sessionSeconds":2}
+      """#
+    ))
+    initialState.path[id: 1] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000000","text":"Chapter 1","lastSavedAt":821692805.0}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
@@ -1191,8 +1032,8 @@ struct BookshelfTraceTests {
 
     // Step 150: from the effect of step 149
     // Fed in: the effect of step 149 started before this test's first step.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1")))))) {
-      $0.books[id: UUID(counting: 0)]?.notes = "Chapter 1"
+    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1")))))) {
+      $0.books[id: UUID(0)]?.notes = "Chapter 1"
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 1" }
     }
 
@@ -1278,8 +1119,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 163: from the effect of step 162
-    await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading")))))) {
-      $0.books[id: UUID(counting: 0)]?.notes = "Chapter 1: rereading"
+    await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1: rereading")))))) {
+      $0.books[id: UUID(0)]?.notes = "Chapter 1: rereading"
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 1: rereading" }
     }
 
@@ -1293,7 +1134,7 @@ struct BookshelfTraceTests {
 
     // Step 165: from the effect of step 164
     // Fed in: the effect of step 164 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1: rereading"))))))
 
     // Step 166: from the effect of step 164
     // Fed in: the effect of step 164 read DismissKey, which the trace cannot reproduce.
@@ -1307,22 +1148,12 @@ struct BookshelfTraceTests {
     }
 
     // Step 168: sent
-    await store.send(.bookTapped(id: UUID(counting: 1))) {
+    await store.send(.bookTapped(id: UUID(1))) {
       $0.path[id: 2] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+        "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,
+        "notes":""},"isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -1362,8 +1193,8 @@ struct BookshelfTraceTests {
 
     // Step 173: sent
     await store.send(.path(.element(id: 2, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 1)]?.secondsRead = 3
-      $0.books[id: UUID(counting: 1)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
+      $0.books[id: UUID(1)]?.secondsRead = 3
+      $0.books[id: UUID(1)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
         $0.isReading = false
@@ -1445,8 +1276,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 185: from the effect of step 184
-    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2")))))) {
-      $0.books[id: UUID(counting: 1)]?.notes = "Chapter 2"
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2")))))) {
+      $0.books[id: UUID(1)]?.notes = "Chapter 2"
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2" }
     }
 
@@ -1534,8 +1365,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 198: from the effect of step 197
-    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2: rereading")))))) {
-      $0.books[id: UUID(counting: 1)]?.notes = "Chapter 2: rereading"
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2: rereading")))))) {
+      $0.books[id: UUID(1)]?.notes = "Chapter 2: rereading"
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2: rereading" }
     }
 
@@ -1551,88 +1382,46 @@ struct BookshelfTraceTests {
   @Test("steps 200 to 249")
   func steps200To249() async throws {
     // The state before step 200, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "notes": "Chapter 1: rereading",
-            "lastReadAt": 821692804.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 2,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000001",
-                    "title": "Jane Eyre",
-                    "author": "Charlotte Brontë",
-                    "isbn": "9780141441146",
-                    "addedAt": 821692801.0,
-                    "secondsRead": 3,
-                    "notes": "Chapter 2: rereading",
-                    "lastReadAt": 821692808.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 3
-                }
-              }
-            }
-          },
-          {
-            "id": 3,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000001",
-                  "text": "Chapter 2: rereading",
-                  "lastSavedAt": 821692811.0
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
+      "lastReadAt":821692804.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.path[id: 2] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+      "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,
+      "notes":"Chapter 2: rereading","lastReadAt":821692808.0},"isReading":false,"sessionSeconds":3}
+      """#
+    ))
+    initialState.path[id: 3] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000001","text":"Chapter 2: rereading",
+      "lastSavedAt":821692811.0}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
@@ -1652,7 +1441,7 @@ struct BookshelfTraceTests {
 
     // Step 200: from the effect of step 199
     // Fed in: the effect of step 199 started before this test's first step.
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2: rereading"))))))
 
     // Step 201: from the effect of step 199
     // Fed in: the effect of step 199 started before this test's first step.
@@ -1666,22 +1455,12 @@ struct BookshelfTraceTests {
     }
 
     // Step 203: sent
-    await store.send(.bookTapped(id: UUID(counting: 2))) {
+    await store.send(.bookTapped(id: UUID(2))) {
       $0.path[id: 4] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+        "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""},"isReading":false,
+        "sessionSeconds":0}
         """#
       ))
     }
@@ -1729,8 +1508,8 @@ struct BookshelfTraceTests {
 
     // Step 209: sent
     await store.send(.path(.element(id: 4, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 2)]?.secondsRead = 4
-      $0.books[id: UUID(counting: 2)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
+      $0.books[id: UUID(2)]?.secondsRead = 4
+      $0.books[id: UUID(2)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
         $0.isReading = false
@@ -1812,8 +1591,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 221: from the effect of step 220
-    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3")))))) {
-      $0.books[id: UUID(counting: 2)]?.notes = "Chapter 3"
+    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(2), text: "Chapter 3")))))) {
+      $0.books[id: UUID(2)]?.notes = "Chapter 3"
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 3" }
     }
 
@@ -1901,8 +1680,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 234: from the effect of step 233
-    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading")))))) {
-      $0.books[id: UUID(counting: 2)]?.notes = "Chapter 3: rereading"
+    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(2), text: "Chapter 3: rereading")))))) {
+      $0.books[id: UUID(2)]?.notes = "Chapter 3: rereading"
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 3: rereading" }
     }
 
@@ -1916,7 +1695,7 @@ struct BookshelfTraceTests {
 
     // Step 236: from the effect of step 235
     // Fed in: the effect of step 235 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(2), text: "Chapter 3: rereading"))))))
 
     // Step 237: from the effect of step 235
     // Fed in: the effect of step 235 read DismissKey, which the trace cannot reproduce.
@@ -1930,22 +1709,12 @@ struct BookshelfTraceTests {
     }
 
     // Step 239: sent
-    await store.send(.bookTapped(id: UUID(counting: 3))) {
+    await store.send(.bookTapped(id: UUID(3))) {
       $0.path[id: 6] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+        "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""},"isReading":false,
+        "sessionSeconds":0}
         """#
       ))
     }
@@ -1976,8 +1745,8 @@ struct BookshelfTraceTests {
 
     // Step 243: sent
     await store.send(.path(.element(id: 6, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 3)]?.secondsRead = 2
-      $0.books[id: UUID(counting: 3)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
+      $0.books[id: UUID(3)]?.secondsRead = 2
+      $0.books[id: UUID(3)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
         $0.isReading = false
@@ -2033,89 +1802,46 @@ struct BookshelfTraceTests {
   @Test("steps 250 to 299")
   func steps250To299() async throws {
     // The state before step 250, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "notes": "Chapter 1: rereading",
-            "lastReadAt": 821692804.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 4,
-            "notes": "Chapter 3: rereading",
-            "lastReadAt": 821692812.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 2,
-            "notes": "",
-            "lastReadAt": 821692816.0
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 6,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000003",
-                    "title": "Dracula",
-                    "author": "Bram Stoker",
-                    "isbn": "9780141439846",
-                    "addedAt": 821692803.0,
-                    "secondsRead": 2,
-                    "notes": "",
-                    "lastReadAt": 821692816.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 2
-                }
-              }
-            }
-          },
-          {
-            "id": 7,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000003",
-                  "text": "Chapt"
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
+      "lastReadAt":821692804.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":4,"notes":"Chapter 3: rereading",
+      "lastReadAt":821692812.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"","lastReadAt":821692816.0}
+      """#
+    ))
+    initialState.path[id: 6] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"","lastReadAt":821692816.0},
+      "isReading":false,"sessionSeconds":2}
+      """#
+    ))
+    initialState.path[id: 7] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000003","text":"Chapt"}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
@@ -2164,8 +1890,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 255: from the effect of step 254
-    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4")))))) {
-      $0.books[id: UUID(counting: 3)]?.notes = "Chapter 4"
+    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(3), text: "Chapter 4")))))) {
+      $0.books[id: UUID(3)]?.notes = "Chapter 4"
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 4" }
     }
 
@@ -2253,8 +1979,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 268: from the effect of step 267
-    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading")))))) {
-      $0.books[id: UUID(counting: 3)]?.notes = "Chapter 4: rereading"
+    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(3), text: "Chapter 4: rereading")))))) {
+      $0.books[id: UUID(3)]?.notes = "Chapter 4: rereading"
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 4: rereading" }
     }
 
@@ -2268,7 +1994,7 @@ struct BookshelfTraceTests {
 
     // Step 270: from the effect of step 269
     // Fed in: the effect of step 269 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(3), text: "Chapter 4: rereading"))))))
 
     // Step 271: from the effect of step 269
     // Fed in: the effect of step 269 read DismissKey, which the trace cannot reproduce.
@@ -2282,23 +2008,12 @@ struct BookshelfTraceTests {
     }
 
     // Step 273: sent
-    await store.send(.bookTapped(id: UUID(counting: 1))) {
+    await store.send(.bookTapped(id: UUID(1))) {
       $0.path[id: 8] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "lastReadAt": 821692808.0,
-            "notes": "Chapter 2: rereading"
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+        "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,
+        "lastReadAt":821692808.0,"notes":"Chapter 2: rereading"},"isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -2327,11 +2042,11 @@ struct BookshelfTraceTests {
 
     // Step 277: sent
     await clock.advance(by: .seconds(1))
-    await store.send(.deleteButtonTapped(id: UUID(counting: 0))) {
+    await store.send(.deleteButtonTapped(id: UUID(0))) {
       $0.destination = .alert(AlertState {
         TextState("Delete “Pride and Prejudice”?")
       } actions: {
-        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 0))) {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(0))) {
           TextState("Delete")
         }
         ButtonState(role: .cancel) {
@@ -2348,11 +2063,11 @@ struct BookshelfTraceTests {
     }
 
     // Step 279: sent
-    await store.send(.deleteButtonTapped(id: UUID(counting: 2))) {
+    await store.send(.deleteButtonTapped(id: UUID(2))) {
       $0.destination = .alert(AlertState {
         TextState("Delete “The Unknown Book”?")
       } actions: {
-        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 2))) {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(2))) {
           TextState("Delete")
         }
         ButtonState(role: .cancel) {
@@ -2364,29 +2079,18 @@ struct BookshelfTraceTests {
     }
 
     // Step 280: sent
-    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(counting: 2)))))) {
-      $0.books.remove(id: UUID(counting: 2))
+    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(2)))))) {
+      $0.books.remove(id: UUID(2))
       $0.destination = nil
     }
 
     // Step 281: sent
-    await store.send(.bookTapped(id: UUID(counting: 0))) {
+    await store.send(.bookTapped(id: UUID(0))) {
       $0.path[id: 9] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "lastReadAt": 821692804.0,
-            "notes": "Chapter 1: rereading"
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+        "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,
+        "lastReadAt":821692804.0,"notes":"Chapter 1: rereading"},"isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -2395,10 +2099,7 @@ struct BookshelfTraceTests {
     await store.send(.path(.element(id: 9, action: .detail(.notesButtonTapped)))) {
       $0.path[id: 10] = .notes(try decoded(
         #"""
-        {
-          "bookID": "00000000-0000-0000-0000-000000000000",
-          "text": "Chapter 1: rereading"
-        }
+        {"bookID":"00000000-0000-0000-0000-000000000000","text":"Chapter 1: rereading"}
         """#
       ))
     }
@@ -2408,7 +2109,7 @@ struct BookshelfTraceTests {
       $0.destination = .alert(AlertState {
         TextState("Delete “Pride and Prejudice”?")
       } actions: {
-        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 0))) {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(0))) {
           TextState("Delete")
         }
         ButtonState(role: .cancel) {
@@ -2420,8 +2121,8 @@ struct BookshelfTraceTests {
     }
 
     // Step 284: sent
-    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(counting: 0)))))) {
-      $0.books.remove(id: UUID(counting: 0))
+    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(0)))))) {
+      $0.books.remove(id: UUID(0))
       $0.destination = nil
       $0.path[id: 10] = nil
       $0.path[id: 9] = nil
@@ -2516,51 +2217,32 @@ struct BookshelfTraceTests {
   @Test("steps 300 to 349")
   func steps300To349() async throws {
     // The state before step 300, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 2,
-            "notes": "Chapter 4: rereading",
-            "lastReadAt": 821692816.0
-          }
-        ],
-        "destination": {
-          "addBook": {
-            "_0": {
-              "title": "Wuthering Heights",
-              "author": "Emily Brontë",
-              "isbn": "9780141439556",
-              "isLookingUp": false
-            }
-          }
-        },
-        "path": []
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
+      "lastReadAt":821692816.0}
+      """#
+    ))
+    initialState.destination = .addBook(try decoded(
+      #"""
+      {"title":"Wuthering Heights","author":"Emily Brontë","isbn":"9780141439556","isLookingUp":false}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 4), UUID(counting: 5)])
+      $0.uuid = .sequence([UUID(4), UUID(5)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692820),
         Date(timeIntervalSinceReferenceDate: 821692821),
@@ -2579,28 +2261,14 @@ struct BookshelfTraceTests {
     // Fed in: the effect of step 300 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000004",
-        "title": "Wuthering Heights",
-        "author": "Emily Brontë",
-        "isbn": "9780141439556",
-        "addedAt": 821692820.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
+      "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000004",
-          "title": "Wuthering Heights",
-          "author": "Emily Brontë",
-          "isbn": "9780141439556",
-          "addedAt": 821692820.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
+        "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -2701,28 +2369,14 @@ struct BookshelfTraceTests {
     // Fed in: the effect of step 318 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000005",
-        "title": "Frankenstein",
-        "author": "Mary Shelley",
-        "isbn": "9780141439471",
-        "addedAt": 821692821.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
+      "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000005",
-          "title": "Frankenstein",
-          "author": "Mary Shelley",
-          "isbn": "9780141439471",
-          "addedAt": 821692821.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
+        "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -2734,22 +2388,12 @@ struct BookshelfTraceTests {
     }
 
     // Step 321: sent
-    await store.send(.bookTapped(id: UUID(counting: 5))) {
+    await store.send(.bookTapped(id: UUID(5))) {
       $0.path[id: 11] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "title": "Frankenstein",
-            "author": "Mary Shelley",
-            "isbn": "9780141439471",
-            "addedAt": 821692821.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein",
+        "author":"Mary Shelley","isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""},
+        "isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -2789,8 +2433,8 @@ struct BookshelfTraceTests {
 
     // Step 326: sent
     await store.send(.path(.element(id: 11, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 5)]?.secondsRead = 3
-      $0.books[id: UUID(counting: 5)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692822)
+      $0.books[id: UUID(5)]?.secondsRead = 3
+      $0.books[id: UUID(5)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692822)
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692822)
         $0.isReading = false
@@ -2965,88 +2609,45 @@ struct BookshelfTraceTests {
   @Test("steps 350 to 355")
   func steps350To355() async throws {
     // The state before step 350, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 2,
-            "notes": "Chapter 4: rereading",
-            "lastReadAt": 821692816.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000004",
-            "title": "Wuthering Heights",
-            "author": "Emily Brontë",
-            "isbn": "9780141439556",
-            "addedAt": 821692820.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "title": "Frankenstein",
-            "author": "Mary Shelley",
-            "isbn": "9780141439471",
-            "addedAt": 821692821.0,
-            "secondsRead": 3,
-            "notes": "",
-            "lastReadAt": 821692822.0
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 11,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000005",
-                    "title": "Frankenstein",
-                    "author": "Mary Shelley",
-                    "isbn": "9780141439471",
-                    "addedAt": 821692821.0,
-                    "secondsRead": 3,
-                    "notes": "",
-                    "lastReadAt": 821692822.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 3
-                }
-              }
-            }
-          },
-          {
-            "id": 12,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000005",
-                  "text": "Letters within letters"
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
+      "lastReadAt":821692816.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
+      "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
+      "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":3,"notes":"","lastReadAt":821692822.0}
+      """#
+    ))
+    initialState.path[id: 11] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein",
+      "author":"Mary Shelley","isbn":"9780141439471","addedAt":821692821.0,"secondsRead":3,"notes":"",
+      "lastReadAt":821692822.0},"isReading":false,"sessionSeconds":3}
+      """#
+    ))
+    initialState.path[id: 12] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000005","text":"Letters within letters"}
+      """#
+    ))
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
@@ -3066,8 +2667,8 @@ struct BookshelfTraceTests {
 
     // Step 351: from the effect of step 350
     // Fed in: effects were off when step 350 returned its effect.
-    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 5), text: "Letters within letters")))))) {
-      $0.books[id: UUID(counting: 5)]?.notes = "Letters within letters"
+    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(5), text: "Letters within letters")))))) {
+      $0.books[id: UUID(5)]?.notes = "Letters within letters"
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Letters within letters" }
     }
 
@@ -3078,7 +2679,7 @@ struct BookshelfTraceTests {
 
     // Step 353: from the effect of step 352
     // Fed in: the effect of step 352 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 5), text: "Letters within letters"))))))
+    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(5), text: "Letters within letters"))))))
 
     // Step 354: from the effect of step 352
     // Fed in: the effect of step 352 read DismissKey, which the trace cannot reproduce.

@@ -14,19 +14,11 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To49() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
-      #"""
-      {
-        "books": [],
-        "destination": null,
-        "path": []
-      }
-      """#
-    )
+    let initialState = BookshelfFeature.State()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
-      $0.uuid = .sequence([UUID(counting: 0), UUID(counting: 1)])
+      $0.uuid = .sequence([UUID(0), UUID(1)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692800),
         Date(timeIntervalSinceReferenceDate: 821692801),
@@ -145,28 +137,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     // Fed in: the effect of step 19 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000000",
-        "title": "Pride and Prejudice",
-        "author": "Jane Austen",
-        "isbn": "9780141439518",
-        "addedAt": 821692800.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000000",
-          "title": "Pride and Prejudice",
-          "author": "Jane Austen",
-          "isbn": "9780141439518",
-          "addedAt": 821692800.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+        "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -267,28 +245,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     // Fed in: the effect of step 37 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000001",
-        "title": "Jane Eyre",
-        "author": "Charlotte Brontë",
-        "isbn": "9780141441146",
-        "addedAt": 821692801.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000001",
-          "title": "Jane Eyre",
-          "author": "Charlotte Brontë",
-          "isbn": "9780141441146",
-          "addedAt": 821692801.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+        "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -353,47 +317,28 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps50To99() async throws {
     // The state before step 50, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": {
-          "addBook": {
-            "_0": {
-              "title": "",
-              "author": "",
-              "isbn": "978-0-00-",
-              "isLookingUp": false
-            }
-          }
-        },
-        "path": []
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.destination = .addBook(try decoded(
+      #"""
+      {"title":"","author":"","isbn":"978-0-00-","isLookingUp":false}
+      """#
+    ))
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
-      $0.uuid = .sequence([UUID(counting: 2)])
+      $0.uuid = .sequence([UUID(2)])
       $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 821692802)])
     }
     // Effects do not run: what they sent is fed in as the trace recorded it.
@@ -558,28 +503,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     // Fed in: the effect of step 79 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000002",
-        "title": "The Unknown Book",
-        "author": "Anon",
-        "isbn": "9780000000002",
-        "addedAt": 821692802.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000002",
-          "title": "The Unknown Book",
-          "author": "Anon",
-          "isbn": "9780000000002",
-          "addedAt": 821692802.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+        "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -682,58 +613,36 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps100To149() async throws {
     // The state before step 100, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": {
-          "addBook": {
-            "_0": {
-              "title": "Crime",
-              "author": "",
-              "isbn": "97801404491",
-              "isLookingUp": false
-            }
-          }
-        },
-        "path": []
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.destination = .addBook(try decoded(
+      #"""
+      {"title":"Crime","author":"","isbn":"97801404491","isLookingUp":false}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 3)])
+      $0.uuid = .sequence([UUID(3)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692803),
         Date(timeIntervalSinceReferenceDate: 821692804),
@@ -918,28 +827,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     // Fed in: the effect of step 131 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000003",
-        "title": "Dracula",
-        "author": "Bram Stoker",
-        "isbn": "9780141439846",
-        "addedAt": 821692803.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000003",
-          "title": "Dracula",
-          "author": "Bram Stoker",
-          "isbn": "9780141439846",
-          "addedAt": 821692803.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+        "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -951,22 +846,12 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 134: sent
-    await store.send(.bookTapped(id: UUID(counting: 0))) {
+    await store.send(.bookTapped(id: UUID(0))) {
       $0.path[id: 0] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+        "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""},
+        "isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -997,8 +882,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 138: sent
     await store.send(.path(.element(id: 0, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 0)]?.secondsRead = 2
-      $0.books[id: UUID(counting: 0)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
+      $0.books[id: UUID(0)]?.secondsRead = 2
+      $0.books[id: UUID(0)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
         $0.isReading = false
@@ -1088,87 +973,43 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps150To199() async throws {
     // The state before step 150, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "notes": "",
-            "lastReadAt": 821692804.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 0,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000000",
-                    "title": "Pride and Prejudice",
-                    "author": "Jane Austen",
-                    "isbn": "9780141439518",
-                    "addedAt": 821692800.0,
-                    "secondsRead": 2,
-                    "notes": "",
-                    "lastReadAt": 821692804.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 2
-                }
-              }
-            }
-          },
-          {
-            "id": 1,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000000",
-                  "text": "Chapter 1",
-                  "lastSavedAt": 821692805.0
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"","lastReadAt":821692804.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.path[id: 0] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+      "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"",
+      "lastReadAt":821692804.0},"isReading":false,"sessionSeconds":2}
+      """#
+    ))
+    initialState.path[id: 1] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000000","text":"Chapter 1","lastSavedAt":821692805.0}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
@@ -1189,8 +1030,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 150: from the effect of step 149
     // Fed in: the effect of step 149 started before this test's first step.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1")))))) {
-      $0.books[id: UUID(counting: 0)]?.notes = "Chapter 1"
+    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1")))))) {
+      $0.books[id: UUID(0)]?.notes = "Chapter 1"
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 1" }
     }
 
@@ -1276,8 +1117,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 163: from the effect of step 162
-    await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading")))))) {
-      $0.books[id: UUID(counting: 0)]?.notes = "Chapter 1: rereading"
+    await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1: rereading")))))) {
+      $0.books[id: UUID(0)]?.notes = "Chapter 1: rereading"
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 1: rereading" }
     }
 
@@ -1291,7 +1132,7 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 165: from the effect of step 164
     // Fed in: the effect of step 164 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 0), text: "Chapter 1: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1: rereading"))))))
 
     // Step 166: from the effect of step 164
     // Fed in: the effect of step 164 read DismissKey, which the trace cannot reproduce.
@@ -1305,22 +1146,12 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 168: sent
-    await store.send(.bookTapped(id: UUID(counting: 1))) {
+    await store.send(.bookTapped(id: UUID(1))) {
       $0.path[id: 2] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+        "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,
+        "notes":""},"isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -1360,8 +1191,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 173: sent
     await store.send(.path(.element(id: 2, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 1)]?.secondsRead = 3
-      $0.books[id: UUID(counting: 1)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
+      $0.books[id: UUID(1)]?.secondsRead = 3
+      $0.books[id: UUID(1)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
         $0.isReading = false
@@ -1443,8 +1274,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 185: from the effect of step 184
-    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2")))))) {
-      $0.books[id: UUID(counting: 1)]?.notes = "Chapter 2"
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2")))))) {
+      $0.books[id: UUID(1)]?.notes = "Chapter 2"
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2" }
     }
 
@@ -1532,8 +1363,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 198: from the effect of step 197
-    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2: rereading")))))) {
-      $0.books[id: UUID(counting: 1)]?.notes = "Chapter 2: rereading"
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2: rereading")))))) {
+      $0.books[id: UUID(1)]?.notes = "Chapter 2: rereading"
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2: rereading" }
     }
 
@@ -1549,88 +1380,46 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps200To249() async throws {
     // The state before step 200, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "notes": "Chapter 1: rereading",
-            "lastReadAt": 821692804.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 0,
-            "notes": ""
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 2,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000001",
-                    "title": "Jane Eyre",
-                    "author": "Charlotte Brontë",
-                    "isbn": "9780141441146",
-                    "addedAt": 821692801.0,
-                    "secondsRead": 3,
-                    "notes": "Chapter 2: rereading",
-                    "lastReadAt": 821692808.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 3
-                }
-              }
-            }
-          },
-          {
-            "id": 3,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000001",
-                  "text": "Chapter 2: rereading",
-                  "lastSavedAt": 821692811.0
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
+      "lastReadAt":821692804.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.path[id: 2] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+      "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,
+      "notes":"Chapter 2: rereading","lastReadAt":821692808.0},"isReading":false,"sessionSeconds":3}
+      """#
+    ))
+    initialState.path[id: 3] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000001","text":"Chapter 2: rereading",
+      "lastSavedAt":821692811.0}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
@@ -1650,7 +1439,7 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 200: from the effect of step 199
     // Fed in: the effect of step 199 started before this test's first step.
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 1), text: "Chapter 2: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2: rereading"))))))
 
     // Step 201: from the effect of step 199
     // Fed in: the effect of step 199 started before this test's first step.
@@ -1664,22 +1453,12 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 203: sent
-    await store.send(.bookTapped(id: UUID(counting: 2))) {
+    await store.send(.bookTapped(id: UUID(2))) {
       $0.path[id: 4] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+        "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""},"isReading":false,
+        "sessionSeconds":0}
         """#
       ))
     }
@@ -1727,8 +1506,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 209: sent
     await store.send(.path(.element(id: 4, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 2)]?.secondsRead = 4
-      $0.books[id: UUID(counting: 2)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
+      $0.books[id: UUID(2)]?.secondsRead = 4
+      $0.books[id: UUID(2)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
         $0.isReading = false
@@ -1810,8 +1589,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 221: from the effect of step 220
-    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3")))))) {
-      $0.books[id: UUID(counting: 2)]?.notes = "Chapter 3"
+    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(2), text: "Chapter 3")))))) {
+      $0.books[id: UUID(2)]?.notes = "Chapter 3"
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 3" }
     }
 
@@ -1899,8 +1678,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 234: from the effect of step 233
-    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading")))))) {
-      $0.books[id: UUID(counting: 2)]?.notes = "Chapter 3: rereading"
+    await store.receive(.path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(2), text: "Chapter 3: rereading")))))) {
+      $0.books[id: UUID(2)]?.notes = "Chapter 3: rereading"
       XCTModify(&$0.path[id: 4], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 3: rereading" }
     }
 
@@ -1914,7 +1693,7 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 236: from the effect of step 235
     // Fed in: the effect of step 235 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 2), text: "Chapter 3: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 5, action: .notes(.delegate(.notesSaved(bookID: UUID(2), text: "Chapter 3: rereading"))))))
 
     // Step 237: from the effect of step 235
     // Fed in: the effect of step 235 read DismissKey, which the trace cannot reproduce.
@@ -1928,22 +1707,12 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 239: sent
-    await store.send(.bookTapped(id: UUID(counting: 3))) {
+    await store.send(.bookTapped(id: UUID(3))) {
       $0.path[id: 6] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+        "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""},"isReading":false,
+        "sessionSeconds":0}
         """#
       ))
     }
@@ -1974,8 +1743,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 243: sent
     await store.send(.path(.element(id: 6, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 3)]?.secondsRead = 2
-      $0.books[id: UUID(counting: 3)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
+      $0.books[id: UUID(3)]?.secondsRead = 2
+      $0.books[id: UUID(3)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
         $0.isReading = false
@@ -2031,89 +1800,46 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps250To299() async throws {
     // The state before step 250, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "notes": "Chapter 1: rereading",
-            "lastReadAt": 821692804.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "The Unknown Book",
-            "author": "Anon",
-            "isbn": "9780000000002",
-            "addedAt": 821692802.0,
-            "secondsRead": 4,
-            "notes": "Chapter 3: rereading",
-            "lastReadAt": 821692812.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 2,
-            "notes": "",
-            "lastReadAt": 821692816.0
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 6,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000003",
-                    "title": "Dracula",
-                    "author": "Bram Stoker",
-                    "isbn": "9780141439846",
-                    "addedAt": 821692803.0,
-                    "secondsRead": 2,
-                    "notes": "",
-                    "lastReadAt": 821692816.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 2
-                }
-              }
-            }
-          },
-          {
-            "id": 7,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000003",
-                  "text": "Chapt"
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
+      "lastReadAt":821692804.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":4,"notes":"Chapter 3: rereading",
+      "lastReadAt":821692812.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"","lastReadAt":821692816.0}
+      """#
+    ))
+    initialState.path[id: 6] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"","lastReadAt":821692816.0},
+      "isReading":false,"sessionSeconds":2}
+      """#
+    ))
+    initialState.path[id: 7] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000003","text":"Chapt"}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
@@ -2162,8 +1888,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 255: from the effect of step 254
-    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4")))))) {
-      $0.books[id: UUID(counting: 3)]?.notes = "Chapter 4"
+    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(3), text: "Chapter 4")))))) {
+      $0.books[id: UUID(3)]?.notes = "Chapter 4"
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 4" }
     }
 
@@ -2251,8 +1977,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 268: from the effect of step 267
-    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading")))))) {
-      $0.books[id: UUID(counting: 3)]?.notes = "Chapter 4: rereading"
+    await store.receive(.path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(3), text: "Chapter 4: rereading")))))) {
+      $0.books[id: UUID(3)]?.notes = "Chapter 4: rereading"
       XCTModify(&$0.path[id: 6], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 4: rereading" }
     }
 
@@ -2266,7 +1992,7 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 270: from the effect of step 269
     // Fed in: the effect of step 269 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 3), text: "Chapter 4: rereading"))))))
+    await store.receive(replaying: .path(.element(id: 7, action: .notes(.delegate(.notesSaved(bookID: UUID(3), text: "Chapter 4: rereading"))))))
 
     // Step 271: from the effect of step 269
     // Fed in: the effect of step 269 read DismissKey, which the trace cannot reproduce.
@@ -2280,23 +2006,12 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 273: sent
-    await store.send(.bookTapped(id: UUID(counting: 1))) {
+    await store.send(.bookTapped(id: UUID(1))) {
       $0.path[id: 8] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "lastReadAt": 821692808.0,
-            "notes": "Chapter 2: rereading"
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+        "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,
+        "lastReadAt":821692808.0,"notes":"Chapter 2: rereading"},"isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -2325,11 +2040,11 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 277: sent
     await clock.advance(by: .seconds(1))
-    await store.send(.deleteButtonTapped(id: UUID(counting: 0))) {
+    await store.send(.deleteButtonTapped(id: UUID(0))) {
       $0.destination = .alert(AlertState {
         TextState("Delete “Pride and Prejudice”?")
       } actions: {
-        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 0))) {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(0))) {
           TextState("Delete")
         }
         ButtonState(role: .cancel) {
@@ -2346,11 +2061,11 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 279: sent
-    await store.send(.deleteButtonTapped(id: UUID(counting: 2))) {
+    await store.send(.deleteButtonTapped(id: UUID(2))) {
       $0.destination = .alert(AlertState {
         TextState("Delete “The Unknown Book”?")
       } actions: {
-        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 2))) {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(2))) {
           TextState("Delete")
         }
         ButtonState(role: .cancel) {
@@ -2362,29 +2077,18 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 280: sent
-    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(counting: 2)))))) {
-      $0.books.remove(id: UUID(counting: 2))
+    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(2)))))) {
+      $0.books.remove(id: UUID(2))
       $0.destination = nil
     }
 
     // Step 281: sent
-    await store.send(.bookTapped(id: UUID(counting: 0))) {
+    await store.send(.bookTapped(id: UUID(0))) {
       $0.path[id: 9] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Pride and Prejudice",
-            "author": "Jane Austen",
-            "isbn": "9780141439518",
-            "addedAt": 821692800.0,
-            "secondsRead": 2,
-            "lastReadAt": 821692804.0,
-            "notes": "Chapter 1: rereading"
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+        "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,
+        "lastReadAt":821692804.0,"notes":"Chapter 1: rereading"},"isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -2393,10 +2097,7 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.path(.element(id: 9, action: .detail(.notesButtonTapped)))) {
       $0.path[id: 10] = .notes(try decoded(
         #"""
-        {
-          "bookID": "00000000-0000-0000-0000-000000000000",
-          "text": "Chapter 1: rereading"
-        }
+        {"bookID":"00000000-0000-0000-0000-000000000000","text":"Chapter 1: rereading"}
         """#
       ))
     }
@@ -2406,7 +2107,7 @@ final class BookshelfTraceXCTests: XCTestCase {
       $0.destination = .alert(AlertState {
         TextState("Delete “Pride and Prejudice”?")
       } actions: {
-        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(counting: 0))) {
+        ButtonState(role: .destructive, action: .confirmDeletion(id: UUID(0))) {
           TextState("Delete")
         }
         ButtonState(role: .cancel) {
@@ -2418,8 +2119,8 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 284: sent
-    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(counting: 0)))))) {
-      $0.books.remove(id: UUID(counting: 0))
+    await store.send(.destination(.presented(.alert(.confirmDeletion(id: UUID(0)))))) {
+      $0.books.remove(id: UUID(0))
       $0.destination = nil
       $0.path[id: 10] = nil
       $0.path[id: 9] = nil
@@ -2514,51 +2215,32 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps300To349() async throws {
     // The state before step 300, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 2,
-            "notes": "Chapter 4: rereading",
-            "lastReadAt": 821692816.0
-          }
-        ],
-        "destination": {
-          "addBook": {
-            "_0": {
-              "title": "Wuthering Heights",
-              "author": "Emily Brontë",
-              "isbn": "9780141439556",
-              "isLookingUp": false
-            }
-          }
-        },
-        "path": []
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
+      "lastReadAt":821692816.0}
+      """#
+    ))
+    initialState.destination = .addBook(try decoded(
+      #"""
+      {"title":"Wuthering Heights","author":"Emily Brontë","isbn":"9780141439556","isLookingUp":false}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 4), UUID(counting: 5)])
+      $0.uuid = .sequence([UUID(4), UUID(5)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692820),
         Date(timeIntervalSinceReferenceDate: 821692821),
@@ -2577,28 +2259,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     // Fed in: the effect of step 300 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000004",
-        "title": "Wuthering Heights",
-        "author": "Emily Brontë",
-        "isbn": "9780141439556",
-        "addedAt": 821692820.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
+      "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000004",
-          "title": "Wuthering Heights",
-          "author": "Emily Brontë",
-          "isbn": "9780141439556",
-          "addedAt": 821692820.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
+        "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -2699,28 +2367,14 @@ final class BookshelfTraceXCTests: XCTestCase {
     // Fed in: the effect of step 318 read DismissKey, which the trace cannot reproduce.
     await store.receive(replaying: .destination(.presented(.addBook(.delegate(.saveBook(try decoded(
       #"""
-      {
-        "id": "00000000-0000-0000-0000-000000000005",
-        "title": "Frankenstein",
-        "author": "Mary Shelley",
-        "isbn": "9780141439471",
-        "addedAt": 821692821.0,
-        "secondsRead": 0,
-        "notes": ""
-      }
+      {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
+      "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""}
       """#
     ))))))) {
       $0.books.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000005",
-          "title": "Frankenstein",
-          "author": "Mary Shelley",
-          "isbn": "9780141439471",
-          "addedAt": 821692821.0,
-          "secondsRead": 0,
-          "notes": ""
-        }
+        {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
+        "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""}
         """#
       ))
     }
@@ -2732,22 +2386,12 @@ final class BookshelfTraceXCTests: XCTestCase {
     }
 
     // Step 321: sent
-    await store.send(.bookTapped(id: UUID(counting: 5))) {
+    await store.send(.bookTapped(id: UUID(5))) {
       $0.path[id: 11] = .detail(try decoded(
         #"""
-        {
-          "book": {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "title": "Frankenstein",
-            "author": "Mary Shelley",
-            "isbn": "9780141439471",
-            "addedAt": 821692821.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          "isReading": false,
-          "sessionSeconds": 0
-        }
+        {"book":{"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein",
+        "author":"Mary Shelley","isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""},
+        "isReading":false,"sessionSeconds":0}
         """#
       ))
     }
@@ -2787,8 +2431,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 326: sent
     await store.send(.path(.element(id: 11, action: .detail(.stopReadingButtonTapped)))) {
-      $0.books[id: UUID(counting: 5)]?.secondsRead = 3
-      $0.books[id: UUID(counting: 5)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692822)
+      $0.books[id: UUID(5)]?.secondsRead = 3
+      $0.books[id: UUID(5)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692822)
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) {
         $0.book.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692822)
         $0.isReading = false
@@ -2963,88 +2607,45 @@ final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps350To355() async throws {
     // The state before step 350, as the trace recorded it.
-    let initialState: BookshelfFeature.State = try decoded(
+    var initialState = BookshelfFeature.State()
+    initialState.books.append(try decoded(
       #"""
-      {
-        "books": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Jane Eyre",
-            "author": "Charlotte Brontë",
-            "isbn": "9780141441146",
-            "addedAt": 821692801.0,
-            "secondsRead": 3,
-            "notes": "Chapter 2: rereading",
-            "lastReadAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Dracula",
-            "author": "Bram Stoker",
-            "isbn": "9780141439846",
-            "addedAt": 821692803.0,
-            "secondsRead": 2,
-            "notes": "Chapter 4: rereading",
-            "lastReadAt": 821692816.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000004",
-            "title": "Wuthering Heights",
-            "author": "Emily Brontë",
-            "isbn": "9780141439556",
-            "addedAt": 821692820.0,
-            "secondsRead": 0,
-            "notes": ""
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "title": "Frankenstein",
-            "author": "Mary Shelley",
-            "isbn": "9780141439471",
-            "addedAt": 821692821.0,
-            "secondsRead": 3,
-            "notes": "",
-            "lastReadAt": 821692822.0
-          }
-        ],
-        "destination": null,
-        "path": [
-          {
-            "id": 11,
-            "element": {
-              "detail": {
-                "_0": {
-                  "book": {
-                    "id": "00000000-0000-0000-0000-000000000005",
-                    "title": "Frankenstein",
-                    "author": "Mary Shelley",
-                    "isbn": "9780141439471",
-                    "addedAt": 821692821.0,
-                    "secondsRead": 3,
-                    "notes": "",
-                    "lastReadAt": 821692822.0
-                  },
-                  "isReading": false,
-                  "sessionSeconds": 3
-                }
-              }
-            }
-          },
-          {
-            "id": 12,
-            "element": {
-              "notes": {
-                "_0": {
-                  "bookID": "00000000-0000-0000-0000-000000000005",
-                  "text": "Letters within letters"
-                }
-              }
-            }
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
+      "lastReadAt":821692808.0}
       """#
-    )
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
+      "lastReadAt":821692816.0}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
+      "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    initialState.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
+      "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":3,"notes":"","lastReadAt":821692822.0}
+      """#
+    ))
+    initialState.path[id: 11] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein",
+      "author":"Mary Shelley","isbn":"9780141439471","addedAt":821692821.0,"secondsRead":3,"notes":"",
+      "lastReadAt":821692822.0},"isReading":false,"sessionSeconds":3}
+      """#
+    ))
+    initialState.path[id: 12] = .notes(try decoded(
+      #"""
+      {"bookID":"00000000-0000-0000-0000-000000000005","text":"Letters within letters"}
+      """#
+    ))
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
@@ -3064,8 +2665,8 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 351: from the effect of step 350
     // Fed in: effects were off when step 350 returned its effect.
-    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 5), text: "Letters within letters")))))) {
-      $0.books[id: UUID(counting: 5)]?.notes = "Letters within letters"
+    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(5), text: "Letters within letters")))))) {
+      $0.books[id: UUID(5)]?.notes = "Letters within letters"
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Letters within letters" }
     }
 
@@ -3076,7 +2677,7 @@ final class BookshelfTraceXCTests: XCTestCase {
 
     // Step 353: from the effect of step 352
     // Fed in: the effect of step 352 read DismissKey, which the trace cannot reproduce.
-    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(counting: 5), text: "Letters within letters"))))))
+    await store.receive(replaying: .path(.element(id: 12, action: .notes(.delegate(.notesSaved(bookID: UUID(5), text: "Letters within letters"))))))
 
     // Step 354: from the effect of step 352
     // Fed in: the effect of step 352 read DismissKey, which the trace cannot reproduce.

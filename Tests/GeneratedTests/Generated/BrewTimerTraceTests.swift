@@ -16,16 +16,7 @@ struct BrewTimerTraceTests {
   @Test("steps 0 to 11")
   func steps0To11() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: BrewTimerFeature.State = try decoded(
-      #"""
-      {
-        "seconds": 0,
-        "isBrewing": false,
-        "notes": "",
-        "isLoadingRecipe": false
-      }
-      """#
-    )
+    let initialState = BrewTimerFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BrewTimerFeature()
@@ -116,9 +107,4 @@ struct BrewTimerTraceTests {
     // The effects of step 10 had ended by here when recording.
     await step10.finish()
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

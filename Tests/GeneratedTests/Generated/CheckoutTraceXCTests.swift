@@ -14,19 +14,7 @@ final class CheckoutTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To23() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: CheckoutFeature.State = try decoded(
-      #"""
-      {
-        "cart": [],
-        "giftNotes": [],
-        "shipping": {
-          "standard": {}
-        },
-        "orders": [],
-        "savedCards": []
-      }
-      """#
-    )
+    let initialState = CheckoutFeature.State()
     let store = TestStore(initialState: initialState) {
       CheckoutFeature()
     }

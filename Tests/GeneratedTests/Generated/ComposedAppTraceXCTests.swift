@@ -15,30 +15,13 @@ final class ComposedAppTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To49() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: AppFeature.State = try decoded(
-      #"""
-      {
-        "selectedTab": "counter",
-        "counter": {
-          "count": 0,
-          "isLoading": false,
-          "isTimerRunning": false
-        },
-        "timers": []
-      }
-      """#
-    )
+    let initialState = AppFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([
-        UUID(counting: 0),
-        UUID(counting: 1),
-        UUID(counting: 2),
-        UUID(counting: 3),
-      ])
+      $0.uuid = .sequence([UUID(0), UUID(1), UUID(2), UUID(3)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
@@ -88,12 +71,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000000",
-          "name": "Timer 1",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000000","name":"Timer 1","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -102,76 +81,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000001",
-          "name": "Timer 2",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 10: sent
     store.runsEffects = true
-    let step10 = await store.send(.timer(id: UUID(counting: 0), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 0)]?.isRunning = true
+    let step10 = await store.send(.timer(id: UUID(0), action: .startButtonTapped)) {
+      $0.timers[id: UUID(0)]?.isRunning = true
     }
 
     // Step 11: sent
-    let step11 = await store.send(.timer(id: UUID(counting: 1), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 1)]?.isRunning = true
+    let step11 = await store.send(.timer(id: UUID(1), action: .startButtonTapped)) {
+      $0.timers[id: UUID(1)]?.isRunning = true
     }
 
     // Step 12: from the effect of step 10
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 0), action: .tick)) {
-      $0.timers[id: UUID(counting: 0)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(0), action: .tick)) {
+      $0.timers[id: UUID(0)]?.secondsElapsed = 1
     }
 
     // Step 13: from the effect of step 11
-    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
-      $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(1), action: .tick)) {
+      $0.timers[id: UUID(1)]?.secondsElapsed = 1
     }
 
     // Step 14: from the effect of step 10
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 0), action: .tick)) {
-      $0.timers[id: UUID(counting: 0)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(0), action: .tick)) {
+      $0.timers[id: UUID(0)]?.secondsElapsed = 2
     }
 
     // Step 15: from the effect of step 11
-    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
-      $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(1), action: .tick)) {
+      $0.timers[id: UUID(1)]?.secondsElapsed = 2
     }
 
     // Step 16: from the effect of step 10
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 0), action: .tick)) {
-      $0.timers[id: UUID(counting: 0)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(0), action: .tick)) {
+      $0.timers[id: UUID(0)]?.secondsElapsed = 3
     }
 
     // Step 17: from the effect of step 11
-    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
-      $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(1), action: .tick)) {
+      $0.timers[id: UUID(1)]?.secondsElapsed = 3
     }
 
     // Step 18: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 0))) {
-      $0.timers.remove(id: UUID(counting: 0))
+    await store.send(.removeTimerButtonTapped(id: UUID(0))) {
+      $0.timers.remove(id: UUID(0))
     }
     // The effects of step 10 had ended by here when recording.
     await step10.finish()
 
     // Step 19: from the effect of step 11
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 1), action: .tick)) {
-      $0.timers[id: UUID(counting: 1)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(1), action: .tick)) {
+      $0.timers[id: UUID(1)]?.secondsElapsed = 4
     }
 
     // Step 20: sent
-    await store.send(.timer(id: UUID(counting: 1), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 1)]?.isRunning = false
+    await store.send(.timer(id: UUID(1), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(1)]?.isRunning = false
     }
     // The effects of step 11 had ended by here when recording.
     await step11.finish()
@@ -259,12 +234,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000002",
-          "name": "Timer 2",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000002","name":"Timer 2","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -273,76 +244,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000003",
-          "name": "Timer 3",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 37: sent
     store.runsEffects = true
-    let step37 = await store.send(.timer(id: UUID(counting: 2), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 2)]?.isRunning = true
+    let step37 = await store.send(.timer(id: UUID(2), action: .startButtonTapped)) {
+      $0.timers[id: UUID(2)]?.isRunning = true
     }
 
     // Step 38: sent
-    let step38 = await store.send(.timer(id: UUID(counting: 3), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 3)]?.isRunning = true
+    let step38 = await store.send(.timer(id: UUID(3), action: .startButtonTapped)) {
+      $0.timers[id: UUID(3)]?.isRunning = true
     }
 
     // Step 39: from the effect of step 37
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 2), action: .tick)) {
-      $0.timers[id: UUID(counting: 2)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(2), action: .tick)) {
+      $0.timers[id: UUID(2)]?.secondsElapsed = 1
     }
 
     // Step 40: from the effect of step 38
-    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
-      $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(3), action: .tick)) {
+      $0.timers[id: UUID(3)]?.secondsElapsed = 1
     }
 
     // Step 41: from the effect of step 37
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 2), action: .tick)) {
-      $0.timers[id: UUID(counting: 2)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(2), action: .tick)) {
+      $0.timers[id: UUID(2)]?.secondsElapsed = 2
     }
 
     // Step 42: from the effect of step 38
-    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
-      $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(3), action: .tick)) {
+      $0.timers[id: UUID(3)]?.secondsElapsed = 2
     }
 
     // Step 43: from the effect of step 37
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 2), action: .tick)) {
-      $0.timers[id: UUID(counting: 2)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(2), action: .tick)) {
+      $0.timers[id: UUID(2)]?.secondsElapsed = 3
     }
 
     // Step 44: from the effect of step 38
-    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
-      $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(3), action: .tick)) {
+      $0.timers[id: UUID(3)]?.secondsElapsed = 3
     }
 
     // Step 45: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 2))) {
-      $0.timers.remove(id: UUID(counting: 2))
+    await store.send(.removeTimerButtonTapped(id: UUID(2))) {
+      $0.timers.remove(id: UUID(2))
     }
     // The effects of step 37 had ended by here when recording.
     await step37.finish()
 
     // Step 46: from the effect of step 38
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 3), action: .tick)) {
-      $0.timers[id: UUID(counting: 3)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(3), action: .tick)) {
+      $0.timers[id: UUID(3)]?.secondsElapsed = 4
     }
 
     // Step 47: sent
-    await store.send(.timer(id: UUID(counting: 3), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 3)]?.isRunning = false
+    await store.send(.timer(id: UUID(3), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(3)]?.isRunning = false
     }
     // The effects of step 38 had ended by here when recording.
     await step38.finish()
@@ -366,49 +333,29 @@ final class ComposedAppTraceXCTests: XCTestCase {
   @MainActor
   func testSteps50To99() async throws {
     // The state before step 50, as the trace recorded it.
-    let initialState: AppFeature.State = try decoded(
+    var initialState = AppFeature.State()
+    initialState.selectedTab = .timers
+    initialState.counter.count = 9
+    initialState.counter.fact = "9 is the square of 3."
+    initialState.timers.append(try decoded(
       #"""
-      {
-        "selectedTab": "timers",
-        "counter": {
-          "count": 9,
-          "isLoading": false,
-          "isTimerRunning": false,
-          "fact": "9 is the square of 3."
-        },
-        "timers": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "name": "Timer 2",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "name": "Timer 3",
-            "secondsElapsed": 4,
-            "isRunning": false
-          }
-        ],
-        "detail": {
-          "fileName": "trace.json",
-          "progress": 0,
-          "isDownloading": true
-        }
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
+      "isRunning":false}
       """#
-    )
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.detail = try decoded(#"{"fileName":"trace.json","progress":0,"isDownloading":true}"#)
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([
-        UUID(counting: 4),
-        UUID(counting: 5),
-        UUID(counting: 6),
-        UUID(counting: 7),
-      ])
+      $0.uuid = .sequence([UUID(4), UUID(5), UUID(6), UUID(7)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
@@ -507,12 +454,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000004",
-          "name": "Timer 3",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000004","name":"Timer 3","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -521,76 +464,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000005",
-          "name": "Timer 4",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 68: sent
     store.runsEffects = true
-    let step68 = await store.send(.timer(id: UUID(counting: 4), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 4)]?.isRunning = true
+    let step68 = await store.send(.timer(id: UUID(4), action: .startButtonTapped)) {
+      $0.timers[id: UUID(4)]?.isRunning = true
     }
 
     // Step 69: sent
-    let step69 = await store.send(.timer(id: UUID(counting: 5), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 5)]?.isRunning = true
+    let step69 = await store.send(.timer(id: UUID(5), action: .startButtonTapped)) {
+      $0.timers[id: UUID(5)]?.isRunning = true
     }
 
     // Step 70: from the effect of step 68
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 4), action: .tick)) {
-      $0.timers[id: UUID(counting: 4)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(4), action: .tick)) {
+      $0.timers[id: UUID(4)]?.secondsElapsed = 1
     }
 
     // Step 71: from the effect of step 69
-    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
-      $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(5), action: .tick)) {
+      $0.timers[id: UUID(5)]?.secondsElapsed = 1
     }
 
     // Step 72: from the effect of step 68
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 4), action: .tick)) {
-      $0.timers[id: UUID(counting: 4)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(4), action: .tick)) {
+      $0.timers[id: UUID(4)]?.secondsElapsed = 2
     }
 
     // Step 73: from the effect of step 69
-    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
-      $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(5), action: .tick)) {
+      $0.timers[id: UUID(5)]?.secondsElapsed = 2
     }
 
     // Step 74: from the effect of step 68
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 4), action: .tick)) {
-      $0.timers[id: UUID(counting: 4)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(4), action: .tick)) {
+      $0.timers[id: UUID(4)]?.secondsElapsed = 3
     }
 
     // Step 75: from the effect of step 69
-    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
-      $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(5), action: .tick)) {
+      $0.timers[id: UUID(5)]?.secondsElapsed = 3
     }
 
     // Step 76: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 4))) {
-      $0.timers.remove(id: UUID(counting: 4))
+    await store.send(.removeTimerButtonTapped(id: UUID(4))) {
+      $0.timers.remove(id: UUID(4))
     }
     // The effects of step 68 had ended by here when recording.
     await step68.finish()
 
     // Step 77: from the effect of step 69
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 5), action: .tick)) {
-      $0.timers[id: UUID(counting: 5)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(5), action: .tick)) {
+      $0.timers[id: UUID(5)]?.secondsElapsed = 4
     }
 
     // Step 78: sent
-    await store.send(.timer(id: UUID(counting: 5), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 5)]?.isRunning = false
+    await store.send(.timer(id: UUID(5), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(5)]?.isRunning = false
     }
     // The effects of step 69 had ended by here when recording.
     await step69.finish()
@@ -688,12 +627,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000006",
-          "name": "Timer 4",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000006","name":"Timer 4","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -702,31 +637,27 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000007",
-          "name": "Timer 5",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 97: sent
     store.runsEffects = true
-    await store.send(.timer(id: UUID(counting: 6), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 6)]?.isRunning = true
+    await store.send(.timer(id: UUID(6), action: .startButtonTapped)) {
+      $0.timers[id: UUID(6)]?.isRunning = true
     }
 
     // Step 98: sent
-    await store.send(.timer(id: UUID(counting: 7), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 7)]?.isRunning = true
+    await store.send(.timer(id: UUID(7), action: .startButtonTapped)) {
+      $0.timers[id: UUID(7)]?.isRunning = true
     }
 
     // Step 99: from the effect of step 97
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 6), action: .tick)) {
-      $0.timers[id: UUID(counting: 6)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(6), action: .tick)) {
+      $0.timers[id: UUID(6)]?.secondsElapsed = 1
     }
 
     // The recording was still running the effects of step 97 and step 98 here; what they send after
@@ -738,105 +669,92 @@ final class ComposedAppTraceXCTests: XCTestCase {
   @MainActor
   func testSteps100To149() async throws {
     // The state before step 100, as the trace recorded it.
-    let initialState: AppFeature.State = try decoded(
+    var initialState = AppFeature.State()
+    initialState.selectedTab = .timers
+    initialState.counter.count = 22
+    initialState.counter.fact = "22 is an even number, 11 doubled."
+    initialState.timers.append(try decoded(
       #"""
-      {
-        "selectedTab": "timers",
-        "counter": {
-          "count": 22,
-          "isLoading": false,
-          "isTimerRunning": false,
-          "fact": "22 is an even number, 11 doubled."
-        },
-        "timers": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "name": "Timer 2",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "name": "Timer 3",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "name": "Timer 4",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000006",
-            "name": "Timer 4",
-            "secondsElapsed": 1,
-            "isRunning": true
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000007",
-            "name": "Timer 5",
-            "secondsElapsed": 0,
-            "isRunning": true
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
+      "isRunning":false}
       """#
-    )
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000006","name":"Timer 4","secondsElapsed":1,"isRunning":true}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":0,"isRunning":true}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 8), UUID(counting: 9)])
+      $0.uuid = .sequence([UUID(8), UUID(9)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
 
     // Step 100: from the effect of step 98
     // Fed in: the effect of step 98 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 7), action: .tick)) {
-      $0.timers[id: UUID(counting: 7)]?.secondsElapsed = 1
+    await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {
+      $0.timers[id: UUID(7)]?.secondsElapsed = 1
     }
 
     // Step 101: from the effect of step 97
     // Fed in: the effect of step 97 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 6), action: .tick)) {
-      $0.timers[id: UUID(counting: 6)]?.secondsElapsed = 2
+    await store.receive(replaying: .timer(id: UUID(6), action: .tick)) {
+      $0.timers[id: UUID(6)]?.secondsElapsed = 2
     }
 
     // Step 102: from the effect of step 98
     // Fed in: the effect of step 98 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 7), action: .tick)) {
-      $0.timers[id: UUID(counting: 7)]?.secondsElapsed = 2
+    await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {
+      $0.timers[id: UUID(7)]?.secondsElapsed = 2
     }
 
     // Step 103: from the effect of step 97
     // Fed in: the effect of step 97 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 6), action: .tick)) {
-      $0.timers[id: UUID(counting: 6)]?.secondsElapsed = 3
+    await store.receive(replaying: .timer(id: UUID(6), action: .tick)) {
+      $0.timers[id: UUID(6)]?.secondsElapsed = 3
     }
 
     // Step 104: from the effect of step 98
     // Fed in: the effect of step 98 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 7), action: .tick)) {
-      $0.timers[id: UUID(counting: 7)]?.secondsElapsed = 3
+    await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {
+      $0.timers[id: UUID(7)]?.secondsElapsed = 3
     }
 
     // Step 105: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 6))) {
-      $0.timers.remove(id: UUID(counting: 6))
+    await store.send(.removeTimerButtonTapped(id: UUID(6))) {
+      $0.timers.remove(id: UUID(6))
     }
 
     // Step 106: from the effect of step 98
     // Fed in: the effect of step 98 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 7), action: .tick)) {
-      $0.timers[id: UUID(counting: 7)]?.secondsElapsed = 4
+    await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {
+      $0.timers[id: UUID(7)]?.secondsElapsed = 4
     }
 
     // Step 107: sent
-    await store.send(.timer(id: UUID(counting: 7), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 7)]?.isRunning = false
+    await store.send(.timer(id: UUID(7), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(7)]?.isRunning = false
     }
 
     // Step 108: sent
@@ -956,12 +874,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000008",
-          "name": "Timer 5",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000008","name":"Timer 5","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -970,76 +884,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000009",
-          "name": "Timer 6",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 130: sent
     store.runsEffects = true
-    let step130 = await store.send(.timer(id: UUID(counting: 8), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 8)]?.isRunning = true
+    let step130 = await store.send(.timer(id: UUID(8), action: .startButtonTapped)) {
+      $0.timers[id: UUID(8)]?.isRunning = true
     }
 
     // Step 131: sent
-    let step131 = await store.send(.timer(id: UUID(counting: 9), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 9)]?.isRunning = true
+    let step131 = await store.send(.timer(id: UUID(9), action: .startButtonTapped)) {
+      $0.timers[id: UUID(9)]?.isRunning = true
     }
 
     // Step 132: from the effect of step 130
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 8), action: .tick)) {
-      $0.timers[id: UUID(counting: 8)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(8), action: .tick)) {
+      $0.timers[id: UUID(8)]?.secondsElapsed = 1
     }
 
     // Step 133: from the effect of step 131
-    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
-      $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(9), action: .tick)) {
+      $0.timers[id: UUID(9)]?.secondsElapsed = 1
     }
 
     // Step 134: from the effect of step 130
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 8), action: .tick)) {
-      $0.timers[id: UUID(counting: 8)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(8), action: .tick)) {
+      $0.timers[id: UUID(8)]?.secondsElapsed = 2
     }
 
     // Step 135: from the effect of step 131
-    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
-      $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(9), action: .tick)) {
+      $0.timers[id: UUID(9)]?.secondsElapsed = 2
     }
 
     // Step 136: from the effect of step 130
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 8), action: .tick)) {
-      $0.timers[id: UUID(counting: 8)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(8), action: .tick)) {
+      $0.timers[id: UUID(8)]?.secondsElapsed = 3
     }
 
     // Step 137: from the effect of step 131
-    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
-      $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(9), action: .tick)) {
+      $0.timers[id: UUID(9)]?.secondsElapsed = 3
     }
 
     // Step 138: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 8))) {
-      $0.timers.remove(id: UUID(counting: 8))
+    await store.send(.removeTimerButtonTapped(id: UUID(8))) {
+      $0.timers.remove(id: UUID(8))
     }
     // The effects of step 130 had ended by here when recording.
     await step130.finish()
 
     // Step 139: from the effect of step 131
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 9), action: .tick)) {
-      $0.timers[id: UUID(counting: 9)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(9), action: .tick)) {
+      $0.timers[id: UUID(9)]?.secondsElapsed = 4
     }
 
     // Step 140: sent
-    await store.send(.timer(id: UUID(counting: 9), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 9)]?.isRunning = false
+    await store.send(.timer(id: UUID(9), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(9)]?.isRunning = false
     }
     // The effects of step 131 had ended by here when recording.
     await step131.finish()
@@ -1098,61 +1008,44 @@ final class ComposedAppTraceXCTests: XCTestCase {
   @MainActor
   func testSteps150To199() async throws {
     // The state before step 150, as the trace recorded it.
-    let initialState: AppFeature.State = try decoded(
+    var initialState = AppFeature.State()
+    initialState.counter.count = 33
+    initialState.timers.append(try decoded(
       #"""
-      {
-        "selectedTab": "counter",
-        "counter": {
-          "count": 33,
-          "isLoading": false,
-          "isTimerRunning": false
-        },
-        "timers": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "name": "Timer 2",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "name": "Timer 3",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "name": "Timer 4",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000007",
-            "name": "Timer 5",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000009",
-            "name": "Timer 6",
-            "secondsElapsed": 4,
-            "isRunning": false
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
+      "isRunning":false}
       """#
-    )
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([
-        UUID(counting: 10),
-        UUID(counting: 11),
-        UUID(counting: 12),
-        UUID(counting: 13),
-      ])
+      $0.uuid = .sequence([UUID(10), UUID(11), UUID(12), UUID(13)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
@@ -1209,12 +1102,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000A",
-          "name": "Timer 6",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-00000000000A","name":"Timer 6","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -1223,76 +1112,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000B",
-          "name": "Timer 7",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-00000000000B","name":"Timer 7","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 161: sent
     store.runsEffects = true
-    let step161 = await store.send(.timer(id: UUID(counting: 10), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 10)]?.isRunning = true
+    let step161 = await store.send(.timer(id: UUID(10), action: .startButtonTapped)) {
+      $0.timers[id: UUID(10)]?.isRunning = true
     }
 
     // Step 162: sent
-    let step162 = await store.send(.timer(id: UUID(counting: 11), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 11)]?.isRunning = true
+    let step162 = await store.send(.timer(id: UUID(11), action: .startButtonTapped)) {
+      $0.timers[id: UUID(11)]?.isRunning = true
     }
 
     // Step 163: from the effect of step 161
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 10), action: .tick)) {
-      $0.timers[id: UUID(counting: 10)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(10), action: .tick)) {
+      $0.timers[id: UUID(10)]?.secondsElapsed = 1
     }
 
     // Step 164: from the effect of step 162
-    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
-      $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(11), action: .tick)) {
+      $0.timers[id: UUID(11)]?.secondsElapsed = 1
     }
 
     // Step 165: from the effect of step 161
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 10), action: .tick)) {
-      $0.timers[id: UUID(counting: 10)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(10), action: .tick)) {
+      $0.timers[id: UUID(10)]?.secondsElapsed = 2
     }
 
     // Step 166: from the effect of step 162
-    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
-      $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(11), action: .tick)) {
+      $0.timers[id: UUID(11)]?.secondsElapsed = 2
     }
 
     // Step 167: from the effect of step 161
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 10), action: .tick)) {
-      $0.timers[id: UUID(counting: 10)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(10), action: .tick)) {
+      $0.timers[id: UUID(10)]?.secondsElapsed = 3
     }
 
     // Step 168: from the effect of step 162
-    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
-      $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(11), action: .tick)) {
+      $0.timers[id: UUID(11)]?.secondsElapsed = 3
     }
 
     // Step 169: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 10))) {
-      $0.timers.remove(id: UUID(counting: 10))
+    await store.send(.removeTimerButtonTapped(id: UUID(10))) {
+      $0.timers.remove(id: UUID(10))
     }
     // The effects of step 161 had ended by here when recording.
     await step161.finish()
 
     // Step 170: from the effect of step 162
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 11), action: .tick)) {
-      $0.timers[id: UUID(counting: 11)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(11), action: .tick)) {
+      $0.timers[id: UUID(11)]?.secondsElapsed = 4
     }
 
     // Step 171: sent
-    await store.send(.timer(id: UUID(counting: 11), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 11)]?.isRunning = false
+    await store.send(.timer(id: UUID(11), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(11)]?.isRunning = false
     }
     // The effects of step 162 had ended by here when recording.
     await step162.finish()
@@ -1424,12 +1309,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000C",
-          "name": "Timer 7",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-00000000000C","name":"Timer 7","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -1438,36 +1319,32 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000D",
-          "name": "Timer 8",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-00000000000D","name":"Timer 8","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 196: sent
     store.runsEffects = true
-    await store.send(.timer(id: UUID(counting: 12), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 12)]?.isRunning = true
+    await store.send(.timer(id: UUID(12), action: .startButtonTapped)) {
+      $0.timers[id: UUID(12)]?.isRunning = true
     }
 
     // Step 197: sent
-    await store.send(.timer(id: UUID(counting: 13), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 13)]?.isRunning = true
+    await store.send(.timer(id: UUID(13), action: .startButtonTapped)) {
+      $0.timers[id: UUID(13)]?.isRunning = true
     }
 
     // Step 198: from the effect of step 196
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 12), action: .tick)) {
-      $0.timers[id: UUID(counting: 12)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(12), action: .tick)) {
+      $0.timers[id: UUID(12)]?.secondsElapsed = 1
     }
 
     // Step 199: from the effect of step 197
-    await store.receive(.timer(id: UUID(counting: 13), action: .tick)) {
-      $0.timers[id: UUID(counting: 13)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(13), action: .tick)) {
+      $0.timers[id: UUID(13)]?.secondsElapsed = 1
     }
 
     // The recording was still running the effects of step 196 and step 197 here; what they send
@@ -1479,117 +1356,104 @@ final class ComposedAppTraceXCTests: XCTestCase {
   @MainActor
   func testSteps200To249() async throws {
     // The state before step 200, as the trace recorded it.
-    let initialState: AppFeature.State = try decoded(
+    var initialState = AppFeature.State()
+    initialState.selectedTab = .timers
+    initialState.counter.count = 49
+    initialState.counter.fact = "49 is the square of 7."
+    initialState.timers.append(try decoded(
       #"""
-      {
-        "selectedTab": "timers",
-        "counter": {
-          "count": 49,
-          "isLoading": false,
-          "isTimerRunning": false,
-          "fact": "49 is the square of 7."
-        },
-        "timers": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "name": "Timer 2",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "name": "Timer 3",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "name": "Timer 4",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000007",
-            "name": "Timer 5",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000009",
-            "name": "Timer 6",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000B",
-            "name": "Timer 7",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000C",
-            "name": "Timer 7",
-            "secondsElapsed": 1,
-            "isRunning": true
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000D",
-            "name": "Timer 8",
-            "secondsElapsed": 1,
-            "isRunning": true
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
+      "isRunning":false}
       """#
-    )
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Timer 7","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Timer 7","secondsElapsed":1,"isRunning":true}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000D","name":"Timer 8","secondsElapsed":1,"isRunning":true}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 14), UUID(counting: 15)])
+      $0.uuid = .sequence([UUID(14), UUID(15)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
 
     // Step 200: from the effect of step 196
     // Fed in: the effect of step 196 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 12), action: .tick)) {
-      $0.timers[id: UUID(counting: 12)]?.secondsElapsed = 2
+    await store.receive(replaying: .timer(id: UUID(12), action: .tick)) {
+      $0.timers[id: UUID(12)]?.secondsElapsed = 2
     }
 
     // Step 201: from the effect of step 197
     // Fed in: the effect of step 197 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 13), action: .tick)) {
-      $0.timers[id: UUID(counting: 13)]?.secondsElapsed = 2
+    await store.receive(replaying: .timer(id: UUID(13), action: .tick)) {
+      $0.timers[id: UUID(13)]?.secondsElapsed = 2
     }
 
     // Step 202: from the effect of step 196
     // Fed in: the effect of step 196 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 12), action: .tick)) {
-      $0.timers[id: UUID(counting: 12)]?.secondsElapsed = 3
+    await store.receive(replaying: .timer(id: UUID(12), action: .tick)) {
+      $0.timers[id: UUID(12)]?.secondsElapsed = 3
     }
 
     // Step 203: from the effect of step 197
     // Fed in: the effect of step 197 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 13), action: .tick)) {
-      $0.timers[id: UUID(counting: 13)]?.secondsElapsed = 3
+    await store.receive(replaying: .timer(id: UUID(13), action: .tick)) {
+      $0.timers[id: UUID(13)]?.secondsElapsed = 3
     }
 
     // Step 204: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 12))) {
-      $0.timers.remove(id: UUID(counting: 12))
+    await store.send(.removeTimerButtonTapped(id: UUID(12))) {
+      $0.timers.remove(id: UUID(12))
     }
 
     // Step 205: from the effect of step 197
     // Fed in: the effect of step 197 started before this test's first step.
-    await store.receive(replaying: .timer(id: UUID(counting: 13), action: .tick)) {
-      $0.timers[id: UUID(counting: 13)]?.secondsElapsed = 4
+    await store.receive(replaying: .timer(id: UUID(13), action: .tick)) {
+      $0.timers[id: UUID(13)]?.secondsElapsed = 4
     }
 
     // Step 206: sent
-    await store.send(.timer(id: UUID(counting: 13), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 13)]?.isRunning = false
+    await store.send(.timer(id: UUID(13), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(13)]?.isRunning = false
     }
 
     // Step 207: sent
@@ -1705,12 +1569,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000E",
-          "name": "Timer 8",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-00000000000E","name":"Timer 8","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -1719,76 +1579,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000F",
-          "name": "Timer 9",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-00000000000F","name":"Timer 9","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 229: sent
     store.runsEffects = true
-    let step229 = await store.send(.timer(id: UUID(counting: 14), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 14)]?.isRunning = true
+    let step229 = await store.send(.timer(id: UUID(14), action: .startButtonTapped)) {
+      $0.timers[id: UUID(14)]?.isRunning = true
     }
 
     // Step 230: sent
-    let step230 = await store.send(.timer(id: UUID(counting: 15), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 15)]?.isRunning = true
+    let step230 = await store.send(.timer(id: UUID(15), action: .startButtonTapped)) {
+      $0.timers[id: UUID(15)]?.isRunning = true
     }
 
     // Step 231: from the effect of step 229
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 14), action: .tick)) {
-      $0.timers[id: UUID(counting: 14)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(14), action: .tick)) {
+      $0.timers[id: UUID(14)]?.secondsElapsed = 1
     }
 
     // Step 232: from the effect of step 230
-    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
-      $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(15), action: .tick)) {
+      $0.timers[id: UUID(15)]?.secondsElapsed = 1
     }
 
     // Step 233: from the effect of step 229
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 14), action: .tick)) {
-      $0.timers[id: UUID(counting: 14)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(14), action: .tick)) {
+      $0.timers[id: UUID(14)]?.secondsElapsed = 2
     }
 
     // Step 234: from the effect of step 230
-    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
-      $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(15), action: .tick)) {
+      $0.timers[id: UUID(15)]?.secondsElapsed = 2
     }
 
     // Step 235: from the effect of step 229
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 14), action: .tick)) {
-      $0.timers[id: UUID(counting: 14)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(14), action: .tick)) {
+      $0.timers[id: UUID(14)]?.secondsElapsed = 3
     }
 
     // Step 236: from the effect of step 230
-    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
-      $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(15), action: .tick)) {
+      $0.timers[id: UUID(15)]?.secondsElapsed = 3
     }
 
     // Step 237: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 14))) {
-      $0.timers.remove(id: UUID(counting: 14))
+    await store.send(.removeTimerButtonTapped(id: UUID(14))) {
+      $0.timers.remove(id: UUID(14))
     }
     // The effects of step 229 had ended by here when recording.
     await step229.finish()
 
     // Step 238: from the effect of step 230
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 15), action: .tick)) {
-      $0.timers[id: UUID(counting: 15)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(15), action: .tick)) {
+      $0.timers[id: UUID(15)]?.secondsElapsed = 4
     }
 
     // Step 239: sent
-    await store.send(.timer(id: UUID(counting: 15), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 15)]?.isRunning = false
+    await store.send(.timer(id: UUID(15), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(15)]?.isRunning = false
     }
     // The effects of step 230 had ended by here when recording.
     await step230.finish()
@@ -1856,74 +1712,62 @@ final class ComposedAppTraceXCTests: XCTestCase {
   @MainActor
   func testSteps250To281() async throws {
     // The state before step 250, as the trace recorded it.
-    let initialState: AppFeature.State = try decoded(
+    var initialState = AppFeature.State()
+    initialState.counter.count = 61
+    initialState.timers.append(try decoded(
       #"""
-      {
-        "selectedTab": "counter",
-        "counter": {
-          "count": 61,
-          "isLoading": false,
-          "isTimerRunning": false
-        },
-        "timers": [
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "name": "Timer 2",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "name": "Timer 3",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "name": "Timer 4",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000007",
-            "name": "Timer 5",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000009",
-            "name": "Timer 6",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000B",
-            "name": "Timer 7",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000D",
-            "name": "Timer 8",
-            "secondsElapsed": 4,
-            "isRunning": false
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000F",
-            "name": "Timer 9",
-            "secondsElapsed": 4,
-            "isRunning": false
-          }
-        ]
-      }
+      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
+      "isRunning":false}
       """#
-    )
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Timer 7","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000D","name":"Timer 8","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    initialState.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000F","name":"Timer 9","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 16), UUID(counting: 17)])
+      $0.uuid = .sequence([UUID(16), UUID(17)])
     }
     // Effects that read only the clock run, on a test clock advanced as the recording's moved; what
     // other effects sent is fed in as the trace recorded it.
@@ -2005,12 +1849,8 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000010",
-          "name": "Timer 9",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000010","name":"Timer 9","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
@@ -2019,76 +1859,72 @@ final class ComposedAppTraceXCTests: XCTestCase {
     await store.send(.addTimerButtonTapped) {
       $0.timers.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000011",
-          "name": "Timer 10",
-          "secondsElapsed": 0,
-          "isRunning": false
-        }
+        {"id":"00000000-0000-0000-0000-000000000011","name":"Timer 10","secondsElapsed":0,
+        "isRunning":false}
         """#
       ))
     }
 
     // Step 266: sent
     store.runsEffects = true
-    let step266 = await store.send(.timer(id: UUID(counting: 16), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 16)]?.isRunning = true
+    let step266 = await store.send(.timer(id: UUID(16), action: .startButtonTapped)) {
+      $0.timers[id: UUID(16)]?.isRunning = true
     }
 
     // Step 267: sent
-    let step267 = await store.send(.timer(id: UUID(counting: 17), action: .startButtonTapped)) {
-      $0.timers[id: UUID(counting: 17)]?.isRunning = true
+    let step267 = await store.send(.timer(id: UUID(17), action: .startButtonTapped)) {
+      $0.timers[id: UUID(17)]?.isRunning = true
     }
 
     // Step 268: from the effect of step 266
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 16), action: .tick)) {
-      $0.timers[id: UUID(counting: 16)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(16), action: .tick)) {
+      $0.timers[id: UUID(16)]?.secondsElapsed = 1
     }
 
     // Step 269: from the effect of step 267
-    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
-      $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 1
+    await store.receive(.timer(id: UUID(17), action: .tick)) {
+      $0.timers[id: UUID(17)]?.secondsElapsed = 1
     }
 
     // Step 270: from the effect of step 266
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 16), action: .tick)) {
-      $0.timers[id: UUID(counting: 16)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(16), action: .tick)) {
+      $0.timers[id: UUID(16)]?.secondsElapsed = 2
     }
 
     // Step 271: from the effect of step 267
-    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
-      $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 2
+    await store.receive(.timer(id: UUID(17), action: .tick)) {
+      $0.timers[id: UUID(17)]?.secondsElapsed = 2
     }
 
     // Step 272: from the effect of step 266
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 16), action: .tick)) {
-      $0.timers[id: UUID(counting: 16)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(16), action: .tick)) {
+      $0.timers[id: UUID(16)]?.secondsElapsed = 3
     }
 
     // Step 273: from the effect of step 267
-    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
-      $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 3
+    await store.receive(.timer(id: UUID(17), action: .tick)) {
+      $0.timers[id: UUID(17)]?.secondsElapsed = 3
     }
 
     // Step 274: sent
-    await store.send(.removeTimerButtonTapped(id: UUID(counting: 16))) {
-      $0.timers.remove(id: UUID(counting: 16))
+    await store.send(.removeTimerButtonTapped(id: UUID(16))) {
+      $0.timers.remove(id: UUID(16))
     }
     // The effects of step 266 had ended by here when recording.
     await step266.finish()
 
     // Step 275: from the effect of step 267
     await clock.advance(by: .seconds(1))
-    await store.receive(.timer(id: UUID(counting: 17), action: .tick)) {
-      $0.timers[id: UUID(counting: 17)]?.secondsElapsed = 4
+    await store.receive(.timer(id: UUID(17), action: .tick)) {
+      $0.timers[id: UUID(17)]?.secondsElapsed = 4
     }
 
     // Step 276: sent
-    await store.send(.timer(id: UUID(counting: 17), action: .stopButtonTapped)) {
-      $0.timers[id: UUID(counting: 17)]?.isRunning = false
+    await store.send(.timer(id: UUID(17), action: .stopButtonTapped)) {
+      $0.timers[id: UUID(17)]?.isRunning = false
     }
     // The effects of step 267 had ended by here when recording.
     await step267.finish()

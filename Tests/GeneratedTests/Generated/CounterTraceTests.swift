@@ -16,15 +16,7 @@ struct CounterTraceTests {
   @Test("steps 0 to 49")
   func steps0To49() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 0,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    let initialState = CounterFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -330,15 +322,8 @@ struct CounterTraceTests {
   @Test("steps 50 to 99")
   func steps50To99() async throws {
     // The state before step 50, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 24,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 24
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -628,15 +613,9 @@ struct CounterTraceTests {
   @Test("steps 100 to 149")
   func steps100To149() async throws {
     // The state before step 100, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 10,
-        "isLoading": false,
-        "isTimerRunning": true
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 10
+    initialState.isTimerRunning = true
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -922,15 +901,8 @@ struct CounterTraceTests {
   @Test("steps 150 to 199")
   func steps150To199() async throws {
     // The state before step 150, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 5,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 5
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -1229,15 +1201,8 @@ struct CounterTraceTests {
   @Test("steps 200 to 242")
   func steps200To242() async throws {
     // The state before step 200, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 22,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 22
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -1477,9 +1442,4 @@ struct CounterTraceTests {
       $0.count = 0
     }
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

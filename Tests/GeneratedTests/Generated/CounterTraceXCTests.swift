@@ -14,15 +14,7 @@ final class CounterTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To49() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 0,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    let initialState = CounterFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -328,15 +320,8 @@ final class CounterTraceXCTests: XCTestCase {
   @MainActor
   func testSteps50To99() async throws {
     // The state before step 50, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 24,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 24
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -626,15 +611,9 @@ final class CounterTraceXCTests: XCTestCase {
   @MainActor
   func testSteps100To149() async throws {
     // The state before step 100, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 10,
-        "isLoading": false,
-        "isTimerRunning": true
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 10
+    initialState.isTimerRunning = true
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -920,15 +899,8 @@ final class CounterTraceXCTests: XCTestCase {
   @MainActor
   func testSteps150To199() async throws {
     // The state before step 150, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 5,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 5
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -1227,15 +1199,8 @@ final class CounterTraceXCTests: XCTestCase {
   @MainActor
   func testSteps200To242() async throws {
     // The state before step 200, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 22,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 22
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -1475,9 +1440,4 @@ final class CounterTraceXCTests: XCTestCase {
       $0.count = 0
     }
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

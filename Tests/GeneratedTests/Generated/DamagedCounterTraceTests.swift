@@ -17,15 +17,7 @@ struct DamagedCounterTraceTests {
   @Test("steps 0 to 1")
   func steps0To1() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 0,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    let initialState = CounterFeature.State()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
     }
@@ -54,15 +46,8 @@ struct DamagedCounterTraceTests {
   @Test("steps 4 to 12")
   func steps4To12() async throws {
     // The state before step 4, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 2,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    var initialState = CounterFeature.State()
+    initialState.count = 2
     let store = TestStore(initialState: initialState) {
       CounterFeature()
     }

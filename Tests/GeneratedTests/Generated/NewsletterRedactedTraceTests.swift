@@ -17,14 +17,7 @@ struct NewsletterRedactedTraceTests {
   @Test("steps 0 to 2")
   func steps0To2() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {
-        "topics": [],
-        "isSubscribed": false
-      }
-      """#
-    )
+    let initialState = NewsletterSignupFeature.State()
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
     }
@@ -60,14 +53,7 @@ struct NewsletterRedactedTraceTests {
     // /email (String), now the placeholder "<redacted>"
     let initialState: NewsletterSignupFeature.State = try decoded(
       #"""
-      {
-        "topics": [
-          "coffee",
-          "tea"
-        ],
-        "isSubscribed": false,
-        "email": "<redacted>"
-      }
+      {"topics":["coffee","tea"],"isSubscribed":false,"email":"<redacted>"}
       """#
     )
     let store = TestStore(initialState: initialState) {
@@ -90,18 +76,10 @@ struct NewsletterRedactedTraceTests {
   @Test("steps 4 to 8")
   func steps4To8() async throws {
     // The state before step 4, as the trace recorded it.
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {
-        "topics": [
-          "coffee",
-          "tea"
-        ],
-        "isSubscribed": true,
-        "message": "Subscribed to 2 topics"
-      }
-      """#
-    )
+    var initialState = NewsletterSignupFeature.State()
+    initialState.topics = ["coffee", "tea"]
+    initialState.isSubscribed = true
+    initialState.message = "Subscribed to 2 topics"
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
     }

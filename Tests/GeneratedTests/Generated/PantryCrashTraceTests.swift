@@ -16,7 +16,7 @@ struct PantryCrashTraceTests {
   @Test("steps 0 to 2")
   func steps0To2() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: PantryFeature.State = try decoded(#"{"stock":{},"shoppingList":[]}"#)
+    let initialState = PantryFeature.State()
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -53,18 +53,9 @@ struct PantryCrashTraceTests {
   /// Sends step 3 from the state recorded before it.
   static func sendStep3() async throws {
     // The state before step 3, as the trace recorded it.
-    let initialState: PantryFeature.State = try decoded(
-      #"""
-      {
-        "stock": {
-          "flour": 0
-        },
-        "shoppingList": [
-          "flour"
-        ]
-      }
-      """#
-    )
+    var initialState = PantryFeature.State()
+    initialState.stock["flour"] = 0
+    initialState.shoppingList = ["flour"]
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -74,9 +65,4 @@ struct PantryCrashTraceTests {
     // Step 3: crashed the reducer when recorded
     await store.send(.used("saffron"))
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

@@ -14,7 +14,7 @@ final class PantryCrashTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To2() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: PantryFeature.State = try decoded(#"{"stock":{},"shoppingList":[]}"#)
+    let initialState = PantryFeature.State()
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -45,18 +45,9 @@ final class PantryCrashTraceXCTests: XCTestCase {
     // step still crashes, this test ends the test process, and the tests after it do not run
     // (`gen-test --framework swift-testing` sends it in a child process instead).
     // The state before step 3, as the trace recorded it.
-    let initialState: PantryFeature.State = try decoded(
-      #"""
-      {
-        "stock": {
-          "flour": 0
-        },
-        "shoppingList": [
-          "flour"
-        ]
-      }
-      """#
-    )
+    var initialState = PantryFeature.State()
+    initialState.stock["flour"] = 0
+    initialState.shoppingList = ["flour"]
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -66,9 +57,4 @@ final class PantryCrashTraceXCTests: XCTestCase {
     // Step 3: crashed the reducer when recorded
     await store.send(.used("saffron"))
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

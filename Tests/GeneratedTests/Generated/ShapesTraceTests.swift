@@ -18,26 +18,8 @@ struct ShapesTraceTests {
     // The state before step 0, as the trace recorded it.
     let initialState: ShapesFeature.State = try decoded(
       #"""
-      {
-        "tags": [],
-        "countsByID": [],
-        "namesByNumber": {},
-        "elapsed": [
-          0,
-          0
-        ],
-        "blob": "",
-        "mode": {
-          "idle": {}
-        },
-        "shelves": [],
-        "account": {
-          "display_name": "",
-          "email": ""
-        },
-        "countsByMood": [],
-        "pins": []
-      }
+      {"tags":[],"countsByID":[],"namesByNumber":{},"elapsed":[0,0],"blob":"","mode":{"idle":{}},
+      "shelves":[],"account":{"display_name":"","email":""},"countsByMood":[],"pins":[]}
       """#
     )
     let store = TestStore(initialState: initialState) {
@@ -64,18 +46,18 @@ struct ShapesTraceTests {
     }
 
     // Step 3: sent
-    await store.send(.counted(UUID(counting: 0))) {
-      $0.countsByID = [UUID(counting: 0): 1]
+    await store.send(.counted(UUID(0))) {
+      $0.countsByID = [UUID(0): 1]
     }
 
     // Step 4: sent
-    await store.send(.counted(UUID(counting: 0))) {
-      $0.countsByID = [UUID(counting: 0): 2]
+    await store.send(.counted(UUID(0))) {
+      $0.countsByID = [UUID(0): 2]
     }
 
     // Step 5: sent
-    await store.send(.counted(UUID(counting: 1))) {
-      $0.countsByID = [UUID(counting: 0): 2, UUID(counting: 1): 1]
+    await store.send(.counted(UUID(1))) {
+      $0.countsByID = [UUID(0): 2, UUID(1): 1]
     }
 
     // Step 6: sent

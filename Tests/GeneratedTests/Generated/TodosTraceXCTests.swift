@@ -14,18 +14,13 @@ final class TodosTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To49() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: TodosFeature.State = try decoded(#"{"filter":"all","todos":[]}"#)
+    let initialState = TodosFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([
-        UUID(counting: 0),
-        UUID(counting: 1),
-        UUID(counting: 2),
-        UUID(counting: 3),
-      ])
+      $0.uuid = .sequence([UUID(0), UUID(1), UUID(2), UUID(3)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692800),
         Date(timeIntervalSinceReferenceDate: 821692801),
@@ -45,69 +40,65 @@ final class TodosTraceXCTests: XCTestCase {
     let step0 = await store.send(.addTodoButtonTapped) {
       $0.todos.append(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000000",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692800.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000000","title":"","isComplete":false,
+        "createdAt":821692800.0}
         """#
       ))
     }
 
     // Step 1: sent
-    let step1 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("B"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "B"
+    let step1 = await store.send(.todo(id: UUID(0), action: .titleChanged("B"))) {
+      $0.todos[id: UUID(0)]?.title = "B"
     }
     // The effects of step 0 had ended by here when recording.
     await step0.finish()
 
     // Step 2: sent
-    let step2 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Bu"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Bu"
+    let step2 = await store.send(.todo(id: UUID(0), action: .titleChanged("Bu"))) {
+      $0.todos[id: UUID(0)]?.title = "Bu"
     }
     // The effects of step 1 had ended by here when recording.
     await step1.finish()
 
     // Step 3: sent
-    let step3 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Buy"
+    let step3 = await store.send(.todo(id: UUID(0), action: .titleChanged("Buy"))) {
+      $0.todos[id: UUID(0)]?.title = "Buy"
     }
     // The effects of step 2 had ended by here when recording.
     await step2.finish()
 
     // Step 4: sent
-    let step4 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy "))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Buy "
+    let step4 = await store.send(.todo(id: UUID(0), action: .titleChanged("Buy "))) {
+      $0.todos[id: UUID(0)]?.title = "Buy "
     }
     // The effects of step 3 had ended by here when recording.
     await step3.finish()
 
     // Step 5: sent
-    let step5 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy m"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Buy m"
+    let step5 = await store.send(.todo(id: UUID(0), action: .titleChanged("Buy m"))) {
+      $0.todos[id: UUID(0)]?.title = "Buy m"
     }
     // The effects of step 4 had ended by here when recording.
     await step4.finish()
 
     // Step 6: sent
-    let step6 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy mi"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Buy mi"
+    let step6 = await store.send(.todo(id: UUID(0), action: .titleChanged("Buy mi"))) {
+      $0.todos[id: UUID(0)]?.title = "Buy mi"
     }
     // The effects of step 5 had ended by here when recording.
     await step5.finish()
 
     // Step 7: sent
-    let step7 = await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy mil"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Buy mil"
+    let step7 = await store.send(.todo(id: UUID(0), action: .titleChanged("Buy mil"))) {
+      $0.todos[id: UUID(0)]?.title = "Buy mil"
     }
     // The effects of step 6 had ended by here when recording.
     await step6.finish()
 
     // Step 8: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 0), action: .titleChanged("Buy milk"))) {
-      $0.todos[id: UUID(counting: 0)]?.title = "Buy milk"
+    await store.send(.todo(id: UUID(0), action: .titleChanged("Buy milk"))) {
+      $0.todos[id: UUID(0)]?.title = "Buy milk"
     }
     // The effects of step 7 had ended by here when recording.
     await step7.finish()
@@ -124,76 +115,72 @@ final class TodosTraceXCTests: XCTestCase {
     let step10 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000001",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692802.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000001","title":"","isComplete":false,
+        "createdAt":821692802.0}
         """#
       ), at: 0)
     }
 
     // Step 11: sent
-    let step11 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("C"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "C"
+    let step11 = await store.send(.todo(id: UUID(1), action: .titleChanged("C"))) {
+      $0.todos[id: UUID(1)]?.title = "C"
     }
     // The effects of step 10 had ended by here when recording.
     await step10.finish()
 
     // Step 12: sent
-    let step12 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Ca"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Ca"
+    let step12 = await store.send(.todo(id: UUID(1), action: .titleChanged("Ca"))) {
+      $0.todos[id: UUID(1)]?.title = "Ca"
     }
     // The effects of step 11 had ended by here when recording.
     await step11.finish()
 
     // Step 13: sent
-    let step13 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Cal"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Cal"
+    let step13 = await store.send(.todo(id: UUID(1), action: .titleChanged("Cal"))) {
+      $0.todos[id: UUID(1)]?.title = "Cal"
     }
     // The effects of step 12 had ended by here when recording.
     await step12.finish()
 
     // Step 14: sent
-    let step14 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Call"
+    let step14 = await store.send(.todo(id: UUID(1), action: .titleChanged("Call"))) {
+      $0.todos[id: UUID(1)]?.title = "Call"
     }
     // The effects of step 13 had ended by here when recording.
     await step13.finish()
 
     // Step 15: sent
-    let step15 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call "))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Call "
+    let step15 = await store.send(.todo(id: UUID(1), action: .titleChanged("Call "))) {
+      $0.todos[id: UUID(1)]?.title = "Call "
     }
     // The effects of step 14 had ended by here when recording.
     await step14.finish()
 
     // Step 16: sent
-    let step16 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call t"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Call t"
+    let step16 = await store.send(.todo(id: UUID(1), action: .titleChanged("Call t"))) {
+      $0.todos[id: UUID(1)]?.title = "Call t"
     }
     // The effects of step 15 had ended by here when recording.
     await step15.finish()
 
     // Step 17: sent
-    let step17 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call th"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Call th"
+    let step17 = await store.send(.todo(id: UUID(1), action: .titleChanged("Call th"))) {
+      $0.todos[id: UUID(1)]?.title = "Call th"
     }
     // The effects of step 16 had ended by here when recording.
     await step16.finish()
 
     // Step 18: sent
-    let step18 = await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call the"))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Call the"
+    let step18 = await store.send(.todo(id: UUID(1), action: .titleChanged("Call the"))) {
+      $0.todos[id: UUID(1)]?.title = "Call the"
     }
     // The effects of step 17 had ended by here when recording.
     await step17.finish()
 
     // Step 19: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 1), action: .titleChanged("Call the "))) {
-      $0.todos[id: UUID(counting: 1)]?.title = "Call the "
+    await store.send(.todo(id: UUID(1), action: .titleChanged("Call the "))) {
+      $0.todos[id: UUID(1)]?.title = "Call the "
     }
     // The effects of step 18 had ended by here when recording.
     await step18.finish()
@@ -210,83 +197,79 @@ final class TodosTraceXCTests: XCTestCase {
     let step21 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000002",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692804.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000002","title":"","isComplete":false,
+        "createdAt":821692804.0}
         """#
       ), at: 0)
     }
 
     // Step 22: sent
-    let step22 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("W"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "W"
+    let step22 = await store.send(.todo(id: UUID(2), action: .titleChanged("W"))) {
+      $0.todos[id: UUID(2)]?.title = "W"
     }
     // The effects of step 21 had ended by here when recording.
     await step21.finish()
 
     // Step 23: sent
-    let step23 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wa"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Wa"
+    let step23 = await store.send(.todo(id: UUID(2), action: .titleChanged("Wa"))) {
+      $0.todos[id: UUID(2)]?.title = "Wa"
     }
     // The effects of step 22 had ended by here when recording.
     await step22.finish()
 
     // Step 24: sent
-    let step24 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wat"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Wat"
+    let step24 = await store.send(.todo(id: UUID(2), action: .titleChanged("Wat"))) {
+      $0.todos[id: UUID(2)]?.title = "Wat"
     }
     // The effects of step 23 had ended by here when recording.
     await step23.finish()
 
     // Step 25: sent
-    let step25 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Wate"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Wate"
+    let step25 = await store.send(.todo(id: UUID(2), action: .titleChanged("Wate"))) {
+      $0.todos[id: UUID(2)]?.title = "Wate"
     }
     // The effects of step 24 had ended by here when recording.
     await step24.finish()
 
     // Step 26: sent
-    let step26 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Water"
+    let step26 = await store.send(.todo(id: UUID(2), action: .titleChanged("Water"))) {
+      $0.todos[id: UUID(2)]?.title = "Water"
     }
     // The effects of step 25 had ended by here when recording.
     await step25.finish()
 
     // Step 27: sent
-    let step27 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water "))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Water "
+    let step27 = await store.send(.todo(id: UUID(2), action: .titleChanged("Water "))) {
+      $0.todos[id: UUID(2)]?.title = "Water "
     }
     // The effects of step 26 had ended by here when recording.
     await step26.finish()
 
     // Step 28: sent
-    let step28 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water t"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Water t"
+    let step28 = await store.send(.todo(id: UUID(2), action: .titleChanged("Water t"))) {
+      $0.todos[id: UUID(2)]?.title = "Water t"
     }
     // The effects of step 27 had ended by here when recording.
     await step27.finish()
 
     // Step 29: sent
-    let step29 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water th"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Water th"
+    let step29 = await store.send(.todo(id: UUID(2), action: .titleChanged("Water th"))) {
+      $0.todos[id: UUID(2)]?.title = "Water th"
     }
     // The effects of step 28 had ended by here when recording.
     await step28.finish()
 
     // Step 30: sent
-    let step30 = await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water the"))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Water the"
+    let step30 = await store.send(.todo(id: UUID(2), action: .titleChanged("Water the"))) {
+      $0.todos[id: UUID(2)]?.title = "Water the"
     }
     // The effects of step 29 had ended by here when recording.
     await step29.finish()
 
     // Step 31: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 2), action: .titleChanged("Water the "))) {
-      $0.todos[id: UUID(counting: 2)]?.title = "Water the "
+    await store.send(.todo(id: UUID(2), action: .titleChanged("Water the "))) {
+      $0.todos[id: UUID(2)]?.title = "Water the "
     }
     // The effects of step 30 had ended by here when recording.
     await step30.finish()
@@ -300,8 +283,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 33: sent
     store.runsEffects = true
-    let step33 = await store.send(.todo(id: UUID(counting: 0), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 0)]?.isComplete = true
+    let step33 = await store.send(.todo(id: UUID(0), action: .checkboxTapped)) {
+      $0.todos[id: UUID(0)]?.isComplete = true
     }
 
     // Step 34: from the effect of step 33
@@ -350,68 +333,64 @@ final class TodosTraceXCTests: XCTestCase {
     let step41 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000003",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692808.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000003","title":"","isComplete":false,
+        "createdAt":821692808.0}
         """#
       ), at: 0)
     }
 
     // Step 42: sent
-    let step42 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("R"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "R"
+    let step42 = await store.send(.todo(id: UUID(3), action: .titleChanged("R"))) {
+      $0.todos[id: UUID(3)]?.title = "R"
     }
     // The effects of step 41 had ended by here when recording.
     await step41.finish()
 
     // Step 43: sent
-    let step43 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Re"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Re"
+    let step43 = await store.send(.todo(id: UUID(3), action: .titleChanged("Re"))) {
+      $0.todos[id: UUID(3)]?.title = "Re"
     }
     // The effects of step 42 had ended by here when recording.
     await step42.finish()
 
     // Step 44: sent
-    let step44 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Ren"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Ren"
+    let step44 = await store.send(.todo(id: UUID(3), action: .titleChanged("Ren"))) {
+      $0.todos[id: UUID(3)]?.title = "Ren"
     }
     // The effects of step 43 had ended by here when recording.
     await step43.finish()
 
     // Step 45: sent
-    let step45 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Rene"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Rene"
+    let step45 = await store.send(.todo(id: UUID(3), action: .titleChanged("Rene"))) {
+      $0.todos[id: UUID(3)]?.title = "Rene"
     }
     // The effects of step 44 had ended by here when recording.
     await step44.finish()
 
     // Step 46: sent
-    let step46 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew"
+    let step46 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew"))) {
+      $0.todos[id: UUID(3)]?.title = "Renew"
     }
     // The effects of step 45 had ended by here when recording.
     await step45.finish()
 
     // Step 47: sent
-    let step47 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew "))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew "
+    let step47 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew "))) {
+      $0.todos[id: UUID(3)]?.title = "Renew "
     }
     // The effects of step 46 had ended by here when recording.
     await step46.finish()
 
     // Step 48: sent
-    let step48 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew p"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew p"
+    let step48 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew p"))) {
+      $0.todos[id: UUID(3)]?.title = "Renew p"
     }
     // The effects of step 47 had ended by here when recording.
     await step47.finish()
 
     // Step 49: sent
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pa"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew pa"
+    await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pa"))) {
+      $0.todos[id: UUID(3)]?.title = "Renew pa"
     }
     // The effects of step 48 had ended by here when recording.
     await step48.finish()
@@ -425,46 +404,38 @@ final class TodosTraceXCTests: XCTestCase {
   @MainActor
   func testSteps50To99() async throws {
     // The state before step 50, as the trace recorded it.
-    let initialState: TodosFeature.State = try decoded(
+    var initialState = TodosFeature.State()
+    initialState.todos.append(try decoded(
       #"""
-      {
-        "filter": "all",
-        "todos": [
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Renew pa",
-            "isComplete": false,
-            "createdAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Call the ",
-            "isComplete": false,
-            "createdAt": 821692802.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Buy milk",
-            "isComplete": true,
-            "createdAt": 821692800.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000002",
-            "title": "Water the ",
-            "isComplete": false,
-            "createdAt": 821692804.0
-          }
-        ],
-        "lastSavedAt": 821692807.0
-      }
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew pa","isComplete":false,
+      "createdAt":821692808.0}
       """#
-    )
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":false,
+      "createdAt":821692802.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
+      "createdAt":821692800.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"Water the ","isComplete":false,
+      "createdAt":821692804.0}
+      """#
+    ))
+    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692807)
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 4), UUID(counting: 5), UUID(counting: 6)])
+      $0.uuid = .sequence([UUID(4), UUID(5), UUID(6)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692809),
         Date(timeIntervalSinceReferenceDate: 821692810),
@@ -483,21 +454,21 @@ final class TodosTraceXCTests: XCTestCase {
     // other effects sent is fed in as the trace recorded it.
 
     // Step 50: sent
-    let step50 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pas"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew pas"
+    let step50 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pas"))) {
+      $0.todos[id: UUID(3)]?.title = "Renew pas"
     }
 
     // Step 51: sent
-    let step51 = await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew pass"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew pass"
+    let step51 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pass"))) {
+      $0.todos[id: UUID(3)]?.title = "Renew pass"
     }
     // The effects of step 50 had ended by here when recording.
     await step50.finish()
 
     // Step 52: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 3), action: .titleChanged("Renew passp"))) {
-      $0.todos[id: UUID(counting: 3)]?.title = "Renew passp"
+    await store.send(.todo(id: UUID(3), action: .titleChanged("Renew passp"))) {
+      $0.todos[id: UUID(3)]?.title = "Renew passp"
     }
     // The effects of step 51 had ended by here when recording.
     await step51.finish()
@@ -511,8 +482,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 54: sent
     store.runsEffects = true
-    let step54 = await store.send(.todo(id: UUID(counting: 2), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 2)]?.isComplete = true
+    let step54 = await store.send(.todo(id: UUID(2), action: .checkboxTapped)) {
+      $0.todos[id: UUID(2)]?.isComplete = true
     }
 
     // Step 55: from the effect of step 54
@@ -530,8 +501,8 @@ final class TodosTraceXCTests: XCTestCase {
     }
 
     // Step 57: sent
-    await store.send(.deleteButtonTapped(id: UUID(counting: 2))) {
-      $0.todos.remove(id: UUID(counting: 2))
+    await store.send(.deleteButtonTapped(id: UUID(2))) {
+      $0.todos.remove(id: UUID(2))
     }
 
     // Step 58: from the effect of step 57
@@ -546,97 +517,93 @@ final class TodosTraceXCTests: XCTestCase {
     let step59 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000004",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692812.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000004","title":"","isComplete":false,
+        "createdAt":821692812.0}
         """#
       ), at: 0)
     }
 
     // Step 60: sent
-    let step60 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("B"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "B"
+    let step60 = await store.send(.todo(id: UUID(4), action: .titleChanged("B"))) {
+      $0.todos[id: UUID(4)]?.title = "B"
     }
     // The effects of step 59 had ended by here when recording.
     await step59.finish()
 
     // Step 61: sent
-    let step61 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Bo"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Bo"
+    let step61 = await store.send(.todo(id: UUID(4), action: .titleChanged("Bo"))) {
+      $0.todos[id: UUID(4)]?.title = "Bo"
     }
     // The effects of step 60 had ended by here when recording.
     await step60.finish()
 
     // Step 62: sent
-    let step62 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Boo"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Boo"
+    let step62 = await store.send(.todo(id: UUID(4), action: .titleChanged("Boo"))) {
+      $0.todos[id: UUID(4)]?.title = "Boo"
     }
     // The effects of step 61 had ended by here when recording.
     await step61.finish()
 
     // Step 63: sent
-    let step63 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book"
+    let step63 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book"))) {
+      $0.todos[id: UUID(4)]?.title = "Book"
     }
     // The effects of step 62 had ended by here when recording.
     await step62.finish()
 
     // Step 64: sent
-    let step64 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book "))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book "
+    let step64 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book "))) {
+      $0.todos[id: UUID(4)]?.title = "Book "
     }
     // The effects of step 63 had ended by here when recording.
     await step63.finish()
 
     // Step 65: sent
-    let step65 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book d"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book d"
+    let step65 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book d"))) {
+      $0.todos[id: UUID(4)]?.title = "Book d"
     }
     // The effects of step 64 had ended by here when recording.
     await step64.finish()
 
     // Step 66: sent
-    let step66 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book de"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book de"
+    let step66 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book de"))) {
+      $0.todos[id: UUID(4)]?.title = "Book de"
     }
     // The effects of step 65 had ended by here when recording.
     await step65.finish()
 
     // Step 67: sent
-    let step67 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book den"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book den"
+    let step67 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book den"))) {
+      $0.todos[id: UUID(4)]?.title = "Book den"
     }
     // The effects of step 66 had ended by here when recording.
     await step66.finish()
 
     // Step 68: sent
-    let step68 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dent"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book dent"
+    let step68 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book dent"))) {
+      $0.todos[id: UUID(4)]?.title = "Book dent"
     }
     // The effects of step 67 had ended by here when recording.
     await step67.finish()
 
     // Step 69: sent
-    let step69 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book denti"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book denti"
+    let step69 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book denti"))) {
+      $0.todos[id: UUID(4)]?.title = "Book denti"
     }
     // The effects of step 68 had ended by here when recording.
     await step68.finish()
 
     // Step 70: sent
-    let step70 = await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dentis"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book dentis"
+    let step70 = await store.send(.todo(id: UUID(4), action: .titleChanged("Book dentis"))) {
+      $0.todos[id: UUID(4)]?.title = "Book dentis"
     }
     // The effects of step 69 had ended by here when recording.
     await step69.finish()
 
     // Step 71: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 4), action: .titleChanged("Book dentist"))) {
-      $0.todos[id: UUID(counting: 4)]?.title = "Book dentist"
+    await store.send(.todo(id: UUID(4), action: .titleChanged("Book dentist"))) {
+      $0.todos[id: UUID(4)]?.title = "Book dentist"
     }
     // The effects of step 70 had ended by here when recording.
     await step70.finish()
@@ -650,8 +617,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 73: sent
     store.runsEffects = true
-    let step73 = await store.send(.todo(id: UUID(counting: 1), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 1)]?.isComplete = true
+    let step73 = await store.send(.todo(id: UUID(1), action: .checkboxTapped)) {
+      $0.todos[id: UUID(1)]?.isComplete = true
     }
 
     // Step 74: from the effect of step 73
@@ -673,69 +640,65 @@ final class TodosTraceXCTests: XCTestCase {
     let step76 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000005",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692815.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000005","title":"","isComplete":false,
+        "createdAt":821692815.0}
         """#
       ), at: 0)
     }
 
     // Step 77: sent
-    let step77 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("F"))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "F"
+    let step77 = await store.send(.todo(id: UUID(5), action: .titleChanged("F"))) {
+      $0.todos[id: UUID(5)]?.title = "F"
     }
     // The effects of step 76 had ended by here when recording.
     await step76.finish()
 
     // Step 78: sent
-    let step78 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fi"))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fi"
+    let step78 = await store.send(.todo(id: UUID(5), action: .titleChanged("Fi"))) {
+      $0.todos[id: UUID(5)]?.title = "Fi"
     }
     // The effects of step 77 had ended by here when recording.
     await step77.finish()
 
     // Step 79: sent
-    let step79 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix"))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fix"
+    let step79 = await store.send(.todo(id: UUID(5), action: .titleChanged("Fix"))) {
+      $0.todos[id: UUID(5)]?.title = "Fix"
     }
     // The effects of step 78 had ended by here when recording.
     await step78.finish()
 
     // Step 80: sent
-    let step80 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix "))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fix "
+    let step80 = await store.send(.todo(id: UUID(5), action: .titleChanged("Fix "))) {
+      $0.todos[id: UUID(5)]?.title = "Fix "
     }
     // The effects of step 79 had ended by here when recording.
     await step79.finish()
 
     // Step 81: sent
-    let step81 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix t"))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fix t"
+    let step81 = await store.send(.todo(id: UUID(5), action: .titleChanged("Fix t"))) {
+      $0.todos[id: UUID(5)]?.title = "Fix t"
     }
     // The effects of step 80 had ended by here when recording.
     await step80.finish()
 
     // Step 82: sent
-    let step82 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix th"))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fix th"
+    let step82 = await store.send(.todo(id: UUID(5), action: .titleChanged("Fix th"))) {
+      $0.todos[id: UUID(5)]?.title = "Fix th"
     }
     // The effects of step 81 had ended by here when recording.
     await step81.finish()
 
     // Step 83: sent
-    let step83 = await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix the"))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fix the"
+    let step83 = await store.send(.todo(id: UUID(5), action: .titleChanged("Fix the"))) {
+      $0.todos[id: UUID(5)]?.title = "Fix the"
     }
     // The effects of step 82 had ended by here when recording.
     await step82.finish()
 
     // Step 84: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 5), action: .titleChanged("Fix the "))) {
-      $0.todos[id: UUID(counting: 5)]?.title = "Fix the "
+    await store.send(.todo(id: UUID(5), action: .titleChanged("Fix the "))) {
+      $0.todos[id: UUID(5)]?.title = "Fix the "
     }
     // The effects of step 83 had ended by here when recording.
     await step83.finish()
@@ -749,8 +712,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 86: sent
     store.runsEffects = true
-    let step86 = await store.send(.todo(id: UUID(counting: 3), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 3)]?.isComplete = true
+    let step86 = await store.send(.todo(id: UUID(3), action: .checkboxTapped)) {
+      $0.todos[id: UUID(3)]?.isComplete = true
     }
 
     // Step 87: from the effect of step 86
@@ -799,47 +762,43 @@ final class TodosTraceXCTests: XCTestCase {
     let step94 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000006",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692819.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000006","title":"","isComplete":false,
+        "createdAt":821692819.0}
         """#
       ), at: 0)
     }
 
     // Step 95: sent
-    let step95 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("R"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "R"
+    let step95 = await store.send(.todo(id: UUID(6), action: .titleChanged("R"))) {
+      $0.todos[id: UUID(6)]?.title = "R"
     }
     // The effects of step 94 had ended by here when recording.
     await step94.finish()
 
     // Step 96: sent
-    let step96 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Re"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Re"
+    let step96 = await store.send(.todo(id: UUID(6), action: .titleChanged("Re"))) {
+      $0.todos[id: UUID(6)]?.title = "Re"
     }
     // The effects of step 95 had ended by here when recording.
     await step95.finish()
 
     // Step 97: sent
-    let step97 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Ret"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Ret"
+    let step97 = await store.send(.todo(id: UUID(6), action: .titleChanged("Ret"))) {
+      $0.todos[id: UUID(6)]?.title = "Ret"
     }
     // The effects of step 96 had ended by here when recording.
     await step96.finish()
 
     // Step 98: sent
-    let step98 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Retu"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Retu"
+    let step98 = await store.send(.todo(id: UUID(6), action: .titleChanged("Retu"))) {
+      $0.todos[id: UUID(6)]?.title = "Retu"
     }
     // The effects of step 97 had ended by here when recording.
     await step97.finish()
 
     // Step 99: sent
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Retur"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Retur"
+    await store.send(.todo(id: UUID(6), action: .titleChanged("Retur"))) {
+      $0.todos[id: UUID(6)]?.title = "Retur"
     }
     // The effects of step 98 had ended by here when recording.
     await step98.finish()
@@ -853,58 +812,50 @@ final class TodosTraceXCTests: XCTestCase {
   @MainActor
   func testSteps100To149() async throws {
     // The state before step 100, as the trace recorded it.
-    let initialState: TodosFeature.State = try decoded(
+    var initialState = TodosFeature.State()
+    initialState.todos.append(try decoded(
       #"""
-      {
-        "filter": "all",
-        "todos": [
-          {
-            "id": "00000000-0000-0000-0000-000000000006",
-            "title": "Retur",
-            "isComplete": false,
-            "createdAt": 821692819.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000004",
-            "title": "Book dentist",
-            "isComplete": false,
-            "createdAt": 821692812.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Renew passp",
-            "isComplete": true,
-            "createdAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Call the ",
-            "isComplete": true,
-            "createdAt": 821692802.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Buy milk",
-            "isComplete": true,
-            "createdAt": 821692800.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000005",
-            "title": "Fix the ",
-            "isComplete": false,
-            "createdAt": 821692815.0
-          }
-        ],
-        "lastSavedAt": 821692818.0
-      }
+      {"id":"00000000-0000-0000-0000-000000000006","title":"Retur","isComplete":false,
+      "createdAt":821692819.0}
       """#
-    )
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":false,
+      "createdAt":821692812.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
+      "createdAt":821692808.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
+      "createdAt":821692802.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
+      "createdAt":821692800.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","title":"Fix the ","isComplete":false,
+      "createdAt":821692815.0}
+      """#
+    ))
+    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692818)
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 7), UUID(counting: 8), UUID(counting: 9)])
+      $0.uuid = .sequence([UUID(7), UUID(8), UUID(9)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692820),
         Date(timeIntervalSinceReferenceDate: 821692821),
@@ -923,28 +874,28 @@ final class TodosTraceXCTests: XCTestCase {
     // other effects sent is fed in as the trace recorded it.
 
     // Step 100: sent
-    let step100 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Return"
+    let step100 = await store.send(.todo(id: UUID(6), action: .titleChanged("Return"))) {
+      $0.todos[id: UUID(6)]?.title = "Return"
     }
 
     // Step 101: sent
-    let step101 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return "))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Return "
+    let step101 = await store.send(.todo(id: UUID(6), action: .titleChanged("Return "))) {
+      $0.todos[id: UUID(6)]?.title = "Return "
     }
     // The effects of step 100 had ended by here when recording.
     await step100.finish()
 
     // Step 102: sent
-    let step102 = await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return l"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Return l"
+    let step102 = await store.send(.todo(id: UUID(6), action: .titleChanged("Return l"))) {
+      $0.todos[id: UUID(6)]?.title = "Return l"
     }
     // The effects of step 101 had ended by here when recording.
     await step101.finish()
 
     // Step 103: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 6), action: .titleChanged("Return li"))) {
-      $0.todos[id: UUID(counting: 6)]?.title = "Return li"
+    await store.send(.todo(id: UUID(6), action: .titleChanged("Return li"))) {
+      $0.todos[id: UUID(6)]?.title = "Return li"
     }
     // The effects of step 102 had ended by here when recording.
     await step102.finish()
@@ -958,8 +909,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 105: sent
     store.runsEffects = true
-    let step105 = await store.send(.todo(id: UUID(counting: 5), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 5)]?.isComplete = true
+    let step105 = await store.send(.todo(id: UUID(5), action: .checkboxTapped)) {
+      $0.todos[id: UUID(5)]?.isComplete = true
     }
 
     // Step 106: from the effect of step 105
@@ -981,83 +932,79 @@ final class TodosTraceXCTests: XCTestCase {
     let step108 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000007",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692822.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000007","title":"","isComplete":false,
+        "createdAt":821692822.0}
         """#
       ), at: 0)
     }
 
     // Step 109: sent
-    let step109 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("P"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "P"
+    let step109 = await store.send(.todo(id: UUID(7), action: .titleChanged("P"))) {
+      $0.todos[id: UUID(7)]?.title = "P"
     }
     // The effects of step 108 had ended by here when recording.
     await step108.finish()
 
     // Step 110: sent
-    let step110 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pa"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pa"
+    let step110 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pa"))) {
+      $0.todos[id: UUID(7)]?.title = "Pa"
     }
     // The effects of step 109 had ended by here when recording.
     await step109.finish()
 
     // Step 111: sent
-    let step111 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay"
+    let step111 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay"
     }
     // The effects of step 110 had ended by here when recording.
     await step110.finish()
 
     // Step 112: sent
-    let step112 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay "))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay "
+    let step112 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay "))) {
+      $0.todos[id: UUID(7)]?.title = "Pay "
     }
     // The effects of step 111 had ended by here when recording.
     await step111.finish()
 
     // Step 113: sent
-    let step113 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay e"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay e"
+    let step113 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay e"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay e"
     }
     // The effects of step 112 had ended by here when recording.
     await step112.finish()
 
     // Step 114: sent
-    let step114 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay el"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay el"
+    let step114 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay el"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay el"
     }
     // The effects of step 113 had ended by here when recording.
     await step113.finish()
 
     // Step 115: sent
-    let step115 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay ele"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay ele"
+    let step115 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay ele"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay ele"
     }
     // The effects of step 114 had ended by here when recording.
     await step114.finish()
 
     // Step 116: sent
-    let step116 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay elec"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay elec"
+    let step116 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay elec"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay elec"
     }
     // The effects of step 115 had ended by here when recording.
     await step115.finish()
 
     // Step 117: sent
-    let step117 = await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay elect"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay elect"
+    let step117 = await store.send(.todo(id: UUID(7), action: .titleChanged("Pay elect"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay elect"
     }
     // The effects of step 116 had ended by here when recording.
     await step116.finish()
 
     // Step 118: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 7), action: .titleChanged("Pay electr"))) {
-      $0.todos[id: UUID(counting: 7)]?.title = "Pay electr"
+    await store.send(.todo(id: UUID(7), action: .titleChanged("Pay electr"))) {
+      $0.todos[id: UUID(7)]?.title = "Pay electr"
     }
     // The effects of step 117 had ended by here when recording.
     await step117.finish()
@@ -1071,8 +1018,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 120: sent
     store.runsEffects = true
-    let step120 = await store.send(.todo(id: UUID(counting: 4), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 4)]?.isComplete = true
+    let step120 = await store.send(.todo(id: UUID(4), action: .checkboxTapped)) {
+      $0.todos[id: UUID(4)]?.isComplete = true
     }
 
     // Step 121: from the effect of step 120
@@ -1090,8 +1037,8 @@ final class TodosTraceXCTests: XCTestCase {
     }
 
     // Step 123: sent
-    await store.send(.deleteButtonTapped(id: UUID(counting: 5))) {
-      $0.todos.remove(id: UUID(counting: 5))
+    await store.send(.deleteButtonTapped(id: UUID(5))) {
+      $0.todos.remove(id: UUID(5))
     }
 
     // Step 124: from the effect of step 123
@@ -1106,90 +1053,86 @@ final class TodosTraceXCTests: XCTestCase {
     let step125 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000008",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692826.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000008","title":"","isComplete":false,
+        "createdAt":821692826.0}
         """#
       ), at: 0)
     }
 
     // Step 126: sent
-    let step126 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("P"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "P"
+    let step126 = await store.send(.todo(id: UUID(8), action: .titleChanged("P"))) {
+      $0.todos[id: UUID(8)]?.title = "P"
     }
     // The effects of step 125 had ended by here when recording.
     await step125.finish()
 
     // Step 127: sent
-    let step127 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Pl"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Pl"
+    let step127 = await store.send(.todo(id: UUID(8), action: .titleChanged("Pl"))) {
+      $0.todos[id: UUID(8)]?.title = "Pl"
     }
     // The effects of step 126 had ended by here when recording.
     await step126.finish()
 
     // Step 128: sent
-    let step128 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Pla"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Pla"
+    let step128 = await store.send(.todo(id: UUID(8), action: .titleChanged("Pla"))) {
+      $0.todos[id: UUID(8)]?.title = "Pla"
     }
     // The effects of step 127 had ended by here when recording.
     await step127.finish()
 
     // Step 129: sent
-    let step129 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan"
+    let step129 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan"))) {
+      $0.todos[id: UUID(8)]?.title = "Plan"
     }
     // The effects of step 128 had ended by here when recording.
     await step128.finish()
 
     // Step 130: sent
-    let step130 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan "))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan "
+    let step130 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan "))) {
+      $0.todos[id: UUID(8)]?.title = "Plan "
     }
     // The effects of step 129 had ended by here when recording.
     await step129.finish()
 
     // Step 131: sent
-    let step131 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan t"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan t"
+    let step131 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan t"))) {
+      $0.todos[id: UUID(8)]?.title = "Plan t"
     }
     // The effects of step 130 had ended by here when recording.
     await step130.finish()
 
     // Step 132: sent
-    let step132 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan th"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan th"
+    let step132 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan th"))) {
+      $0.todos[id: UUID(8)]?.title = "Plan th"
     }
     // The effects of step 131 had ended by here when recording.
     await step131.finish()
 
     // Step 133: sent
-    let step133 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan the"
+    let step133 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan the"))) {
+      $0.todos[id: UUID(8)]?.title = "Plan the"
     }
     // The effects of step 132 had ended by here when recording.
     await step132.finish()
 
     // Step 134: sent
-    let step134 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the "))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan the "
+    let step134 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan the "))) {
+      $0.todos[id: UUID(8)]?.title = "Plan the "
     }
     // The effects of step 133 had ended by here when recording.
     await step133.finish()
 
     // Step 135: sent
-    let step135 = await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the t"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan the t"
+    let step135 = await store.send(.todo(id: UUID(8), action: .titleChanged("Plan the t"))) {
+      $0.todos[id: UUID(8)]?.title = "Plan the t"
     }
     // The effects of step 134 had ended by here when recording.
     await step134.finish()
 
     // Step 136: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 8), action: .titleChanged("Plan the tr"))) {
-      $0.todos[id: UUID(counting: 8)]?.title = "Plan the tr"
+    await store.send(.todo(id: UUID(8), action: .titleChanged("Plan the tr"))) {
+      $0.todos[id: UUID(8)]?.title = "Plan the tr"
     }
     // The effects of step 135 had ended by here when recording.
     await step135.finish()
@@ -1203,8 +1146,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 138: sent
     store.runsEffects = true
-    let step138 = await store.send(.todo(id: UUID(counting: 6), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 6)]?.isComplete = true
+    let step138 = await store.send(.todo(id: UUID(6), action: .checkboxTapped)) {
+      $0.todos[id: UUID(6)]?.isComplete = true
     }
 
     // Step 139: from the effect of step 138
@@ -1253,33 +1196,29 @@ final class TodosTraceXCTests: XCTestCase {
     let step146 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-000000000009",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692830.0
-        }
+        {"id":"00000000-0000-0000-0000-000000000009","title":"","isComplete":false,
+        "createdAt":821692830.0}
         """#
       ), at: 0)
     }
 
     // Step 147: sent
-    let step147 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("B"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "B"
+    let step147 = await store.send(.todo(id: UUID(9), action: .titleChanged("B"))) {
+      $0.todos[id: UUID(9)]?.title = "B"
     }
     // The effects of step 146 had ended by here when recording.
     await step146.finish()
 
     // Step 148: sent
-    let step148 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Ba"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Ba"
+    let step148 = await store.send(.todo(id: UUID(9), action: .titleChanged("Ba"))) {
+      $0.todos[id: UUID(9)]?.title = "Ba"
     }
     // The effects of step 147 had ended by here when recording.
     await step147.finish()
 
     // Step 149: sent
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bak"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bak"
+    await store.send(.todo(id: UUID(9), action: .titleChanged("Bak"))) {
+      $0.todos[id: UUID(9)]?.title = "Bak"
     }
     // The effects of step 148 had ended by here when recording.
     await step148.finish()
@@ -1293,70 +1232,62 @@ final class TodosTraceXCTests: XCTestCase {
   @MainActor
   func testSteps150To199() async throws {
     // The state before step 150, as the trace recorded it.
-    let initialState: TodosFeature.State = try decoded(
+    var initialState = TodosFeature.State()
+    initialState.todos.append(try decoded(
       #"""
-      {
-        "filter": "all",
-        "todos": [
-          {
-            "id": "00000000-0000-0000-0000-000000000009",
-            "title": "Bak",
-            "isComplete": false,
-            "createdAt": 821692830.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000007",
-            "title": "Pay electr",
-            "isComplete": false,
-            "createdAt": 821692822.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000006",
-            "title": "Return li",
-            "isComplete": true,
-            "createdAt": 821692819.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000004",
-            "title": "Book dentist",
-            "isComplete": true,
-            "createdAt": 821692812.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Renew passp",
-            "isComplete": true,
-            "createdAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Call the ",
-            "isComplete": true,
-            "createdAt": 821692802.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Buy milk",
-            "isComplete": true,
-            "createdAt": 821692800.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000008",
-            "title": "Plan the tr",
-            "isComplete": false,
-            "createdAt": 821692826.0
-          }
-        ],
-        "lastSavedAt": 821692829.0
-      }
+      {"id":"00000000-0000-0000-0000-000000000009","title":"Bak","isComplete":false,
+      "createdAt":821692830.0}
       """#
-    )
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","title":"Pay electr","isComplete":false,
+      "createdAt":821692822.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000006","title":"Return li","isComplete":true,
+      "createdAt":821692819.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":true,
+      "createdAt":821692812.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
+      "createdAt":821692808.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
+      "createdAt":821692802.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
+      "createdAt":821692800.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000008","title":"Plan the tr","isComplete":false,
+      "createdAt":821692826.0}
+      """#
+    ))
+    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692829)
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 10), UUID(counting: 11), UUID(counting: 12)])
+      $0.uuid = .sequence([UUID(10), UUID(11), UUID(12)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692831),
         Date(timeIntervalSinceReferenceDate: 821692832),
@@ -1375,49 +1306,49 @@ final class TodosTraceXCTests: XCTestCase {
     // other effects sent is fed in as the trace recorded it.
 
     // Step 150: sent
-    let step150 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake"
+    let step150 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake"))) {
+      $0.todos[id: UUID(9)]?.title = "Bake"
     }
 
     // Step 151: sent
-    let step151 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake "))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake "
+    let step151 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake "))) {
+      $0.todos[id: UUID(9)]?.title = "Bake "
     }
     // The effects of step 150 had ended by here when recording.
     await step150.finish()
 
     // Step 152: sent
-    let step152 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake b"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake b"
+    let step152 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake b"))) {
+      $0.todos[id: UUID(9)]?.title = "Bake b"
     }
     // The effects of step 151 had ended by here when recording.
     await step151.finish()
 
     // Step 153: sent
-    let step153 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake br"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake br"
+    let step153 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake br"))) {
+      $0.todos[id: UUID(9)]?.title = "Bake br"
     }
     // The effects of step 152 had ended by here when recording.
     await step152.finish()
 
     // Step 154: sent
-    let step154 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake bre"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake bre"
+    let step154 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake bre"))) {
+      $0.todos[id: UUID(9)]?.title = "Bake bre"
     }
     // The effects of step 153 had ended by here when recording.
     await step153.finish()
 
     // Step 155: sent
-    let step155 = await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake brea"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake brea"
+    let step155 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake brea"))) {
+      $0.todos[id: UUID(9)]?.title = "Bake brea"
     }
     // The effects of step 154 had ended by here when recording.
     await step154.finish()
 
     // Step 156: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 9), action: .titleChanged("Bake bread"))) {
-      $0.todos[id: UUID(counting: 9)]?.title = "Bake bread"
+    await store.send(.todo(id: UUID(9), action: .titleChanged("Bake bread"))) {
+      $0.todos[id: UUID(9)]?.title = "Bake bread"
     }
     // The effects of step 155 had ended by here when recording.
     await step155.finish()
@@ -1431,8 +1362,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 158: sent
     store.runsEffects = true
-    let step158 = await store.send(.todo(id: UUID(counting: 8), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 8)]?.isComplete = true
+    let step158 = await store.send(.todo(id: UUID(8), action: .checkboxTapped)) {
+      $0.todos[id: UUID(8)]?.isComplete = true
     }
 
     // Step 159: from the effect of step 158
@@ -1454,69 +1385,65 @@ final class TodosTraceXCTests: XCTestCase {
     let step161 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000A",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692833.0
-        }
+        {"id":"00000000-0000-0000-0000-00000000000A","title":"","isComplete":false,
+        "createdAt":821692833.0}
         """#
       ), at: 0)
     }
 
     // Step 162: sent
-    let step162 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("W"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "W"
+    let step162 = await store.send(.todo(id: UUID(10), action: .titleChanged("W"))) {
+      $0.todos[id: UUID(10)]?.title = "W"
     }
     // The effects of step 161 had ended by here when recording.
     await step161.finish()
 
     // Step 163: sent
-    let step163 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wa"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Wa"
+    let step163 = await store.send(.todo(id: UUID(10), action: .titleChanged("Wa"))) {
+      $0.todos[id: UUID(10)]?.title = "Wa"
     }
     // The effects of step 162 had ended by here when recording.
     await step162.finish()
 
     // Step 164: sent
-    let step164 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Was"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Was"
+    let step164 = await store.send(.todo(id: UUID(10), action: .titleChanged("Was"))) {
+      $0.todos[id: UUID(10)]?.title = "Was"
     }
     // The effects of step 163 had ended by here when recording.
     await step163.finish()
 
     // Step 165: sent
-    let step165 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Wash"
+    let step165 = await store.send(.todo(id: UUID(10), action: .titleChanged("Wash"))) {
+      $0.todos[id: UUID(10)]?.title = "Wash"
     }
     // The effects of step 164 had ended by here when recording.
     await step164.finish()
 
     // Step 166: sent
-    let step166 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash "))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Wash "
+    let step166 = await store.send(.todo(id: UUID(10), action: .titleChanged("Wash "))) {
+      $0.todos[id: UUID(10)]?.title = "Wash "
     }
     // The effects of step 165 had ended by here when recording.
     await step165.finish()
 
     // Step 167: sent
-    let step167 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash t"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Wash t"
+    let step167 = await store.send(.todo(id: UUID(10), action: .titleChanged("Wash t"))) {
+      $0.todos[id: UUID(10)]?.title = "Wash t"
     }
     // The effects of step 166 had ended by here when recording.
     await step166.finish()
 
     // Step 168: sent
-    let step168 = await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash th"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Wash th"
+    let step168 = await store.send(.todo(id: UUID(10), action: .titleChanged("Wash th"))) {
+      $0.todos[id: UUID(10)]?.title = "Wash th"
     }
     // The effects of step 167 had ended by here when recording.
     await step167.finish()
 
     // Step 169: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 10), action: .titleChanged("Wash the"))) {
-      $0.todos[id: UUID(counting: 10)]?.title = "Wash the"
+    await store.send(.todo(id: UUID(10), action: .titleChanged("Wash the"))) {
+      $0.todos[id: UUID(10)]?.title = "Wash the"
     }
     // The effects of step 168 had ended by here when recording.
     await step168.finish()
@@ -1530,8 +1457,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 171: sent
     store.runsEffects = true
-    let step171 = await store.send(.todo(id: UUID(counting: 7), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 7)]?.isComplete = true
+    let step171 = await store.send(.todo(id: UUID(7), action: .checkboxTapped)) {
+      $0.todos[id: UUID(7)]?.isComplete = true
     }
 
     // Step 172: from the effect of step 171
@@ -1553,76 +1480,72 @@ final class TodosTraceXCTests: XCTestCase {
     let step174 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000B",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692836.0
-        }
+        {"id":"00000000-0000-0000-0000-00000000000B","title":"","isComplete":false,
+        "createdAt":821692836.0}
         """#
       ), at: 0)
     }
 
     // Step 175: sent
-    let step175 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("A"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "A"
+    let step175 = await store.send(.todo(id: UUID(11), action: .titleChanged("A"))) {
+      $0.todos[id: UUID(11)]?.title = "A"
     }
     // The effects of step 174 had ended by here when recording.
     await step174.finish()
 
     // Step 176: sent
-    let step176 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("An"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "An"
+    let step176 = await store.send(.todo(id: UUID(11), action: .titleChanged("An"))) {
+      $0.todos[id: UUID(11)]?.title = "An"
     }
     // The effects of step 175 had ended by here when recording.
     await step175.finish()
 
     // Step 177: sent
-    let step177 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Ans"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Ans"
+    let step177 = await store.send(.todo(id: UUID(11), action: .titleChanged("Ans"))) {
+      $0.todos[id: UUID(11)]?.title = "Ans"
     }
     // The effects of step 176 had ended by here when recording.
     await step176.finish()
 
     // Step 178: sent
-    let step178 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answ"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Answ"
+    let step178 = await store.send(.todo(id: UUID(11), action: .titleChanged("Answ"))) {
+      $0.todos[id: UUID(11)]?.title = "Answ"
     }
     // The effects of step 177 had ended by here when recording.
     await step177.finish()
 
     // Step 179: sent
-    let step179 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answe"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Answe"
+    let step179 = await store.send(.todo(id: UUID(11), action: .titleChanged("Answe"))) {
+      $0.todos[id: UUID(11)]?.title = "Answe"
     }
     // The effects of step 178 had ended by here when recording.
     await step178.finish()
 
     // Step 180: sent
-    let step180 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Answer"
+    let step180 = await store.send(.todo(id: UUID(11), action: .titleChanged("Answer"))) {
+      $0.todos[id: UUID(11)]?.title = "Answer"
     }
     // The effects of step 179 had ended by here when recording.
     await step179.finish()
 
     // Step 181: sent
-    let step181 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer "))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Answer "
+    let step181 = await store.send(.todo(id: UUID(11), action: .titleChanged("Answer "))) {
+      $0.todos[id: UUID(11)]?.title = "Answer "
     }
     // The effects of step 180 had ended by here when recording.
     await step180.finish()
 
     // Step 182: sent
-    let step182 = await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer e"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Answer e"
+    let step182 = await store.send(.todo(id: UUID(11), action: .titleChanged("Answer e"))) {
+      $0.todos[id: UUID(11)]?.title = "Answer e"
     }
     // The effects of step 181 had ended by here when recording.
     await step181.finish()
 
     // Step 183: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 11), action: .titleChanged("Answer em"))) {
-      $0.todos[id: UUID(counting: 11)]?.title = "Answer em"
+    await store.send(.todo(id: UUID(11), action: .titleChanged("Answer em"))) {
+      $0.todos[id: UUID(11)]?.title = "Answer em"
     }
     // The effects of step 182 had ended by here when recording.
     await step182.finish()
@@ -1636,8 +1559,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 185: sent
     store.runsEffects = true
-    let step185 = await store.send(.todo(id: UUID(counting: 9), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 9)]?.isComplete = true
+    let step185 = await store.send(.todo(id: UUID(9), action: .checkboxTapped)) {
+      $0.todos[id: UUID(9)]?.isComplete = true
     }
 
     // Step 186: from the effect of step 185
@@ -1682,8 +1605,8 @@ final class TodosTraceXCTests: XCTestCase {
     }
 
     // Step 193: sent
-    await store.send(.deleteButtonTapped(id: UUID(counting: 11))) {
-      $0.todos.remove(id: UUID(counting: 11))
+    await store.send(.deleteButtonTapped(id: UUID(11))) {
+      $0.todos.remove(id: UUID(11))
     }
 
     // Step 194: from the effect of step 193
@@ -1698,40 +1621,36 @@ final class TodosTraceXCTests: XCTestCase {
     let step195 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000C",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692841.0
-        }
+        {"id":"00000000-0000-0000-0000-00000000000C","title":"","isComplete":false,
+        "createdAt":821692841.0}
         """#
       ), at: 0)
     }
 
     // Step 196: sent
-    let step196 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("B"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "B"
+    let step196 = await store.send(.todo(id: UUID(12), action: .titleChanged("B"))) {
+      $0.todos[id: UUID(12)]?.title = "B"
     }
     // The effects of step 195 had ended by here when recording.
     await step195.finish()
 
     // Step 197: sent
-    let step197 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Bu"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Bu"
+    let step197 = await store.send(.todo(id: UUID(12), action: .titleChanged("Bu"))) {
+      $0.todos[id: UUID(12)]?.title = "Bu"
     }
     // The effects of step 196 had ended by here when recording.
     await step196.finish()
 
     // Step 198: sent
-    let step198 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy"
+    let step198 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy"
     }
     // The effects of step 197 had ended by here when recording.
     await step197.finish()
 
     // Step 199: sent
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy "))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy "
+    await store.send(.todo(id: UUID(12), action: .titleChanged("Buy "))) {
+      $0.todos[id: UUID(12)]?.title = "Buy "
     }
     // The effects of step 198 had ended by here when recording.
     await step198.finish()
@@ -1745,82 +1664,74 @@ final class TodosTraceXCTests: XCTestCase {
   @MainActor
   func testSteps200To249() async throws {
     // The state before step 200, as the trace recorded it.
-    let initialState: TodosFeature.State = try decoded(
+    var initialState = TodosFeature.State()
+    initialState.todos.append(try decoded(
       #"""
-      {
-        "filter": "all",
-        "todos": [
-          {
-            "id": "00000000-0000-0000-0000-00000000000C",
-            "title": "Buy ",
-            "isComplete": false,
-            "createdAt": 821692841.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-00000000000A",
-            "title": "Wash the",
-            "isComplete": false,
-            "createdAt": 821692833.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000009",
-            "title": "Bake bread",
-            "isComplete": true,
-            "createdAt": 821692830.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000007",
-            "title": "Pay electr",
-            "isComplete": true,
-            "createdAt": 821692822.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000006",
-            "title": "Return li",
-            "isComplete": true,
-            "createdAt": 821692819.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000004",
-            "title": "Book dentist",
-            "isComplete": true,
-            "createdAt": 821692812.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000003",
-            "title": "Renew passp",
-            "isComplete": true,
-            "createdAt": 821692808.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000001",
-            "title": "Call the ",
-            "isComplete": true,
-            "createdAt": 821692802.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000000",
-            "title": "Buy milk",
-            "isComplete": true,
-            "createdAt": 821692800.0
-          },
-          {
-            "id": "00000000-0000-0000-0000-000000000008",
-            "title": "Plan the tr",
-            "isComplete": true,
-            "createdAt": 821692826.0
-          }
-        ],
-        "lastSavedAt": 821692840.0
-      }
+      {"id":"00000000-0000-0000-0000-00000000000C","title":"Buy ","isComplete":false,
+      "createdAt":821692841.0}
       """#
-    )
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000A","title":"Wash the","isComplete":false,
+      "createdAt":821692833.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000009","title":"Bake bread","isComplete":true,
+      "createdAt":821692830.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","title":"Pay electr","isComplete":true,
+      "createdAt":821692822.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000006","title":"Return li","isComplete":true,
+      "createdAt":821692819.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":true,
+      "createdAt":821692812.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
+      "createdAt":821692808.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
+      "createdAt":821692802.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
+      "createdAt":821692800.0}
+      """#
+    ))
+    initialState.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000008","title":"Plan the tr","isComplete":true,
+      "createdAt":821692826.0}
+      """#
+    ))
+    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692840)
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(counting: 13), UUID(counting: 14)])
+      $0.uuid = .sequence([UUID(13), UUID(14)])
       $0.date = .sequence([
         Date(timeIntervalSinceReferenceDate: 821692842),
         Date(timeIntervalSinceReferenceDate: 821692843),
@@ -1838,42 +1749,42 @@ final class TodosTraceXCTests: XCTestCase {
     // other effects sent is fed in as the trace recorded it.
 
     // Step 200: sent
-    let step200 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy s"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy s"
+    let step200 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy s"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy s"
     }
 
     // Step 201: sent
-    let step201 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy st"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy st"
+    let step201 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy st"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy st"
     }
     // The effects of step 200 had ended by here when recording.
     await step200.finish()
 
     // Step 202: sent
-    let step202 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy sta"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy sta"
+    let step202 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy sta"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy sta"
     }
     // The effects of step 201 had ended by here when recording.
     await step201.finish()
 
     // Step 203: sent
-    let step203 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stam"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy stam"
+    let step203 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy stam"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy stam"
     }
     // The effects of step 202 had ended by here when recording.
     await step202.finish()
 
     // Step 204: sent
-    let step204 = await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stamp"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy stamp"
+    let step204 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy stamp"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy stamp"
     }
     // The effects of step 203 had ended by here when recording.
     await step203.finish()
 
     // Step 205: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 12), action: .titleChanged("Buy stamps"))) {
-      $0.todos[id: UUID(counting: 12)]?.title = "Buy stamps"
+    await store.send(.todo(id: UUID(12), action: .titleChanged("Buy stamps"))) {
+      $0.todos[id: UUID(12)]?.title = "Buy stamps"
     }
     // The effects of step 204 had ended by here when recording.
     await step204.finish()
@@ -1887,8 +1798,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 207: sent
     store.runsEffects = true
-    let step207 = await store.send(.todo(id: UUID(counting: 10), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 10)]?.isComplete = true
+    let step207 = await store.send(.todo(id: UUID(10), action: .checkboxTapped)) {
+      $0.todos[id: UUID(10)]?.isComplete = true
     }
 
     // Step 208: from the effect of step 207
@@ -1910,90 +1821,86 @@ final class TodosTraceXCTests: XCTestCase {
     let step210 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000D",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692844.0
-        }
+        {"id":"00000000-0000-0000-0000-00000000000D","title":"","isComplete":false,
+        "createdAt":821692844.0}
         """#
       ), at: 0)
     }
 
     // Step 211: sent
-    let step211 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("C"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "C"
+    let step211 = await store.send(.todo(id: UUID(13), action: .titleChanged("C"))) {
+      $0.todos[id: UUID(13)]?.title = "C"
     }
     // The effects of step 210 had ended by here when recording.
     await step210.finish()
 
     // Step 212: sent
-    let step212 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Cl"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Cl"
+    let step212 = await store.send(.todo(id: UUID(13), action: .titleChanged("Cl"))) {
+      $0.todos[id: UUID(13)]?.title = "Cl"
     }
     // The effects of step 211 had ended by here when recording.
     await step211.finish()
 
     // Step 213: sent
-    let step213 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Cle"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Cle"
+    let step213 = await store.send(.todo(id: UUID(13), action: .titleChanged("Cle"))) {
+      $0.todos[id: UUID(13)]?.title = "Cle"
     }
     // The effects of step 212 had ended by here when recording.
     await step212.finish()
 
     // Step 214: sent
-    let step214 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clea"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clea"
+    let step214 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clea"))) {
+      $0.todos[id: UUID(13)]?.title = "Clea"
     }
     // The effects of step 213 had ended by here when recording.
     await step213.finish()
 
     // Step 215: sent
-    let step215 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean"
+    let step215 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clean"))) {
+      $0.todos[id: UUID(13)]?.title = "Clean"
     }
     // The effects of step 214 had ended by here when recording.
     await step214.finish()
 
     // Step 216: sent
-    let step216 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean "))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean "
+    let step216 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clean "))) {
+      $0.todos[id: UUID(13)]?.title = "Clean "
     }
     // The effects of step 215 had ended by here when recording.
     await step215.finish()
 
     // Step 217: sent
-    let step217 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean t"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean t"
+    let step217 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clean t"))) {
+      $0.todos[id: UUID(13)]?.title = "Clean t"
     }
     // The effects of step 216 had ended by here when recording.
     await step216.finish()
 
     // Step 218: sent
-    let step218 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean th"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean th"
+    let step218 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clean th"))) {
+      $0.todos[id: UUID(13)]?.title = "Clean th"
     }
     // The effects of step 217 had ended by here when recording.
     await step217.finish()
 
     // Step 219: sent
-    let step219 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean the"
+    let step219 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clean the"))) {
+      $0.todos[id: UUID(13)]?.title = "Clean the"
     }
     // The effects of step 218 had ended by here when recording.
     await step218.finish()
 
     // Step 220: sent
-    let step220 = await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the "))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean the "
+    let step220 = await store.send(.todo(id: UUID(13), action: .titleChanged("Clean the "))) {
+      $0.todos[id: UUID(13)]?.title = "Clean the "
     }
     // The effects of step 219 had ended by here when recording.
     await step219.finish()
 
     // Step 221: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 13), action: .titleChanged("Clean the g"))) {
-      $0.todos[id: UUID(counting: 13)]?.title = "Clean the g"
+    await store.send(.todo(id: UUID(13), action: .titleChanged("Clean the g"))) {
+      $0.todos[id: UUID(13)]?.title = "Clean the g"
     }
     // The effects of step 220 had ended by here when recording.
     await step220.finish()
@@ -2007,8 +1914,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 223: sent
     store.runsEffects = true
-    let step223 = await store.send(.todo(id: UUID(counting: 12), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 12)]?.isComplete = true
+    let step223 = await store.send(.todo(id: UUID(12), action: .checkboxTapped)) {
+      $0.todos[id: UUID(12)]?.isComplete = true
     }
 
     // Step 224: from the effect of step 223
@@ -2030,97 +1937,93 @@ final class TodosTraceXCTests: XCTestCase {
     let step226 = await store.send(.addTodoButtonTapped) {
       $0.todos.insert(try decoded(
         #"""
-        {
-          "id": "00000000-0000-0000-0000-00000000000E",
-          "title": "",
-          "isComplete": false,
-          "createdAt": 821692847.0
-        }
+        {"id":"00000000-0000-0000-0000-00000000000E","title":"","isComplete":false,
+        "createdAt":821692847.0}
         """#
       ), at: 0)
     }
 
     // Step 227: sent
-    let step227 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("R"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "R"
+    let step227 = await store.send(.todo(id: UUID(14), action: .titleChanged("R"))) {
+      $0.todos[id: UUID(14)]?.title = "R"
     }
     // The effects of step 226 had ended by here when recording.
     await step226.finish()
 
     // Step 228: sent
-    let step228 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Re"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Re"
+    let step228 = await store.send(.todo(id: UUID(14), action: .titleChanged("Re"))) {
+      $0.todos[id: UUID(14)]?.title = "Re"
     }
     // The effects of step 227 had ended by here when recording.
     await step227.finish()
 
     // Step 229: sent
-    let step229 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Rea"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Rea"
+    let step229 = await store.send(.todo(id: UUID(14), action: .titleChanged("Rea"))) {
+      $0.todos[id: UUID(14)]?.title = "Rea"
     }
     // The effects of step 228 had ended by here when recording.
     await step228.finish()
 
     // Step 230: sent
-    let step230 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read"
+    let step230 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read"))) {
+      $0.todos[id: UUID(14)]?.title = "Read"
     }
     // The effects of step 229 had ended by here when recording.
     await step229.finish()
 
     // Step 231: sent
-    let step231 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read "))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read "
+    let step231 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read "))) {
+      $0.todos[id: UUID(14)]?.title = "Read "
     }
     // The effects of step 230 had ended by here when recording.
     await step230.finish()
 
     // Step 232: sent
-    let step232 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a"
+    let step232 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read a"))) {
+      $0.todos[id: UUID(14)]?.title = "Read a"
     }
     // The effects of step 231 had ended by here when recording.
     await step231.finish()
 
     // Step 233: sent
-    let step233 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a "))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a "
+    let step233 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read a "))) {
+      $0.todos[id: UUID(14)]?.title = "Read a "
     }
     // The effects of step 232 had ended by here when recording.
     await step232.finish()
 
     // Step 234: sent
-    let step234 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a c"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a c"
+    let step234 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read a c"))) {
+      $0.todos[id: UUID(14)]?.title = "Read a c"
     }
     // The effects of step 233 had ended by here when recording.
     await step233.finish()
 
     // Step 235: sent
-    let step235 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a ch"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a ch"
+    let step235 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read a ch"))) {
+      $0.todos[id: UUID(14)]?.title = "Read a ch"
     }
     // The effects of step 234 had ended by here when recording.
     await step234.finish()
 
     // Step 236: sent
-    let step236 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a cha"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a cha"
+    let step236 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read a cha"))) {
+      $0.todos[id: UUID(14)]?.title = "Read a cha"
     }
     // The effects of step 235 had ended by here when recording.
     await step235.finish()
 
     // Step 237: sent
-    let step237 = await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a chap"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a chap"
+    let step237 = await store.send(.todo(id: UUID(14), action: .titleChanged("Read a chap"))) {
+      $0.todos[id: UUID(14)]?.title = "Read a chap"
     }
     // The effects of step 236 had ended by here when recording.
     await step236.finish()
 
     // Step 238: sent
     store.runsEffects = false
-    await store.send(.todo(id: UUID(counting: 14), action: .titleChanged("Read a chapt"))) {
-      $0.todos[id: UUID(counting: 14)]?.title = "Read a chapt"
+    await store.send(.todo(id: UUID(14), action: .titleChanged("Read a chapt"))) {
+      $0.todos[id: UUID(14)]?.title = "Read a chapt"
     }
     // The effects of step 237 had ended by here when recording.
     await step237.finish()
@@ -2134,8 +2037,8 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 240: sent
     store.runsEffects = true
-    let step240 = await store.send(.todo(id: UUID(counting: 13), action: .checkboxTapped)) {
-      $0.todos[id: UUID(counting: 13)]?.isComplete = true
+    let step240 = await store.send(.todo(id: UUID(13), action: .checkboxTapped)) {
+      $0.todos[id: UUID(13)]?.isComplete = true
     }
 
     // Step 241: from the effect of step 240
@@ -2181,17 +2084,17 @@ final class TodosTraceXCTests: XCTestCase {
 
     // Step 248: sent
     await store.send(.clearCompletedButtonTapped) {
-      $0.todos.remove(id: UUID(counting: 8))
-      $0.todos.remove(id: UUID(counting: 0))
-      $0.todos.remove(id: UUID(counting: 1))
-      $0.todos.remove(id: UUID(counting: 3))
-      $0.todos.remove(id: UUID(counting: 4))
-      $0.todos.remove(id: UUID(counting: 6))
-      $0.todos.remove(id: UUID(counting: 7))
-      $0.todos.remove(id: UUID(counting: 9))
-      $0.todos.remove(id: UUID(counting: 10))
-      $0.todos.remove(id: UUID(counting: 12))
-      $0.todos.remove(id: UUID(counting: 13))
+      $0.todos.remove(id: UUID(8))
+      $0.todos.remove(id: UUID(0))
+      $0.todos.remove(id: UUID(1))
+      $0.todos.remove(id: UUID(3))
+      $0.todos.remove(id: UUID(4))
+      $0.todos.remove(id: UUID(6))
+      $0.todos.remove(id: UUID(7))
+      $0.todos.remove(id: UUID(9))
+      $0.todos.remove(id: UUID(10))
+      $0.todos.remove(id: UUID(12))
+      $0.todos.remove(id: UUID(13))
     }
 
     // Step 249: from the effect of step 248

@@ -13,16 +13,7 @@ import Foundation
 struct BrewStoppingWrongIDReplay {
   func steps0To11() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: BrewTimerFeature.State = try decoded(
-      #"""
-      {
-        "seconds": 0,
-        "isBrewing": false,
-        "notes": "",
-        "isLoadingRecipe": false
-      }
-      """#
-    )
+    let initialState = BrewTimerFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BrewStoppingWrongID()
@@ -118,9 +109,4 @@ struct BrewStoppingWrongIDReplay {
   static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [
     ("steps0To11", { try await $0.steps0To11() }),
   ]
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

@@ -13,19 +13,7 @@ import Foundation
 struct CheckoutFeatureReplay {
   func steps0To23() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: CheckoutFeature.State = try decoded(
-      #"""
-      {
-        "cart": [],
-        "giftNotes": [],
-        "shipping": {
-          "standard": {}
-        },
-        "orders": [],
-        "savedCards": []
-      }
-      """#
-    )
+    let initialState = CheckoutFeature.State()
     let store = TestStore(initialState: initialState) {
       CheckoutFeature()
     }

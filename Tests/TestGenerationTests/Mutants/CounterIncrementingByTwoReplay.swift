@@ -13,15 +13,7 @@ import Foundation
 struct CounterIncrementingByTwoReplay {
   func steps0To12() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: CounterFeature.State = try decoded(
-      #"""
-      {
-        "count": 0,
-        "isLoading": false,
-        "isTimerRunning": false
-      }
-      """#
-    )
+    let initialState = CounterFeature.State()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterIncrementingByTwo()
@@ -110,9 +102,4 @@ struct CounterIncrementingByTwoReplay {
   static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [
     ("steps0To12", { try await $0.steps0To12() }),
   ]
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

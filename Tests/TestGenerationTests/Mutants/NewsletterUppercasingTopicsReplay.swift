@@ -14,14 +14,7 @@ import Foundation
 struct NewsletterUppercasingTopicsReplay {
   func steps0To2() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {
-        "topics": [],
-        "isSubscribed": false
-      }
-      """#
-    )
+    let initialState = NewsletterSignupFeature.State()
     let store = TestStore(initialState: initialState) {
       NewsletterUppercasingTopics()
     }
@@ -56,14 +49,7 @@ struct NewsletterUppercasingTopicsReplay {
     // /email (String), now the placeholder "<redacted>"
     let initialState: NewsletterSignupFeature.State = try decoded(
       #"""
-      {
-        "topics": [
-          "coffee",
-          "tea"
-        ],
-        "isSubscribed": false,
-        "email": "<redacted>"
-      }
+      {"topics":["coffee","tea"],"isSubscribed":false,"email":"<redacted>"}
       """#
     )
     let store = TestStore(initialState: initialState) {
@@ -85,18 +71,10 @@ struct NewsletterUppercasingTopicsReplay {
 
   func steps4To8() async throws {
     // The state before step 4, as the trace recorded it.
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {
-        "topics": [
-          "coffee",
-          "tea"
-        ],
-        "isSubscribed": true,
-        "message": "Subscribed to 2 topics"
-      }
-      """#
-    )
+    var initialState = NewsletterSignupFeature.State()
+    initialState.topics = ["coffee", "tea"]
+    initialState.isSubscribed = true
+    initialState.message = "Subscribed to 2 topics"
     let store = TestStore(initialState: initialState) {
       NewsletterUppercasingTopics()
     }

@@ -55,8 +55,8 @@
     if (viewer) return; // a reconnect that resumed from the start
     const header = JSON.parse(e.data);
     document.getElementById("trace-data").textContent = JSON.stringify({ format: 1,
-      trace: header.trace, initialState: header.initialState, steps: [], effects: [],
-      endTime: 0 });
+      trace: header.trace, initialState: header.initialState, types: header.types || {},
+      steps: [], effects: [], endTime: 0 });
     startViewer();
     viewer = window.__viewer;
   });

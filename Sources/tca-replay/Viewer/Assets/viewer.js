@@ -133,6 +133,10 @@ function short(v, width) {
   return t.length > width ? t.slice(0, width - 1) + "…" : t;
 }
 function scalarText(v) { return v === null ? "null" : typeof v === "string" ? v : String(v); }
+
+// ---- Values in Swift form, read by the trace's types (values.js) ---------------------
+const { swift, shortSwift, typeAt, typeStep, shownWhole, dictionaryArguments, entries,
+  unwrapOptional, displayName, TYPES } = makeSwiftForm(data.types || {}, data.trace.stateType);
 const stepName = (p) => (p < 0 ? "initial" : String(steps[p].index));
 function resolveStep(text) {
   text = String(text).trim();
@@ -368,15 +372,20 @@ function node(key, value, tokens, marks) {
   if (marks.exact.has(path)) line.classList.add("changed");
   else if (marks.inside.has(path)) line.classList.add("inside");
   if (picked !== null && pointer(picked) === path) line.classList.add("picked");
-  const isObj = value !== null && typeof value === "object";
+  const type = typeAt(tokens), whole = type && shownWhole(type);
+  const isObj = value !== null && typeof value === "object" && !whole;
   const tw = el("span", "tw", isObj ? (isOpen(path) ? "▾" : "▸") : "");
   line.append(tw);
   if (key !== null) line.append(el("span", "key", String(key)), ": ");
-  if (!isObj) { line.append(scalar(value)); }
+  if (!isObj) { line.append(scalar(value, type)); }
   else {
     const n = Array.isArray(value) ? value.length : Object.keys(value).length;
-    line.append(el("span", "sum", Array.isArray(value) ? "[" + n + "]" : "{" + n + "}" +
-      (value.id !== undefined && typeof value.id !== "object" ? " id=" + short(value.id, 40) :
+    const desc = type && TYPES[unwrapOptional(type)];
+    const name = desc && desc.struct ? displayName(unwrapOptional(type)) + " " : desc &&
+      desc.enum && n === 1 ? "." + Object.keys(value)[0] + " " : "";
+    line.append(el("span", "sum", name + (Array.isArray(value) ? "[" + n + "]" : "{" + n + "}") +
+      (value.id !== undefined && typeof value.id !== "object" ? " id=" +
+      shortSwift(value.id, typeStep({ type }, "id") && typeStep({ type }, "id").type, 40) :
       "")));
     if (isOpen(path)) wrap.append(children(value, tokens, marks));
   }
@@ -420,10 +429,11 @@ $("tree").addEventListener("click", (e) => {
   if (line.dataset.obj && !isOpen(path)) toggle(path);
   pick(parsePointer(path));
 });
-function scalar(v) {
-  if (typeof v === "string") return el("span", "str", JSON.stringify(v));
-  if (typeof v === "number") return el("span", "num", String(v));
-  return el("span", "lit", String(v));
+function scalar(v, type) {
+  const text = shortSwift(v, type, 400);
+  if (typeof v === "string" && text.startsWith('"')) return el("span", "str", text);
+  if (typeof v === "number" && /^-?[\d.e+]+$/.test(text)) return el("span", "num", text);
+  return el("span", "lit", text);
 }
 function toggle(path) {
   if (isOpen(path)) { expanded.delete(path); collapsed.add(path); } else { expanded.add(path);
@@ -438,6 +448,26 @@ function identified(a) { if (!a.length) return false; const seen = new Set();
 function diffValues(a, b, tokens, out) {
   if (a === b) return;
   if (out.length > 2000) return;
+  const type = typeAt(tokens);
+  if (type && shownWhole(type)) {
+    if (JSON.stringify(a) === JSON.stringify(b)) return;
+    const d = dictionaryArguments(unwrapOptional(type));
+    const ea = d && a !== undefined && entries(a, d[0]), eb = d && b !== undefined &&
+      entries(b, d[0]);
+    if (!ea || !eb) { out.push([tokens, a, b, a === undefined ? "inserted" : b === undefined ?
+      "removed" : "changed"]); return; }
+    // Entry by entry, named by key: `/cart/quantities[key=13]`.
+    const find = (list, k) => list.find((x) => JSON.stringify(x[0]) === JSON.stringify(k));
+    const label = (k) => pointer(tokens) + "[key=" + (typeof k === "string" ? k :
+      JSON.stringify(k)) + "]";
+    for (const [k, v] of eb) { const old = find(ea, k);
+      if (!old) out.push([tokens, undefined, v, "inserted", label(k), d[1]]);
+      else if (JSON.stringify(old[1]) !== JSON.stringify(v)) out.push([tokens, old[1], v,
+        "changed", label(k), d[1]]); }
+    for (const [k, v] of ea) if (!find(eb, k)) out.push([tokens, v, undefined, "removed",
+      label(k), d[1]]);
+    return;
+  }
   const ao = a !== null && typeof a === "object", bo = b !== null && typeof b === "object";
   if (ao && bo && Array.isArray(a) === Array.isArray(b)) {
     if (Array.isArray(a)) {
@@ -481,11 +511,13 @@ function diffBetween(pa, pb) {
   head.append(el("th", "", "path"), el("th", "", "step " + stepName(pa)), el("th", "", "step " +
     stepName(pb)));
   table.append(head);
-  for (const [t, a, b, kind] of changes) {
+  for (const [t, a, b, kind, label, valueType] of changes) {
     const row = el("tr");
-    const pc = el("td", "p", pointer(t) + (kind === "changed" ? "" : " (" + kind + ")"));
+    const pc = el("td", "p", (label || pointer(t)) + (kind === "changed" ? "" : " (" + kind +
+      ")"));
     pc.style.cursor = "pointer"; pc.addEventListener("click", () => pick(t));
-    const text = (v) => kind === "moved" ? "at index " + v : short(v, 300);
+    const type = valueType || typeAt(t);
+    const text = (v) => kind === "moved" ? "at index " + v : shortSwift(v, type, 300);
     row.append(pc, el("td", "a", text(a)), el("td", "b", text(b)));
     table.append(row);
   }
@@ -907,6 +939,8 @@ const effectById = new Map(effects.map((e) => [e.id, e]));
 function grow(batch) {
   const oldN = N, following = selected === N - 1, atEnd = view.to >= N - 1.5;
   for (const s of batch.steps) {
+    // Types first seen in a live step: new types only (a member added later is not merged).
+    for (const t in s.types || {}) if (!(t in TYPES)) TYPES[t] = s.types[t];
     if (N % EVERY === 0) checkpoints.push(stateAfter(N - 1));
     steps.push(s); times.push(s.time); positionOfIndex.set(s.index, N);
     if (s.cause != null) { if (!childrenOf.has(s.cause)) childrenOf.set(s.cause, []);

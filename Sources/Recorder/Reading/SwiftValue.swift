@@ -1,0 +1,231 @@
+import TraceJSON
+
+/// A recorded value as a Swift developer writes it, ready to be laid out on one line or many.
+///
+/// Built from the trace's JSON and its ``TypeSchema`` by ``SwiftValue/init(_:type:schema:)``:
+/// a `Duration` is `.seconds(6.93)`, a `Date` ISO 8601, a counting `UUID` `UUID(7)`, a
+/// dictionary `[13: 2]` whatever its keys' encoding, a set `Set([…])`, an enum `.case(payload)`
+/// and a struct `Name(member: …)`. What the schema does not describe is shown as its JSON.
+///
+/// ```swift
+/// let value = SwiftValue(state, type: header.stateType, schema: trace.typeSchema())
+/// value.text  // Shop.State(cart: Cart(quantities: [13: 2]), timer: .seconds(6.93), …)
+/// ```
+package indirect enum SwiftValue: Equatable, Sendable {
+  /// A literal or a name that is shown whole: `3`, `"milk"`, `nil`, `.seconds(6.93)`, `UUID(7)`.
+  case atom(String, Atom)
+  /// `[a, b]`, or `Set([a, b])`: elements between an opening and a closing text.
+  case list(open: String, elements: [SwiftValue], close: String)
+  /// `[key: value, …]`; `[:]` when empty.
+  case dictionary([Entry])
+  /// `Name(label: value, …)` or `.case(value)`; a call without arguments is only its name.
+  case call(String, [Argument])
+
+  /// What an atom is, for colour.
+  package enum Atom: Equatable, Sendable {
+    /// `3`, `2.5`, `.nan`.
+    case number
+    /// A string literal, quoted.
+    case string
+    /// `true`, `false`, `nil`.
+    case keyword
+    /// Anything else written whole: `.seconds(6.93)`, `UUID(7)`, a date, an enum case.
+    case symbol
+  }
+
+  /// One entry of a dictionary.
+  package struct Entry: Equatable, Sendable {
+    package var key: SwiftValue
+    package var value: SwiftValue
+  }
+
+  /// One argument of a call; `label` is `nil` for an unlabelled payload value.
+  package struct Argument: Equatable, Sendable {
+    package var label: String?
+    package var value: SwiftValue
+  }
+
+  /// The value on one line, whole.
+  package var text: String {
+    switch self {
+    case .atom(let text, _):
+      return text
+    case .list(let open, let elements, let close):
+      return open + elements.map(\.text).joined(separator: ", ") + close
+    case .dictionary(let entries):
+      if entries.isEmpty { return "[:]" }
+      return "[" + entries.map { $0.key.text + ": " + $0.value.text }.joined(separator: ", ") + "]"
+    case .call(let name, let arguments):
+      if arguments.isEmpty, name.hasPrefix(".") { return name }
+      return name + "(" + arguments.map(\.text).joined(separator: ", ") + ")"
+    }
+  }
+}
+
+extension SwiftValue.Argument {
+  /// `label: value`, or the value alone.
+  package var text: String { (label.map { $0 + ": " } ?? "") + value.text }
+}
+
+extension SwiftValue {
+  /// `json`, a value of the Swift type `type` (`nil` when unknown), as Swift.
+  ///
+  /// Random UUIDs are shortened to the fewest leading digits (at least 8) that tell apart every
+  /// UUID in the value.
+  package init(_ json: JSONValue, type: String?, schema: TypeSchema) {
+    let built = SwiftValueBuilder(schema: schema).value(json, type: type)
+    self = built.shorteningUUIDs()
+  }
+}
+
+/// Turns JSON into a ``SwiftValue`` by the types the schema and the type names give.
+private struct SwiftValueBuilder {
+  let schema: TypeSchema
+
+  func value(_ json: JSONValue, type: String?) -> SwiftValue {
+    if json.isNull { return .atom("nil", .keyword) }
+    guard let type = type.map(TypeName.unwrappingOptional) else { return untyped(json) }
+    if let scalar = SwiftValueScalars.scalar(json, type: type) { return scalar }
+    let short = TypeName.shortName(type)
+    if short == "Dictionary", let (key, valueType) = TypeName.dictionaryArguments(of: type),
+      let entries = SwiftValueScalars.entries(json, keyType: key)
+    {
+      return .dictionary(
+        entries.map {
+          .init(key: value($0.key, type: key), value: value($0.value, type: valueType))
+        }
+      )
+    }
+    if ["Set", "Array", "ContiguousArray"].contains(short), TypeName.module(of: type) == "Swift",
+      let elements = json.arrayValue
+    {
+      let element = TypeName.genericArgument(of: type)
+      let isSet = short == "Set"
+      return .list(
+        open: isSet ? "Set([" : "[", elements: elements.map { value($0, type: element) },
+        close: isSet ? "])" : "]")
+    }
+    switch schema.description(of: type) {
+    case .structure(let members)?:
+      guard let object = json.objectValue else { break }
+      var arguments: [SwiftValue.Argument] = members.compactMap { member in
+        if let member_ = object[member.name] {
+          return .init(label: member.name, value: value(member_, type: member.type))
+        }
+        return member.isOptional ? .init(label: member.name, value: .atom("nil", .keyword)) : nil
+      }
+      for (key, member) in object where !members.contains(where: { $0.name == key }) {
+        arguments.append(.init(label: key, value: untyped(member)))
+      }
+      return .call(TypeName.displayName(type), arguments)
+    case .enumeration(let cases)?:
+      guard let object = json.objectValue, object.count == 1,
+        let payload = object[0].value.objectValue
+      else { break }
+      let known = cases.first { $0.name == object[0].key }?.payload ?? []
+      let arguments = payload.map { label, json in
+        SwiftValue.Argument(
+          label: SwiftValueScalars.isPositional(label) ? nil : label,
+          value: value(json, type: known.first { $0.name == label }?.type))
+      }
+      return .call("." + object[0].key, arguments)
+    case .rawEnumeration(let cases)?:
+      let raw = json.jsonString
+      if let name = cases.first(where: { $0.raw == raw })?.name {
+        return .atom("." + name, .symbol)
+      }
+    case .collection(let element)?:
+      if let elements = json.arrayValue {
+        return .list(open: "[", elements: elements.map { value($0, type: element) }, close: "]")
+      }
+    case .dictionary(let valueType)?:
+      if let object = json.objectValue {
+        return .dictionary(
+          object.map {
+            .init(key: .atom(JSONValue.string($0.key).jsonString, .string),
+              value: value($0.value, type: valueType))
+          })
+      }
+    case .literal?, nil:
+      break
+    }
+    return untyped(json)
+  }
+
+  /// A value the types do not describe, as its JSON: objects as `["key": value]`.
+  func untyped(_ json: JSONValue) -> SwiftValue {
+    switch json {
+    case .null: .atom("nil", .keyword)
+    case .bool: .atom(json.jsonString, .keyword)
+    case .integer, .unsignedInteger, .double: .atom(json.jsonString, .number)
+    case .string: .atom(json.jsonString, .string)
+    case .array(let elements): .list(open: "[", elements: elements.map(untyped), close: "]")
+    case .object(let object):
+      .dictionary(
+        object.map {
+          .init(key: .atom(JSONValue.string($0.key).jsonString, .string), value: untyped($0.value))
+        })
+    }
+  }
+}
+
+extension SwiftValue {
+  /// Every random UUID cut to the fewest leading hex digits, 8 or more, that no other UUID in
+  /// the value shares: `UUID(3F2504E0…)`.
+  fileprivate func shorteningUUIDs() -> SwiftValue {
+    var all: Set<String> = []
+    collectUUIDs(into: &all)
+    guard !all.isEmpty else { return self }
+    let sorted = all.sorted()
+    var shown: [String: String] = [:]
+    for (position, uuid) in sorted.enumerated() {
+      // Sorted, a UUID shares the most leading digits with a neighbour.
+      let neighbours = [position - 1, position + 1].filter(sorted.indices.contains).map {
+        sorted[$0]
+      }
+      let shared = neighbours.map { zip($0, uuid).prefix { $0 == $1 }.count }.max() ?? 0
+      let length = max(8, shared + 1)
+      shown[uuid] = length >= uuid.count ? "UUID(\(uuid))" : "UUID(\(uuid.prefix(length))…)"
+    }
+    return replacingUUIDs(shown)
+  }
+
+  private func collectUUIDs(into all: inout Set<String>) {
+    switch self {
+    case .atom(let text, _):
+      if let uuid = Self.randomUUID(text) { all.insert(uuid) }
+    case .list(_, let elements, _): for element in elements { element.collectUUIDs(into: &all) }
+    case .dictionary(let entries):
+      for entry in entries {
+        entry.key.collectUUIDs(into: &all)
+        entry.value.collectUUIDs(into: &all)
+      }
+    case .call(_, let arguments):
+      for argument in arguments { argument.value.collectUUIDs(into: &all) }
+    }
+  }
+
+  private func replacingUUIDs(_ shown: [String: String]) -> SwiftValue {
+    switch self {
+    case .atom(let text, let kind):
+      guard let uuid = Self.randomUUID(text), let short = shown[uuid] else { return self }
+      return .atom(short, kind)
+    case .list(let open, let elements, let close):
+      return .list(open: open, elements: elements.map { $0.replacingUUIDs(shown) }, close: close)
+    case .dictionary(let entries):
+      return .dictionary(
+        entries.map {
+          .init(key: $0.key.replacingUUIDs(shown), value: $0.value.replacingUUIDs(shown))
+        })
+    case .call(let name, let arguments):
+      return .call(
+        name, arguments.map { .init(label: $0.label, value: $0.value.replacingUUIDs(shown)) })
+    }
+  }
+
+  /// The UUID text of an atom the builder wrote as `UUID(<36 characters>)`.
+  private static func randomUUID(_ text: String) -> String? {
+    guard text.hasPrefix("UUID("), text.hasSuffix(")"), text.count == 42 else { return nil }
+    return String(text.dropFirst(5).dropLast())
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TraceJSON
+
+/// The values ``SwiftValue`` writes whole: numbers, strings, and the Foundation and standard
+/// library types whose encoding is not their Swift shape.
+enum SwiftValueScalars {
+  /// `json`, a value of `type`, as one atom; `nil` when the type is not one of these or the
+  /// JSON is not what it encodes as.
+  static func scalar(_ json: JSONValue, type: String) -> SwiftValue? {
+    let name = TypeName.shortName(type)
+    if TypeName.integerNames.contains(name) || ["Double", "Float", "CGFloat"].contains(name) {
+      switch json {
+      case .integer, .unsignedInteger, .double: return .atom(json.jsonString, .number)
+      case .string("NaN"): return .atom(".nan", .number)
+      case .string("Infinity"): return .atom(".infinity", .number)
+      case .string("-Infinity"): return .atom("-.infinity", .number)
+      default: return nil
+      }
+    }
+    switch name {
+    case "String", "Substring", "Character":
+      return json.stringValue.map { .atom(JSONValue.string($0).jsonString, .string) }
+    case "Bool":
+      return json.boolValue.map { .atom($0 ? "true" : "false", .keyword) }
+    case "UUID":
+      return json.stringValue.map { .atom(uuid($0), .symbol) }
+    case "Date":
+      return json.doubleValue.map { .atom(iso8601($0), .symbol) }
+    case "Duration":
+      return duration(json).map { .atom($0, .symbol) }
+    case "URL":
+      return json.stringValue.map { .atom("URL(\($0))", .symbol) }
+    case "Data":
+      guard let text = json.stringValue else { return nil }
+      let count = Data(base64Encoded: text)?.count ?? 0
+      return .atom("Data(\(count) byte\(count == 1 ? "" : "s"))", .symbol)
+    default:
+      return nil
+    }
+  }
+
+  /// A dictionary's entries in either encoding: an object (string or integer keys) or a flat
+  /// array of keys and values.
+  static func entries(_ json: JSONValue, keyType: String) -> [(key: JSONValue, value: JSONValue)]?
+  {
+    switch json {
+    case .object(let object):
+      let integerKeys = TypeName.isInteger(keyType)
+      return object.map { key, value in
+        (integerKeys ? Int64(key).map(JSONValue.integer) ?? .string(key) : .string(key), value)
+      }
+    case .array(let flat) where flat.count % 2 == 0:
+      return stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
+    default:
+      return nil
+    }
+  }
+
+  /// `_0`, `_1`, …: the labels Codable gives unlabelled payload values.
+  static func isPositional(_ label: String) -> Bool {
+    label.hasPrefix("_") && label.count > 1 && label.dropFirst().allSatisfy(\.isNumber)
+  }
+
+  /// `UUID(7)` for the UUIDs `UUIDGenerator.incrementing` makes; the full text otherwise, which
+  /// ``SwiftValue`` shortens once it knows every UUID shown.
+  static func uuid(_ text: String) -> String {
+    let prefix = "00000000-0000-0000-0000-"
+    if text.hasPrefix(prefix), let count = UInt64(text.dropFirst(prefix.count), radix: 16) {
+      return "UUID(\(count))"
+    }
+    return "UUID(\(text))"
+  }
+
+  /// A `Date`, encoded as seconds since 2001, in ISO 8601: `2026-11-27T15:40:00.250Z`.
+  static func iso8601(_ secondsSince2001: Double) -> String {
+    let date = Date(timeIntervalSinceReferenceDate: secondsSince2001)
+    let whole = secondsSince2001.rounded(.down) == secondsSince2001
+    return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+  }
+
+  /// A `Duration`, encoded as the high and low words of its attoseconds: `.seconds(6.93)`,
+  /// `.milliseconds(250)`; three significant digits in the largest unit that is at least 1.
+  static func duration(_ json: JSONValue) -> String? {
+    guard let parts = json.arrayValue, parts.count == 2, let high = parts[0].int64Value else {
+      return nil
+    }
+    let low: UInt64
+    switch parts[1] {
+    case .integer(let value) where value >= 0: low = UInt64(value)
+    case .unsignedInteger(let value): low = value
+    default: return nil
+    }
+    let attoseconds = Int128(high) << 64 | Int128(low)
+    if attoseconds == 0 { return ".zero" }
+    let units: [(String, Int128)] = [
+      ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
+      ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
+    ]
+    let magnitude = attoseconds.magnitude
+    for (unit, size) in units where magnitude >= size.magnitude || unit == "nanoseconds" {
+      if attoseconds % size == 0 { return ".\(unit)(\(attoseconds / size))" }
+      let value = Double(attoseconds) / Double(size)
+      return ".\(unit)(\(significant(value)))"
+    }
+    return nil
+  }
+
+  /// `value` to three significant digits, at least two decimals below 10, no trailing zeros.
+  private static func significant(_ value: Double) -> String {
+    let digits = max(0, 2 - Int(Foundation.log10(Swift.abs(value)).rounded(.down)))
+    var text = String(format: "%.\(digits)f", value)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
+  }
+}
