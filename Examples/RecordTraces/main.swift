@@ -75,6 +75,12 @@ if arguments.first == "--ledger-rotating", arguments.count >= 5, let steps = Int
     },
     stampsPath: arguments.firstIndex(of: "--stamps").flatMap {
       $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+    },
+    lastSteps: arguments.firstIndex(of: "--last-steps").flatMap {
+      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+    },
+    pauseEvery: arguments.firstIndex(of: "--pause-every").flatMap {
+      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
     })
 }
 
