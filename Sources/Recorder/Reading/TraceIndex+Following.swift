@@ -30,20 +30,20 @@ extension TraceIndex {
   /// Whether the trace holds its last record, `end` or `crash`: nothing more will be written.
   package var isFinished: Bool { end != nil || crash != nil }
 
-  /// Whether `path` now names a file other than the one this index reads: the recorder has
-  /// started a new segment, or this index reads a numbered one.
-  package var hasNewerSegment: Bool {
+  /// Whether `base`, the trace's path, now names a file other than the one this index reads:
+  /// the recorder has started a new segment, or this index reads a numbered one.
+  package func hasNewerSegment(base: String) -> Bool {
     var named = stat()
     var own = stat()
-    guard stat(path, &named) == 0, fstat(file.descriptor, &own) == 0 else { return false }
+    guard stat(base, &named) == 0, fstat(file.descriptor, &own) == 0 else { return false }
     return named.st_dev != own.st_dev || named.st_ino != own.st_ino
   }
 
-  /// The segment that continues this one, once ``hasNewerSegment``: the one whose first step
+  /// The segment that continues this one, once ``hasNewerSegment(base:)``: the one whose first step
   /// is this one's next, or the earliest after it when that one was rotated away (the steps
   /// between are lost); `nil` when none has its header yet. `base` is the trace's path.
   package func nextSegment(base: String) throws(TraceReadError) -> TraceIndex? {
-    guard hasNewerSegment else { return nil }
+    guard hasNewerSegment(base: base) else { return nil }
     let next = stepIndices.upperBound
     // A scan during a rotation can miss a segment whose name changes under it: a later one
     // is taken only when a second scan agrees.

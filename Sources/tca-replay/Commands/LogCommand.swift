@@ -69,6 +69,12 @@ enum LogCommand: Command {
       } else if !appendPlainStepLine(step, style: style, to: &out) {
         out.append(contentsOf: TerminalText.rendered(stepLine(step, style: style)).utf8)
       }
+      if !json, let changed, let change = step.change {
+        let lines = ChangeLines(path: changed, style: style)
+          .lines(before: change.before, after: change.after)
+        out.append(0x0A)
+        out.append(contentsOf: TerminalText.rendered(lines.joined(separator: "\n")).utf8)
+      }
       out.append(0x0A)
     })
     let output = context.output

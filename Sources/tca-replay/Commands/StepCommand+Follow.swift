@@ -85,7 +85,7 @@ extension Stepper {
         enter(next)
       }
     }
-    if trace.isFinished, !trace.hasNewerSegment {
+    if trace.isFinished, !trace.hasNewerSegment(base: following.path) {
       self.following = nil
       let end = trace.stepIndices.isEmpty ? "" : " at step \(trace.stepIndices.upperBound - 1)"
       let how =

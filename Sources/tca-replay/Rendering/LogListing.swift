@@ -40,16 +40,21 @@ struct LogListing {
       }
       return json ? Self.jsonLine(crash) : crashLine(crash, style: style)
     case .step(let step):
+      var change: [String] = []
       if let changed {
         let after = changed.resolve(in: state)
         defer { before = after }
         guard after != before else { return nil }
+        if !json {
+          change = ChangeLines(path: changed, style: style).lines(before: before, after: after)
+        }
       }
       guard pattern?.matches(step.label) ?? true else { return nil }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
       // The step's record, with the whole action, less the state change and type facts: the
       // same bytes as the scan's listing.
-      return json ? step.listingJSON : stepLine(step, style: style)
+      if json { return step.listingJSON }
+      return ([stepLine(step, style: style)] + change).joined(separator: "\n")
     default:
       if let changed { before = changed.resolve(in: state) }
       return nil

@@ -8,6 +8,8 @@ import TraceJSON
 /// and `remove`; the `test` operations are not shown.
 struct PatchRenderer {
   var style: Style
+  /// The path the patch's paths are relative to, shown before them: `log --changed`'s path.
+  var base = ""
 
   func lines(_ patch: JSONPatch, indent: String = "  ") -> [String] {
     let json = JSONRenderer(style: style)
@@ -44,6 +46,7 @@ struct PatchRenderer {
 
   private func show(_ path: JSONPointer) -> String {
     // Keys come from the trace: one may hold a line break.
-    path.isRoot ? "(the whole state)" : path.description.escapingControlCharacters
+    if !base.isEmpty { return (base + path.description).escapingControlCharacters }
+    return path.isRoot ? "(the whole state)" : path.description.escapingControlCharacters
   }
 }
