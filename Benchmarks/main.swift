@@ -13,8 +13,8 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|replay|all]
-                      [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|follow|
+                       replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
@@ -30,6 +30,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
     verify-jobs  verify of 200 counter recordings with --jobs 2 against --jobs 1, as the built
             tool runs them (`swift build -c release` first); --steps sets their length
             (default 2000 here).
+    follow  log --follow: from send returning to the line printed, p50, p95 and worst, at
+            --rate actions a second (default 1000) for --seconds (default 10), against tail -F
+            following the same recording; then its peak memory on a --steps session (default
+            100000 here). `swift build -c release` first.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -120,6 +124,18 @@ if suite == "replay" || suite == "replay-todos" || suite == "all" {
   for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {
     print(table.render(), terminator: "\n\n")
   }
+}
+if suite == "follow" || suite == "all" {
+  let option = { (name: String, fallback: Int) -> Int in
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.endIndex else {
+      return fallback
+    }
+    return Int(arguments[index + 1]) ?? fallback
+  }
+  let tables = followBenchmarks(
+    harness, rate: option("--rate", 1_000), seconds: option("--seconds", 10),
+    longSteps: arguments.contains("--steps") ? counterSteps : 100_000)
+  for table in tables { print(table.render(), terminator: "\n\n") }
 }
 if suite == "verify-jobs" || suite == "all" {
   let steps = arguments.contains("--steps") ? counterSteps : 2_000

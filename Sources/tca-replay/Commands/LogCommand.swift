@@ -28,9 +28,10 @@ enum LogCommand: Command {
   }
   static let changed = Option<StatePath>.statePath(
     "--changed", value: "<path>",
-    help: "Only steps that changed the state at a path: a JSON Pointer (/count, /todos/0 by "
-      + "position) or /todos[id=3]/isComplete, which follows the element whose \"id\" is 3 "
-      + "through moves.")
+    help: "Only steps that changed the state at a path, each followed by the change, old → "
+      + "new: a JSON Pointer (/count, /todos/0 by position), /todos[id=3]/isComplete, which "
+      + "follows the element whose \"id\" is 3 through moves, or '' for the whole state (with "
+      + "--follow, what _printChanges shows).")
   static let json = Flag(
     "--json",
     help: "Print one JSON object per line (JSON Lines) instead of text, with the whole action "

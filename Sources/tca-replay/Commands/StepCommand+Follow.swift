@@ -79,10 +79,19 @@ extension Stepper {
     let forwards: Set<String> = ["n", "next", "last", "end", "c", "continue", "g", "goto"]
     if let command, forwards.contains(command) {
       // `last` goes to the newest segment; the others step into the next one only from the end.
+      var entered = false
       while command == "last" || command == "end" || isAtSegmentEnd,
         let next = try trace.nextSegment(base: following.path)
       {
         enter(next)
+        entered = true
+      }
+      if entered {
+        say(
+          style.paint(
+            "The recording went on in a new segment, \(trace.path.escapingControlCharacters), "
+              + "from step \(trace.firstStep); earlier steps are in the segments before it.",
+            .dim))
       }
     }
     if trace.isFinished, !trace.hasNewerSegment(base: following.path) {
@@ -115,18 +124,14 @@ extension Stepper {
     } else {
       cursor = TraceIndex.Cursor(trace: segment)
     }
-    say(
-      style.paint(
-        "The recording went on in a new segment, \(segment.path.escapingControlCharacters), "
-          + "from step \(segment.firstStep); earlier steps are in the segments before it.", .dim))
   }
 
   /// Says that the stepper follows the recording, when it does.
   func sayFollowing() {
     guard following != nil else { return }
     say(
-      "Following the recording: new steps are reachable as they are written; 'last' goes to "
-        + "the newest, 'continue' waits for a change (Ctrl-C stops waiting).")
+      "Following the recording: 'last' and 'continue' move with it; Ctrl-C stops a waiting "
+        + "'continue'.")
   }
 
   /// `continue` on a recording in progress: goes forward to the next step that changes a
