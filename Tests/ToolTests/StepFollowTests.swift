@@ -23,8 +23,8 @@ struct StepFollowTests {
     let gate: FIFO
 
     /// Starts the stepper on `trace`, which does not exist yet, then a recorder of `steps`
-    /// postings that pauses before every tenth step until released.
-    init(steps: Int) throws {
+    /// postings into segments of `maxBytes` that pauses before every tenth step until released.
+    init(steps: Int, maxBytes: Int) throws {
       let directory = try FollowTests.scratch()
       let trace = directory + "/ledger.ndjson"
       let commands = try FIFO(directory + "/commands")
@@ -32,10 +32,9 @@ struct StepFollowTests {
         Runner.executable.path, ["step", trace, "--follow"], input: commands.path)
       #expect(stepper.wait(until: { $0.errors.contains("waiting for \(trace) to appear") }))
       let gate = try FIFO(directory + "/gate")
-      // Segments of about six steps: a batch of ten crosses a rotation.
       recorder = try BackgroundProcess(
         FollowTests.recorder,
-        ["--ledger-rotating", "\(steps)", "8000", "100", trace, "--pause-every", "10"],
+        ["--ledger-rotating", "\(steps)", "\(maxBytes)", "100", trace, "--pause-every", "10"],
         input: gate.path)
       (self.trace, self.commands, self.stepper, self.gate) = (trace, commands, stepper, gate)
     }
@@ -60,7 +59,8 @@ struct StepFollowTests {
 
   @Test("last and continue move with the recording, through rotation, until the end record")
   func followsRecording() throws {
-    let session = try Session(steps: 30)
+    // Segments of about six steps: a batch of ten crosses a rotation.
+    let session = try Session(steps: 30, maxBytes: 8000)
     #expect(session.stepper.wait(until: { _ in session.recorded(9) }))
     session.send("last", until: "step 9/9 ")
     session.send("watch /balances/savings", until: "Watching /balances/savings: now 18")
@@ -90,11 +90,15 @@ struct StepFollowTests {
     session.commands.send("quit\n")
     let stepped = session.stepper.waitForExit()
     #expect(stepped.status == 0 && !stepped.timedOut, "\(stepped.errors)")
+    // No note of steps rotated away: every step was reached.
+    let errors = String(decoding: stepped.errors, as: UTF8.self)
+    #expect(errors == "waiting for \(session.trace) to appear\n")
   }
 
   @Test("Ctrl-C stops a continue that waits for the recording, and the stepper stays open")
   func interruptStopsWaiting() throws {
-    let session = try Session(steps: 20)
+    // One file: the new steps are lines appended to the one the stepper has open.
+    let session = try Session(steps: 20, maxBytes: 100_000_000)
     #expect(session.stepper.wait(until: { _ in session.recorded(9) }))
     session.send("last", until: "step 9/9 ")
     session.send("watch /balances/cash", until: "Watching /balances/cash")
