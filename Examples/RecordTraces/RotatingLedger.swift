@@ -7,7 +7,7 @@ import Recorder
 // of `maxBytes` (`.rotate(maxBytes:keep:)`), then closes the recorder, or with `--trap` crashes
 // in the step after the last: the child that `log --follow`'s tests follow. With `--rate`, it
 // sends that many actions a second and writes `<index> <CLOCK_MONOTONIC ns>` to the stamps
-// file as each returns, for Scripts/measure-follow-latency. With `--last-steps <n>` it records
+// file as each returns, for `benchmarks follow`. With `--last-steps <n>` it records
 // with `.lastSteps(n)` instead. With `--pause-every <n>`, it reads a line from standard input
 // before every n-th step and before it closes or traps: a test releases it batch by batch.
 

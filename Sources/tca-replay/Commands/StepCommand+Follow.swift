@@ -89,9 +89,8 @@ extension Stepper {
       if entered {
         say(
           style.paint(
-            "The recording went on in a new segment, \(trace.path.escapingControlCharacters), "
-              + "from step \(trace.firstStep); earlier steps are in the segments before it.",
-            .dim))
+            "The recording went on in \(trace.path.escapingControlCharacters) from step "
+              + "\(trace.firstStep); earlier steps are in older segments.", .dim))
       }
     }
     if trace.isFinished, !trace.hasNewerSegment(base: following.path) {
@@ -157,16 +156,16 @@ extension Stepper {
         sayLocation()
         return false
       }
+      // What was recorded meanwhile is looked at before saying that it waits.
+      let before = ObjectIdentifier(trace)
+      try catchUp(before: "continue")
+      if following == nil || ObjectIdentifier(trace) != before { continue }
       if !saidWaiting {
         let here = cursor.step.map { "step \($0)" } ?? "the initial state"
         say("No step up to \(here) changes \(paths); waiting for the recording (Ctrl-C stops).")
         saidWaiting = true
       }
-      let before = ObjectIdentifier(trace)
-      try catchUp(before: "continue")
-      if following != nil, ObjectIdentifier(trace) == before {
-        usleep(LogCommand.followPollMicroseconds)
-      }
+      usleep(LogCommand.followPollMicroseconds)
     }
   }
 }
