@@ -35,7 +35,8 @@ func followBenchmarks(_ harness: Harness, rate: Int, seconds: Int, longSteps: In
       "log --follow \(name)", Harness.Figure(nanosecondsPerOperation: follow[name] ?? []),
       baseline: baseline)
   }
-  table.title += " → \(loadAverage()); every step printed once, in order: \(intact ? "yes" : "NO")"
+  table.title +=
+    " → \(loadAverage()); every step printed once, in order: \(intact ? "yes" : "NO")"
 
   var memory = Table(title: "log --follow's peak memory, \(longSteps) steps, load \(loadAverage())")
   memory.add(

@@ -68,7 +68,8 @@ struct StepFollowTests {
 
     // Steps 10 to 19: step 12 posts 12 cents to savings.
     session.gate.send("\n")
-    #expect(session.stepper.wait(until: { $0.output.contains("Watch /balances/savings: 18 → 30") }))
+    let change = "Watch /balances/savings: 18 → 30"
+    #expect(session.stepper.wait(until: { $0.output.contains(change) }))
     #expect(session.stepper.wait(until: { $0.output.contains("step 12/") }))
     #expect(session.stepper.output.contains("The recording went on in"))
     #expect(session.stepper.wait(until: { _ in session.recorded(19) }))
