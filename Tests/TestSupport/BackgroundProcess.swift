@@ -114,7 +114,12 @@ public final class FIFO: @unchecked Sendable {
 
   /// Closes the writing end: the child reads the end of its input.
   public func close() {
-    if descriptor >= 0 { Glibc.close(descriptor) }
+    if descriptor >= 0 { closeDescriptor(descriptor) }
     descriptor = -1
   }
+}
+
+/// `close(2)`, for types that have a `close()` of their own.
+private func closeDescriptor(_ descriptor: Int32) {
+  close(descriptor)
 }
