@@ -13,9 +13,8 @@ if let task = arguments.first, task.hasPrefix("_") {
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|history|
-                       replay|all]
-                      [--runs <n>] [--steps <n>]
+    USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|follow|
+                       history|replay|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
@@ -35,6 +34,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
             stepper's skip, edit and insert on a 10,000-step counter session, each against one
             cumulative replay of the session, as the built tool runs them (`swift build -c
             release` first).
+    follow  log --follow: from send returning to the line printed, p50, p95 and worst, at
+            --rate actions a second (default 1000) for --seconds (default 10), against tail -F
+            following the same recording; then its peak memory on a --steps session (default
+            100000 here). `swift build -c release` first.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
     all     Everything (the default).
@@ -128,6 +131,18 @@ if suite == "replay" || suite == "replay-todos" || suite == "all" {
 }
 if suite == "history" || suite == "all" {
   for table in historyBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+}
+if suite == "follow" || suite == "all" {
+  let option = { (name: String, fallback: Int) -> Int in
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.endIndex else {
+      return fallback
+    }
+    return Int(arguments[index + 1]) ?? fallback
+  }
+  let tables = followBenchmarks(
+    harness, rate: option("--rate", 1_000), seconds: option("--seconds", 10),
+    longSteps: arguments.contains("--steps") ? counterSteps : 100_000)
+  for table in tables { print(table.render(), terminator: "\n\n") }
 }
 if suite == "verify-jobs" || suite == "all" {
   let steps = arguments.contains("--steps") ? counterSteps : 2_000

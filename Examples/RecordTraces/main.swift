@@ -9,7 +9,8 @@ import Recorder
 // same with a text editor's big string state, for the kill tests (see EditorUnderKill.swift).
 // `record-traces --trap-at <n> <file>` records a ledger that crashes while reducing step <n>
 // (see TrapSession.swift). `--ledger-rotating` records that ledger into rotated segments for
-// `log --follow`'s tests (see RotatingLedger.swift).
+// `log --follow`'s tests (see RotatingLedger.swift). `--ledger-print-changes` records it through
+// `._printChanges()` too (see PrintChangesLedger.swift).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -75,7 +76,19 @@ if arguments.first == "--ledger-rotating", arguments.count >= 5, let steps = Int
     },
     stampsPath: arguments.firstIndex(of: "--stamps").flatMap {
       $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+    },
+    lastSteps: arguments.firstIndex(of: "--last-steps").flatMap {
+      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+    },
+    pauseEvery: arguments.firstIndex(of: "--pause-every").flatMap {
+      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
     })
+}
+
+if arguments.first == "--ledger-print-changes", arguments.count == 3,
+  let steps = Int(arguments[1])
+{
+  try recordLedgerPrintingChanges(steps: steps, path: arguments[2])
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {

@@ -12,16 +12,18 @@ public final class BackgroundProcess: @unchecked Sendable {
   private let scratch: URL
   private var result: ChildProcess.Result?
 
-  /// Starts `executable` with `arguments`, its standard input empty.
+  /// Starts `executable` with `arguments`, its standard input empty or the file at `input`
+  /// (a FIFO lets the test write to it as it runs: ``FIFO``).
   public init(
     _ executable: String, _ arguments: [String],
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    input: String = "/dev/null"
   ) throws {
     scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("background-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     self.pid = try ChildProcess.spawn(
-      executable, arguments, environment: environment, input: "/dev/null",
+      executable, arguments, environment: environment, input: input,
       output: scratch.appendingPathComponent("out").path,
       errors: scratch.appendingPathComponent("err").path)
   }
@@ -82,4 +84,42 @@ public final class BackgroundProcess: @unchecked Sendable {
     self.result = result
     return result
   }
+}
+
+/// A named pipe for a child's standard input: the test writes lines to it while the child runs.
+public final class FIFO: @unchecked Sendable {
+  public let path: String
+  private var descriptor: Int32 = -1
+
+  /// Makes a FIFO at `path`.
+  public init(_ path: String) throws {
+    guard mkfifo(path, 0o600) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    self.path = path
+    // Read-write, so neither this open nor the child's waits for the other end (posix_spawn
+    // holds the parent until the child has opened its input).
+    descriptor = open(path, O_RDWR | O_CLOEXEC)
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Writes `text` to the child reading the FIFO.
+  public func send(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+
+  /// Closes the writing end: the child reads the end of its input.
+  public func close() {
+    if descriptor >= 0 { closeDescriptor(descriptor) }
+    descriptor = -1
+  }
+}
+
+/// `close(2)`, for types that have a `close()` of their own.
+private func closeDescriptor(_ descriptor: Int32) {
+  close(descriptor)
 }

@@ -118,6 +118,64 @@ struct FollowTests {
     #expect(last.contains("40") && last.contains("crashed: SIG"))
   }
 
+  /// The step indices of `log`'s lines.
+  static func indices(_ output: String) -> [Int] {
+    output.split(separator: "\n").compactMap {
+      Int($0.prefix(6).trimmingCharacters(in: .whitespaces))
+    }
+  }
+
+  @Test("every step arrives once, in order, through .lastSteps rewrites")
+  func followsLastStepsRewrites() throws {
+    let directory = try Self.scratch()
+    let trace = directory + "/ledger.ndjson"
+    let follower = try Self.startFollower(trace)
+    // A new file every 10 steps, only the previous one kept; released 15 steps at a time, once
+    // the follower has printed the last batch, so no segment is deleted before it is read.
+    let gate = try FIFO(directory + "/gate")
+    let recorder = try BackgroundProcess(
+      Self.recorder,
+      ["--ledger-rotating", "60", "0", "0", trace, "--last-steps", "10", "--pause-every", "15"],
+      input: gate.path)
+    for last in [14, 29, 44, 59] {
+      #expect(follower.wait(until: { Self.indices($0.output).last == last }))
+      gate.send("\n")
+    }
+    #expect(recorder.waitForExit().status == 0)
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0 && !followed.timedOut)
+    #expect(Self.indices(String(decoding: followed.output, as: UTF8.self)) == Array(0..<60))
+    #expect(!String(decoding: followed.errors, as: UTF8.self).contains("rotated away"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(!names.contains("ledger.ndjson.2"), "one previous file kept: \(names)")
+  }
+
+  @Test("a crash record appears live: the follower prints it as the recorder crashes, then ends")
+  func showsCrashLive() throws {
+    let directory = try Self.scratch()
+    let trace = directory + "/ledger.ndjson"
+    let follower = try Self.startFollower(trace)
+    let gate = try FIFO(directory + "/gate")
+    let recorder = try BackgroundProcess(
+      Self.recorder,
+      ["--ledger-rotating", "40", "12000", "100", trace, "--trap", "--pause-every", "20"],
+      input: gate.path)
+    #expect(follower.wait(until: { Self.indices($0.output).last == 19 }))
+    gate.send("\n")
+    // Every step printed, the recorder alive and paused before the step that traps.
+    #expect(follower.wait(until: { Self.indices($0.output).last == 39 }))
+    #expect(!follower.output.contains("crashed"))
+    gate.send("\n")
+    #expect(recorder.waitForExit().signal != nil, "the recorder trapped")
+    let followed = follower.waitForExit()
+    #expect(followed.status == 0 && !followed.timedOut)
+    let output = String(decoding: followed.output, as: UTF8.self)
+    #expect(Self.indices(output) == Array(0...40))
+    let last = try #require(output.split(separator: "\n").last)
+    #expect(last.contains("40") && last.contains("crashed: SIG"))
+    #expect(output == (try Self.logOfSegments(trace)))
+  }
+
   @Test("Ctrl-C ends the follower with exit 0, after the lines it has read")
   func endsOnInterrupt() throws {
     let trace = try Self.scratch() + "/counter.ndjson"

@@ -374,7 +374,10 @@ private struct RunReader {
       }
       if let pointer = options.changed {
         let after = pointer.resolve(in: checker.state)
-        if step != nil { step!.changed = after != before }
+        if step != nil {
+          step!.changed = after != before
+          if step!.changed { step!.change = ScannedStep.Change(before: before, after: after) }
+        }
         before = after
       }
       if isLast { return }

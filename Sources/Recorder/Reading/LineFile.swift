@@ -34,6 +34,19 @@ final class LineFile: @unchecked Sendable {
     (descriptor, size) = try Self.openForReading(path)
   }
 
+  /// The same open file again, with its size now: for a file that grows while it is read.
+  init(reopening file: LineFile) throws(TraceReadError) {
+    path = file.path
+    descriptor = dup(file.descriptor)
+    var status = stat()
+    guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+      if descriptor >= 0 { close(descriptor) }
+      throw TraceReadError(
+        path: path, line: nil, kind: .missing, message: String(cString: strerror(errno)))
+    }
+    size = Int(status.st_size)
+  }
+
   /// Opens the trace at `path` to read: its descriptor and size. A missing file and a directory
   /// are errors naming the path.
   static func openForReading(_ path: String) throws(TraceReadError) -> (descriptor: Int32, size: Int) {

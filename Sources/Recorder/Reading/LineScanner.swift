@@ -24,15 +24,24 @@ struct LineScanner {
   private var firstBlankLine: Int?
   /// The length of a final line without its newline, once the end is reached.
   private(set) var tornLineLength = 0
+  /// Where the line after the last whole line read starts: where a later scan may resume.
+  var resumePoint: (offset: Int, line: Int) { (lineStart, lineNumber) }
 
   static let headLength = 48
   static let maximumChunkSize = 1 << 20
   private let chunkSize: Int
   private let maximumLineLength: Int
 
-  init(file: LineFile, maximumLineLength: Int) {
+  /// A scanner from the start of `file`, or from `resuming`: the offset after a whole line and
+  /// that line's number, where an earlier scan of a file that has grown since stopped.
+  init(file: LineFile, maximumLineLength: Int, resuming: (offset: Int, line: Int)? = nil) {
     precondition(maximumLineLength <= Int(UInt32.max), "line lengths are stored in 32 bits")
     self.file = file
+    if let resuming {
+      chunkOffset = resuming.offset
+      lineStart = resuming.offset
+      lineNumber = resuming.line
+    }
     self.maximumLineLength = maximumLineLength
     // A small file needs no more buffer than its size (a pipe or device reports 0).
     chunkSize = file.size > 0 ? min(Self.maximumChunkSize, file.size + 1) : Self.maximumChunkSize

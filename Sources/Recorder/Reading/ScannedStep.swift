@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A step as a full scan reads it: the members `summary` and `log` use, without the action's
 /// value, the dependency values or the types.
 package struct ScannedStep: Sendable, Equatable {
@@ -15,6 +17,14 @@ package struct ScannedStep: Sendable, Equatable {
   package var isReplayable: Bool
   /// Whether the step changed the value the scan watches; `true` when it watches none.
   package var changed: Bool
+  /// The watched value before and after the step, when it changed it.
+  package var change: Change?
+
+  /// A watched value before and after a step; `nil` where the state has nothing.
+  package struct Change: Sendable, Equatable {
+    package var before: JSONValue?
+    package var after: JSONValue?
+  }
   /// The parts of the step's `log --json` listing that are not its numbers (see
   /// `StepListing`), when the scan was asked for listings: shared with the line's shape.
   var listingMiddle: [UInt8] = []

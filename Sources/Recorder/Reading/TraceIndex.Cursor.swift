@@ -15,7 +15,7 @@ extension TraceIndex {
   /// ```
   package struct Cursor {
     /// The trace being walked.
-    package let trace: TraceIndex
+    package private(set) var trace: TraceIndex
     /// The step whose result is the current state; `nil` before the first step.
     package private(set) var step: Int?
     /// The state after ``step``, or the initial state.
@@ -25,6 +25,15 @@ extension TraceIndex {
     package init(trace: TraceIndex) {
       self.trace = trace
       state = trace.header.initialState
+    }
+
+    /// Walks `trace` from here on: the same file, indexed further as it grew
+    /// (``TraceIndex/appended()``), or a later segment that holds the current step.
+    package mutating func adopt(_ trace: TraceIndex) {
+      precondition(
+        step.map { trace.stepIndices.contains($0) } ?? (trace.firstStep == self.trace.firstStep),
+        "the cursor's step is not in the adopted trace")
+      self.trace = trace
     }
 
     /// Whether there is a step after the current one.

@@ -63,8 +63,10 @@ package final class TraceIndex {
     fileprivate var line: LineLocation
   }
 
-  private let file: LineFile
+  let file: LineFile
   private let contents: Contents
+  /// Where the line after the last whole line indexed starts, and that line's number.
+  let resumePoint: (offset: Int, line: Int)
   private var stepLines: StepLineTable { contents.stepLines }
 
   /// What one pass over the file finds. Built in a local value, then stored: mutating a class's
@@ -95,18 +97,33 @@ package final class TraceIndex {
   }
 
   /// Opens and indexes the trace at `path`, refusing lines longer than `maximumLineLength`.
-  init(path: String, maximumLineLength: Int) throws(TraceReadError) {
-    self.path = path
-    file = try LineFile(path: path)
-    var scanner = LineScanner(file: file, maximumLineLength: maximumLineLength)
-    guard let first = try scanner.nextLine() else {
-      throw TraceReadError(
-        path: path, line: nil, kind: .malformed,
-        message: noRecordProblem(endsInTornLine: scanner.tornLineLength > 0))
+  convenience init(path: String, maximumLineLength: Int) throws(TraceReadError) {
+    try self.init(file: LineFile(path: path), maximumLineLength: maximumLineLength, after: nil)
+  }
+
+  /// Indexes `file`, or only its lines after those `previous` indexed when it is the same file
+  /// grown since (``appended()``).
+  init(file: LineFile, maximumLineLength: Int, after previous: TraceIndex?)
+    throws(TraceReadError)
+  {
+    path = file.path
+    self.file = file
+    var scanner = LineScanner(
+      file: file, maximumLineLength: maximumLineLength, resuming: previous?.resumePoint)
+    var contents: Contents
+    if let previous {
+      header = previous.header
+      contents = previous.contents
+    } else {
+      guard let first = try scanner.nextLine() else {
+        throw TraceReadError(
+          path: path, line: nil, kind: .malformed,
+          message: noRecordProblem(endsInTornLine: scanner.tornLineLength > 0))
+      }
+      header = try TraceHeader(
+        parsingFirstLine: file.bytes(of: first, path: path), path: path, line: first.number)
+      contents = Contents()
     }
-    header = try TraceHeader(
-      parsingFirstLine: file.bytes(of: first, path: path), path: path, line: first.number)
-    var contents = Contents()
     let firstStep = header.firstStep
     while let line = try scanner.nextLine() {
       // The common case, kept free of calls that retain the header or the file.
@@ -117,6 +134,7 @@ package final class TraceIndex {
       try Self.index(line, head: scanner.head, into: &contents, header: header, file: file)
     }
     self.contents = contents
+    resumePoint = scanner.resumePoint
     warning =
       scanner.tornLineLength == 0
       ? nil

@@ -57,13 +57,20 @@ extension LogCommand {
   }
 }
 
-/// Ctrl-C while following: the loop ends after writing what it has read, and exits 0.
+/// Ctrl-C while following: the loop ends after writing what it has read, and exits 0. The
+/// stepper installs it only while it waits (`step --follow`), and restores Ctrl-C after.
 enum FollowInterrupt {
   nonisolated(unsafe) private static var raised: sig_atomic_t = 0
 
   static var wasRaised: Bool { raised != 0 }
 
   static func install() {
+    raised = 0
     signal(SIGINT) { _ in FollowInterrupt.raised = 1 }
+  }
+
+  /// Ctrl-C ends the process again.
+  static func restore() {
+    signal(SIGINT, SIG_DFL)
   }
 }

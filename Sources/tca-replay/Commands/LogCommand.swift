@@ -28,9 +28,10 @@ enum LogCommand: Command {
   }
   static let changed = Option<StatePath>.statePath(
     "--changed", value: "<path>",
-    help: "Only steps that changed the state at a path: a JSON Pointer (/count, /todos/0 by "
-      + "position) or /todos[id=3]/isComplete, which follows the element whose \"id\" is 3 "
-      + "through moves.")
+    help: "Only steps that changed the state at a path, each followed by the change, old → "
+      + "new: a JSON Pointer (/count, /todos/0 by position), /todos[id=3]/isComplete, which "
+      + "follows the element whose \"id\" is 3 through moves, or '' for the whole state (with "
+      + "--follow, what _printChanges shows).")
   static let json = Flag(
     "--json",
     help: "Print one JSON object per line (JSON Lines) instead of text, with the whole action "
@@ -60,6 +61,10 @@ enum LogCommand: Command {
     // checked, from the first run not written yet.
     // With `--json`, each step's listing, made on the threads as `writeJSON` makes it.
     typealias Scan = CheckedTraceReader.Scan
+    // The whole trace's types, read before the threads start: they show values in Swift form.
+    let types: (schema: TypeSchema, stateType: String)? =
+      changed == nil || json
+      ? nil : (try? TraceIndex(path: path)).map { ($0.typeSchema(), $0.header.stateType) }
     let options = Scan.Options(labels: true, changed: changed, json: json, write: {
       step, out in
       guard step.changed, pattern?.matches(step.label) ?? true else { return }
@@ -68,6 +73,14 @@ enum LogCommand: Command {
         TerminalText.appendJSON(step.writeJSON, to: &out)
       } else if !appendPlainStepLine(step, style: style, to: &out) {
         out.append(contentsOf: TerminalText.rendered(stepLine(step, style: style)).utf8)
+      }
+      if !json, let changed, let change = step.change {
+        let lines = ChangeLines(
+          path: changed, style: style, schema: types?.schema ?? TypeSchema(),
+          stateType: types?.stateType ?? ""
+        ).lines(before: change.before, after: change.after)
+        out.append(0x0A)
+        out.append(contentsOf: TerminalText.rendered(lines.joined(separator: "\n")).utf8)
       }
       out.append(0x0A)
     })

@@ -24,7 +24,7 @@ enum StepCommand: Command {
     "--host", value: "<command>",
     help: "A replay host (see 'tca-replay bisect --help'), for skip, edit and insert: what "
       + "today's reducer does with the recording changed.")
-  static let options: [any CommandOption] = [host, BisectCommand.timeout, BisectCommand.hostLog]
+  static let options: [any CommandOption] = [follow, host, BisectCommand.timeout, BisectCommand.hostLog]
   static let discussion = """
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
@@ -37,7 +37,11 @@ enum StepCommand: Command {
     """
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let trace = try context.openTrace(arguments.positionals[0])
+    let path = arguments.positionals[0]
+    let following = arguments[Self.follow]
+    guard let trace = try following ? openFollowed(path, context) : context.openTrace(path) else {
+      return .success
+    }
     let whatIf = arguments[host].map { command in
       WhatIf(
         trace: trace,
@@ -48,15 +52,18 @@ enum StepCommand: Command {
     var stepper = Stepper(
       trace: trace, context: context, isInteractive: isatty(0) == 1, whatIf: whatIf
     )
+    if following { stepper.following = FollowedRecording(path: path) }
     return stepper.run()
   }
 }
 
 /// The stepper's state and command loop.
 struct Stepper {
-  private var cursor: TraceIndex.Cursor
-  private var watches: [StatePath] = []
-  private let context: CommandContext
+  var cursor: TraceIndex.Cursor
+  var watches: [StatePath] = []
+  /// The recording `--follow` follows, until its end record.
+  var following: FollowedRecording?
+  let context: CommandContext
   private let isInteractive: Bool
   private var status = ExitStatus.success
   private var lastCommand: String?
@@ -70,8 +77,8 @@ struct Stepper {
     self.isInteractive = isInteractive
   }
 
-  private var trace: TraceIndex { cursor.trace }
-  private var style: Style { context.style }
+  var trace: TraceIndex { cursor.trace }
+  var style: Style { context.style }
 
   static let commandHelp = """
       next [n]            n   Go forward n steps (default 1).
@@ -115,9 +122,11 @@ struct Stepper {
       say(style.paint("The session " + crashSentence(crash) + ".", .red))
     }
     sayLocation()
+    sayFollowing()
     // On a terminal, lines are edited here: cursor keys, history, Ctrl-A/E/U/K/C/D.
     var terminal = isInteractive ? TerminalLineReader(output: context.output) : nil
     while true {
+      catchUpBeforePrompt()
       let input: String?
       if terminal != nil {
         input = terminal!.readLine(prompt: prompt)
@@ -157,6 +166,7 @@ struct Stepper {
     let name = words[0]
     let argument = words.count > 1 ? words[1].trimmingWhitespace : nil
     do {
+      try catchUp(before: name)
       switch name {
       case "n", "next": try move(by: count(argument))
       case "b", "back", "rn", "reverse-next": try move(by: -count(argument))
@@ -367,10 +377,17 @@ struct Stepper {
     guard !watches.isEmpty else {
       throw UsageError(message: "nothing is watched: use 'watch /path' first")
     }
-    let found =
-      forwards
-      ? try cursor.continueForward(untilChanged: watches)
-      : try cursor.continueBackward(untilChanged: watches)
+    let found: Bool
+    if forwards, following != nil {
+      // Waits for the recording; says why when it stops without a change.
+      guard try continueFollowing() else { return }
+      found = true
+    } else {
+      found =
+        forwards
+        ? try cursor.continueForward(untilChanged: watches)
+        : try cursor.continueBackward(untilChanged: watches)
+    }
     guard found else {
       let paths = watches.map(\.description).joined(separator: " or ")
       say("No \(forwards ? "later" : "earlier") step changes \(paths).")
@@ -400,7 +417,7 @@ struct Stepper {
     sayLocation()
   }
 
-  private func sayLocation() {
+  func sayLocation() {
     if let index = cursor.step, let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
       say(
         style.paint("steps \(gap.steps.lowerBound)…\(gap.steps.upperBound) lost", .bold)
@@ -422,11 +439,11 @@ struct Stepper {
     }
   }
 
-  private func say(_ text: String) {
+  func say(_ text: String) {
     context.output.write(text + "\n")
   }
 
-  private mutating func complain(_ message: String, status: ExitStatus) {
+  mutating func complain(_ message: String, status: ExitStatus) {
     context.errors.write("Error: \(message.escapingControlCharacters)\n")
     if self.status == .success || status == .badData { self.status = status }
   }

@@ -16,6 +16,9 @@ struct LogListing {
   let style: Style
   /// The value at `changed` before the record being listed.
   private var before: JSONValue?
+  /// The types the trace has declared so far, for values in Swift form.
+  private var schema = TypeSchema()
+  private var stateType = ""
 
   init(pattern: LabelPattern?, origin: String?, changed: StatePath?, json: Bool, style: Style) {
     self.pattern = pattern
@@ -39,17 +42,30 @@ struct LogListing {
         return nil
       }
       return json ? Self.jsonLine(crash) : crashLine(crash, style: style)
+    case .header(let header):
+      // A later segment's header repeats what the first declared.
+      if stateType.isEmpty { stateType = header.stateType }
+      schema.merge(header.types)
+      if let changed { before = changed.resolve(in: state) }
+      return nil
     case .step(let step):
+      schema.merge(step.types)
+      var change: [String] = []
       if let changed {
         let after = changed.resolve(in: state)
         defer { before = after }
         guard after != before else { return nil }
+        if !json {
+          change = ChangeLines(path: changed, style: style, schema: schema, stateType: stateType)
+            .lines(before: before, after: after)
+        }
       }
       guard pattern?.matches(step.label) ?? true else { return nil }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { return nil }
       // The step's record, with the whole action, less the state change and type facts: the
       // same bytes as the scan's listing.
-      return json ? step.listingJSON : stepLine(step, style: style)
+      if json { return step.listingJSON }
+      return ([stepLine(step, style: style)] + change).joined(separator: "\n")
     default:
       if let changed { before = changed.resolve(in: state) }
       return nil

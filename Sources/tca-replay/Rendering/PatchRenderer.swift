@@ -5,6 +5,8 @@ import TraceJSON
 /// `- /path: old`, values in Swift form and dictionary entries by key (see ``StateChange``).
 struct PatchRenderer {
   var style: Style
+  /// The path the patch's paths are relative to, shown before them: `log --changed`'s path.
+  var base = ""
 
   func lines(_ changes: [StateChange], indent: String = "  ") -> [String] {
     let swift = SwiftValueRenderer(style: style)
@@ -39,7 +41,8 @@ struct PatchRenderer {
 
   private func show(_ path: StatePath) -> String {
     // Keys come from the trace: one may hold a line break.
-    path.isRoot ? "(the whole state)" : path.description.escapingControlCharacters
+    if !base.isEmpty { return (base + path.description).escapingControlCharacters }
+    return path.isRoot ? "(the whole state)" : path.description.escapingControlCharacters
   }
 }
 
