@@ -30,7 +30,10 @@ struct ShrinkTests {
   @Test("a crash that needs 3 of 2,000 sent actions, in order, shrinks to those 3")
   func crash() async throws {
     let trace = try await Self.record("elevator-resume-trap")
-    let shrunk = Paths.temporary("elevator.shrunk.ndjson")
+    // A plain name: the generated test's first comment and suite name hold it.
+    let folder = Paths.temporary("shrunk")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let shrunk = folder + "/elevator.shrunk.ndjson"
     let run = try await Run.tool("shrink", trace, "--host", Self.host, "--output", shrunk)
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("the reducer crashes: ReplayMutants/Elevator.swift:"))
@@ -50,6 +53,11 @@ struct ShrinkTests {
     #expect(test.status == 0, "\(test.errors)")
     #expect(test.output.contains("await store.send(.maintenanceKeyTurned)"))
     #expect(test.output.contains("processExitsWith: .success"))
+    // The crashing action as Swift, not JSON: the shrunk trace describes its case.
+    #expect(test.output.contains("await store.send(.resume)"))
+    // Issue 28's target for the test of a 3-action crash.
+    let lines = test.output.filter { $0 == "\n" }.count
+    #expect(lines <= 60, "\(lines) lines")
   }
 
   @Test("a divergence keeps the step that diverges and what it needs; the trace expects the recorded change")

@@ -86,8 +86,17 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     var state = try decoder.decode(
       Base.State.self, from: decodable(header.initialState, type: header.stateType))
     var stateJSON = try encoded(state, encoder, header.redactions)
+    // Decoded up front, so that the written trace's types cover every action in it: a crash
+    // record's action, which the recording never described, and new actions.
+    let actions = resolved.map { entry in
+      try? decoder.decode(Base.Action.self, from: decodable(entry.action, type: header.actionType))
+    }
     let output = try history.output.map { path in
-      try HistoryOutput(path: path, header: header, initialState: stateJSON, schema: recording.schema)
+      var schema = recording.schema
+      let capture = TypeCapture(redactions: header.redactions)
+      for action in actions.compactMap({ $0 }) { capture.learn(from: action, isState: false) }
+      schema.merge(capture.takeNewFacts())
+      return try HistoryOutput(path: path, header: header, initialState: stateJSON, schema: schema)
     }
 
     var outcome = HistoryOutcome()
@@ -98,11 +107,7 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     feed.install(into: &values)
     try DependencyValues.$_current.withValue(values) {
       for (position, entry) in resolved.enumerated() {
-        let action: Base.Action
-        do {
-          action = try decoder.decode(
-            Base.Action.self, from: decodable(entry.action, type: header.actionType))
-        } catch {
+        guard let action = actions[position] else {
           outcome.add(
             HistoryOutcome.Difference(
               entry: position, step: entry.step, reason: "actionDoesNotDecode",

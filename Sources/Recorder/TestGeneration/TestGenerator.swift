@@ -161,7 +161,8 @@ package struct TestGenerator: Sendable {
     }
     var writer = TestFileWriter(
       options: options, header: header, schema: schema, traceName: traceName,
-      effects: EffectPlan(records: records)
+      effects: EffectPlan(records: records),
+      hasEffects: steps.contains { $0.origin != .send || !$0.effects.isEmpty }
     )
     guard let first = steps.first, let last = steps.last else {
       // A crash at the first step: the test sends it from the initial state.

@@ -93,7 +93,14 @@ enum ShrinkCommand: Command {
       }
       let kept = try shrinker.shrink(failure)
       if showsProgress { errors.writeRaw("\r\u{1B}[K") }
-      _ = try shrinker.write(kept, failing: failure, to: outputPath)
+      // Written by one more run, which must fail as every kept candidate did: a host that
+      // does not replay the same way twice makes the shrunk session worthless.
+      guard failure.isShown(by: try shrinker.write(kept, failing: failure, to: outputPath)) else {
+        errors.write(
+          "Error: \(outputPath): the host did not fail the same way when writing the shrunk "
+            + "session; does it replay the same way every time?\n")
+        return .cannotTest
+      }
       let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
         + Double((ContinuousClock.now - started).components.seconds)
       let entries = shrinker.units.entries(kept)

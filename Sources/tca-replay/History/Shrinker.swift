@@ -90,6 +90,16 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether running a history showed this failure.
+  func isShown(by observation: Shrinker.Observation) -> Bool {
+    switch (self, observation) {
+    case (.crash, .crashed(let crash)): ShrinkFailure.crash(crash) == self
+    case (.predicate, .outcome(let outcome)): outcome.reached != nil
+    case (.divergence, .outcome(let outcome)): ShrinkFailure.divergence(outcome) == self
+    default: false
+    }
+  }
+
   /// Whether a history must compare each step's change with the recording's to show it.
   var comparesChanges: Bool {
     if case .divergence = self { return true }
@@ -207,17 +217,7 @@ final class Shrinker {
     if let known = verdicts[chosen] { return known }
     let observation = try observe(chosen, comparing: failure.comparesChanges)
     progress(chosen.count)
-    let verdict: Bool
-    switch (failure, observation) {
-    case (.crash, .crashed(let crash)):
-      verdict = ShrinkFailure.crash(crash) == failure
-    case (.predicate, .outcome(let outcome)):
-      verdict = outcome.reached != nil
-    case (.divergence, .outcome(let outcome)):
-      verdict = ShrinkFailure.divergence(outcome) == failure
-    default:
-      verdict = false
-    }
+    let verdict = failure.isShown(by: observation)
     verdicts[chosen] = verdict
     return verdict
   }
