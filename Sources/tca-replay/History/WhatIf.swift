@@ -208,7 +208,8 @@ extension WhatIf {
   private func report(_ outcome: HistoryOutcome, of history: History, style: Style) -> String {
     let recorded = trace.stepCount
     var lines = [
-      "Ran \(outcome.ran) steps through today's reducer (the recording has \(recorded))."
+      "Ran \(outcome.ran) step\(outcome.ran == 1 ? "" : "s") through today's reducer "
+        + "(the recording has \(recorded))."
     ]
     guard let first = outcome.differing.first else {
       lines.append("It never parts from the recording: every state is as recorded.")
@@ -227,9 +228,11 @@ extension WhatIf {
     for difference in outcome.differing.prefix(5) where difference.reason == "state" {
       lines.append("  " + describe(history.entries[difference.entry]))
       for path in difference.differences.prefix(3) {
+        let at = StatePath(path.path)
         lines.append(
-          "      \(path.path.description.escapingControlCharacters)  recorded "
-            + Self.short(path.expected) + ", now " + Self.short(path.actual))
+          "      \(at.description.escapingControlCharacters)  recorded "
+            + short(path.expected, at: at, style: style) + ", now "
+            + short(path.actual, at: at, style: style))
       }
       if difference.count > 3 { lines.append("      … and \(difference.count - 3) more paths") }
     }
@@ -240,9 +243,9 @@ extension WhatIf {
     return lines.joined(separator: "\n")
   }
 
-  private static func short(_ value: JSONValue?) -> String {
-    guard let value else { return "nil" }
-    let text = value == .null ? "nil" : value.jsonString
-    return (text.count > 60 ? String(text.prefix(59)) + "…" : text).escapingControlCharacters
+  /// A value at `path` in Swift form, by the trace's types, on one line.
+  private func short(_ value: JSONValue?, at path: StatePath, style: Style) -> String {
+    guard let value, value != .null else { return "nil" }
+    return SwiftValueRenderer(style: style).inline(trace.swiftValue(value, at: path), limit: 60)
   }
 }
