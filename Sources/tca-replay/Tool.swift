@@ -20,6 +20,18 @@ enum ExitStatus: Int32 {
   case cannotTest = 125
 }
 
+extension ExitStatus {
+  /// The exit for a host's `error` answer, by its problem: a missing or malformed trace is
+  /// the trace's fault, anything else the host's.
+  init(refusal problem: String) {
+    switch problem {
+    case "missingTrace": self = .missingInput
+    case "malformedTrace": self = .badData
+    default: self = .cannotTest
+    }
+  }
+}
+
 /// What a command runs with: where to write, and how to decorate it.
 struct CommandContext {
   var output: StandardStream

@@ -91,11 +91,7 @@ enum BisectCommand: Command {
     switch answer {
     case let .refused(problem, message):
       errors.write("Error: \(message)\n")
-      switch problem {
-      case "missingTrace": return .missingInput
-      case "malformedTrace": return .badData
-      default: return .cannotTest
-      }
+      return ExitStatus(refusal: problem)
     case var .crashed(crash):
       if mode == .isolated {
         crash = crash.first(

@@ -130,11 +130,7 @@ enum ShrinkCommand: Command {
         return .cannotTest
       case let .refused(problem, message):
         errors.write("Error: \(message)\n")
-        switch problem {
-        case "missingTrace": return .missingInput
-        case "malformedTrace": return .badData
-        default: return .cannotTest
-        }
+        return ExitStatus(refusal: problem)
       case let .cannotWrite(file):
         errors.write("Error: \(file): cannot write the shrunk trace\n")
         return .cannotCreate

@@ -130,9 +130,8 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
 /// Runs candidate sessions in a replay host, restarting it after each crash, and counts them.
 final class Shrinker {
   let trace: String
-  let settings: VerifyCommand.HostSettings
   let predicate: StatePredicate?
-  private var host: HostProcess?
+  private let host: HistoryHost
   /// Candidates run in the host, the first run included.
   private(set) var replays = 0
   /// The session's units and what every candidate keeps.
@@ -147,11 +146,9 @@ final class Shrinker {
   {
     self.trace = trace
     self.units = try SessionUnits(path: trace)
-    self.settings = settings
+    self.host = HistoryHost(settings: settings)
     self.predicate = predicate
   }
-
-  deinit { host?.finish() }
 
   /// What running the chosen units shows.
   enum Observation {
@@ -171,27 +168,14 @@ final class Shrinker {
     replays += 1
     let answer: HostProcess.RunAnswer
     do throws(HostError) {
-      let running: HostProcess
-      if let host {
-        running = host
-      } else {
-        running = try HostProcess(
-          command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
-      }
-      host = running
-      answer = try running.run(history)
+      answer = try host.run(history)
     } catch {
-      host = nil
       throw .host(error)
     }
     switch answer {
-    case let .outcome(outcome):
-      return .outcome(outcome)
-    case let .refused(problem, message):
-      throw .refused(problem: problem, message: message)
-    case let .crashed(crash):
-      host = nil  // It died; the next candidate starts another.
-      return .crashed(crash)
+    case let .outcome(outcome): return .outcome(outcome)
+    case let .refused(problem, message): throw .refused(problem: problem, message: message)
+    case let .crashed(crash): return .crashed(crash)
     }
   }
 

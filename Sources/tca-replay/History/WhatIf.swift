@@ -10,8 +10,7 @@ import TraceJSON
 /// read next, from the step it replaces or precedes on.
 final class WhatIf {
   let trace: TraceIndex
-  let settings: VerifyCommand.HostSettings
-  private var host: HostProcess?
+  private let host: HistoryHost
   /// What each replayable step is, read once.
   private var steps: [(index: Int, cause: Int?, dependencies: [DependencyValue])]?
   /// The last history run, for `save`.
@@ -19,10 +18,8 @@ final class WhatIf {
 
   init(trace: TraceIndex, settings: VerifyCommand.HostSettings) {
     self.trace = trace
-    self.settings = settings
+    host = HistoryHost(settings: settings)
   }
-
-  deinit { host?.finish() }
 
   enum Change {
     case skip(Int)
@@ -99,23 +96,8 @@ final class WhatIf {
 
   /// Runs `history` in the host, started on first use and again after a crash.
   func run(_ history: History) throws -> HostProcess.RunAnswer {
-    let running: HostProcess
-    if let host {
-      running = host
-    } else {
-      running = try HostProcess(
-        command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
-      host = running
-    }
     last = history
-    do {
-      let answer = try running.run(history)
-      if case .crashed = answer { host = nil }
-      return answer
-    } catch {
-      host = nil
-      throw error
-    }
+    return try host.run(history)
   }
 
   /// Writes the last history run to `path` as a trace.

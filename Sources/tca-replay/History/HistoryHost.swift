@@ -1,0 +1,33 @@
+import Recorder
+
+/// A replay host that runs histories: started on first use, and again after a history crashed
+/// it or it failed.
+final class HistoryHost {
+  let settings: VerifyCommand.HostSettings
+  private var host: HostProcess?
+
+  init(settings: VerifyCommand.HostSettings) {
+    self.settings = settings
+  }
+
+  deinit { host?.finish() }
+
+  func run(_ history: History) throws(HostError) -> HostProcess.RunAnswer {
+    do throws(HostError) {
+      let running: HostProcess
+      if let host {
+        running = host
+      } else {
+        running = try HostProcess(
+          command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+      }
+      host = running
+      let answer = try running.run(history)
+      if case .crashed = answer { host = nil }  // It died; the next history starts another.
+      return answer
+    } catch {
+      host = nil
+      throw error
+    }
+  }
+}
