@@ -71,7 +71,8 @@ let package = Package(
     .testTarget(
       name: "ToolTests",
       dependencies: [
-        "tca-replay", "record-traces", "Recorder", "TraceJSON", "TestSupport", "Shapes",
+        "tca-replay", "record-traces", "example-replay-host", "Recorder", "TraceJSON",
+        "TestSupport", "Shapes",
       ],
       exclude: ["Golden", "Fixtures"]
     ),

@@ -11,6 +11,11 @@ extension ViewCommand {
     help: "Serve the viewer on 127.0.0.1 instead of writing a file, and show each step as the "
       + "app records it (across rotated files; a trace that does not exist yet is waited for). "
       + "Prints the page's URL, with its access token, first on standard output. Ctrl-C stops.")
+  static let host = Option<String>(
+    "--host", value: "<command>",
+    help: "With --serve, a replay host (see 'tca-replay bisect --help'): the page then asks "
+      + "today's reducer what if a step were skipped, edited or preceded by another action, as "
+      + "the stepper's skip, edit and insert do, and offers the new history as a trace.")
   static let port = Option<Int>(
     "--port", value: "<n>",
     help: "With --serve, the port to listen on (default 0: one the system picks, in the URL)."
@@ -40,7 +45,12 @@ extension ViewCommand {
     do {
       server = try LiveServer(
         port: UInt16(arguments[Self.port] ?? 0), token: token, feed: feed,
-        page: Array(ViewerPage.liveHTML(title: title).utf8))
+        page: Array(ViewerPage.liveHTML(title: title, whatIf: arguments[host] != nil).utf8),
+        whatIf: arguments[host].map { command in
+          ServedWhatIf(
+            path: path,
+            settings: VerifyCommand.HostSettings(command: command, timeout: .seconds(30)))
+        })
     } catch {
       context.errors.write("Error: \(error.message)\n")
       return .cannotServe

@@ -22,7 +22,7 @@ enum ViewCommand: Command {
     "--steps", value: "<range>",
     help: "Only the steps in this range (e.g. 2000...2999); the page starts from the state "
       + "before the first. For traces over the size limit.")
-  static let options: [any CommandOption] = [output, steps, serve, port]
+  static let options: [any CommandOption] = [output, steps, serve, port, host]
   static let discussion = """
     The page embeds the trace: 10,000 steps among 1,000 todos make a 4.5 MB page that
     Chromium opens in about half a second. A page over \(maximumEmbeddedBytes / 1_000_000) MB of trace is
@@ -46,6 +46,9 @@ enum ViewCommand: Command {
     }
     if arguments[Self.port] != nil {
       throw UsageError(message: "'--port' needs '--serve'")
+    }
+    if arguments[Self.host] != nil {
+      throw UsageError(message: "'--host' needs '--serve'")
     }
     let tracePath = arguments.positionals[0]
     let output = arguments[Self.output] ?? defaultOutput(tracePath)

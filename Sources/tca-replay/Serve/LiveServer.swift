@@ -38,6 +38,8 @@ final class LiveServer: @unchecked Sendable {
   let limits: Limits
   private let feed: LiveFeed
   private let page: [UInt8]
+  /// With `--host`: the page's what-ifs.
+  private let whatIf: ServedWhatIf?
   private let listener: Int32
   private let wake: (read: Int32, write: Int32)
   private let lock = NSLock()
@@ -48,9 +50,11 @@ final class LiveServer: @unchecked Sendable {
   var url: String { "http://127.0.0.1:\(access.port)/?token=\(access.token)" }
 
   /// Listens on 127.0.0.1:`port` (0: a port the system picks).
-  init(port: UInt16, token: String, feed: LiveFeed, page: [UInt8], limits: Limits = Limits())
-    throws(Failure)
-  {
+  init(
+    port: UInt16, token: String, feed: LiveFeed, page: [UInt8], whatIf: ServedWhatIf? = nil,
+    limits: Limits = Limits()
+  ) throws(Failure) {
+    self.whatIf = whatIf
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw Failure(message: "cannot open a socket: \(Self.why())") }
     var yes: Int32 = 1
@@ -158,7 +162,7 @@ final class LiveServer: @unchecked Sendable {
   }
 
   /// Answers one request: 400 malformed, 431 too large, 403 foreign host or bad token, 405 not
-  /// GET, 404 any path but the page's and the stream's.
+  /// GET, 404 any path but the page's, the stream's and, with a host, the what-ifs'.
   private func serve(_ connection: HTTPConnection) {
     connection.setSendTimeout(seconds: limits.sendSeconds)
     let text = { (line: String) in Array((line + "\n").utf8) }
@@ -202,6 +206,15 @@ final class LiveServer: @unchecked Sendable {
         body: page)
     case "/events":
       stream(to: connection, resumingAfter: request.header("last-event-id"))
+    case "/what-if", "/what-if.ndjson":
+      guard let whatIf else {
+        connection.respond(404, "Not Found", body: text("Not found: serve with --host for what-ifs"))
+        return
+      }
+      let answer = whatIf.answer(request.query["do"] ?? "", asTrace: request.path.hasSuffix(".ndjson"))
+      connection.respond(
+        answer.status, answer.reason, contentType: answer.contentType, extraHeaders: answer.headers,
+        body: answer.body)
     default:
       connection.respond(404, "Not Found", body: text("Not found"))
     }

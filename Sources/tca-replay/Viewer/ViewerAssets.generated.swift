@@ -1293,6 +1293,29 @@ enum ViewerAssets {
       source.addEventListener("broken", (e) => {
         flush(); finish("the trace broke: " + JSON.parse(e.data).message, "#f8d0d0");
       });
+      // What if (view --serve --host): the recording with one step changed, run through today's
+      // reducer by the server's replay host; the answer is what the stepper prints.
+      if (document.body.hasAttribute("data-what-if")) {
+        const form = document.createElement("form"), input = document.createElement("input");
+        const run = document.createElement("button"), save = document.createElement("a");
+        const out = document.createElement("pre");
+        form.id = "what-if"; form.style.cssText = "padding:4px 8px;border-top:1px solid #ccc";
+        input.size = 48; input.placeholder = "skip 5 · edit 5 .increment · insert 5 {\"reset\":{}}";
+        run.textContent = "What if"; save.textContent = "download as a trace"; save.hidden = true;
+        save.style.marginLeft = "8px";
+        out.style.cssText = "max-height:30vh;overflow:auto;margin:4px 0";
+        form.append("What if: ", input, run, save, out);
+        document.body.append(form);
+        form.addEventListener("submit", (e) => {
+          e.preventDefault();
+          const query = "?token=" + encodeURIComponent(token) + "&do=" + encodeURIComponent(input.value);
+          out.textContent = "running through today's reducer…"; save.hidden = true;
+          fetch("/what-if" + query).then((r) => r.text().then((text) => {
+            out.textContent = text; save.href = "/what-if.ndjson" + query;
+            save.download = "what-if.ndjson"; save.hidden = !r.ok;
+          }), () => { out.textContent = "the server did not answer"; });
+        });
+      }
     })();
 
     """##

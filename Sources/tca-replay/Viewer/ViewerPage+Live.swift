@@ -11,7 +11,7 @@ extension ViewerPage {
   ///
   /// `viewer.js` runs inside a function here, called once the document exists; the static
   /// page runs it as it loads.
-  static func liveHTML(title: String) -> String {
+  static func liveHTML(title: String, whatIf: Bool = false) -> String {
     """
     <!DOCTYPE html>
     <html lang="en">
@@ -24,7 +24,7 @@ extension ViewerPage {
     <style>
     \(ViewerAssets.style)</style>
     </head>
-    <body>
+    <body\(whatIf ? " data-what-if" : "")>
     \(ViewerMarkup.body)
     <script type="application/json" id="trace-data"></script>
     <script>

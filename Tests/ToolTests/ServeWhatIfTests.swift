@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `view --serve --host`: the page's what-ifs over HTTP, on a counter session recorded in this
+/// run, with the examples' replay host.
+@Suite("view --serve --host: what if")
+struct ServeWhatIfTests {
+  static let host = ToolRunner.executable.deletingLastPathComponent()
+    .appendingPathComponent("example-replay-host").path
+
+  /// A counter session recorded now by today's recorder.
+  static func freshCounter() throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("serve-what-if-\(UUID().uuidString)").path
+    let run = try ChildProcess.run(
+      ToolRunner.executable.deletingLastPathComponent().appendingPathComponent("record-traces").path,
+      [folder])
+    #expect(run.status == 0, "\(String(decoding: run.errors, as: UTF8.self))")
+    return folder + "/counter.ndjson"
+  }
+
+  @Test("a skip answers what the stepper prints; the new history downloads as a trace")
+  func skipAndDownload() throws {
+    let server = try ServedViewer(try Self.freshCounter(), ["--host", Self.host])
+    let report = server.get("/what-if?do=skip%200")
+    #expect(report.status == 200)
+    #expect(report.body.contains("It parts from the recording at step 1"), "\(report.body)")
+    let trace = server.get("/what-if.ndjson?do=edit%200%20.decrementButtonTapped")
+    #expect(trace.status == 200)
+    let lines = trace.body.split(separator: "\n")
+    #expect(lines.first?.contains(#""kind":"header""#) == true)
+    #expect(lines.dropFirst().first?.contains(#""label":".decrementButtonTapped""#) == true)
+  }
+
+  @Test("what-ifs need the token, a known command, and --host")
+  func refusals() throws {
+    let trace = try Self.freshCounter()
+    let server = try ServedViewer(trace, ["--host", Self.host])
+    #expect(server.get("/what-if?do=skip%200", withToken: false).status == 403)
+    #expect(server.get("/what-if?do=skip%200", host: "evil.example").status == 403)
+    let unknown = server.get("/what-if?do=rm%20-rf")
+    #expect(unknown.status == 400)
+    #expect(unknown.body.contains("skip <step>"))
+    #expect(server.get("/what-if?do=skip%2099999").status == 400)
+    let plain = try ServedViewer(trace)
+    #expect(plain.get("/what-if?do=skip%200").status == 404)
+  }
+}
