@@ -2,7 +2,7 @@
 
 /// The viewer page's script and style sheet, compiled in so the page needs no other file.
 enum ViewerAssets {
-  /// label.js: the action list's short labels, which keep a label's end (loaded before viewer.js).
+  /// label.js: the action list's short labels, which keep a label's end (loaded before the viewer).
   static let label = ##"""
     "use strict";
     // The action list's short form of a label. Steps in a run differ at the end of their labels
@@ -85,7 +85,7 @@ enum ViewerAssets {
     // Values in Swift form, read by the trace's types, as `tca-replay state` shows them: a struct
     // `Todo.State(id: UUID(0), …)`, an enum `.checkingOut(.card(last4: "4242"))`, a Duration
     // `.seconds(6.93)`, a Date in ISO 8601, a dictionary keyed by other than strings `[13: 2]` and
-    // its entries by key (Documentation/CommandLine.md). viewer.js makes one with the page's data.
+    // its entries by key (Documentation/CommandLine.md). viewer-data.js makes one from the page's data.
     function makeSwiftForm(types, stateType) {
       const TYPES = types;
       const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -202,12 +202,13 @@ enum ViewerAssets {
 
     """##
 
-  /// viewer.js: states rebuilt from the patches, the timeline, the list, the tree and searches.
+  /// viewer-*.js, in order: data and states, list, tree and diff, searches, timeline, start, grow.
   static let script = ##"""
     "use strict";
-    // tca-replay view: everything runs here, from the JSON in #trace-data. Trace text reaches the
-    // page only through textContent, never as markup.
-    (function () {
+    // The viewer's data: the steps in #trace-data, states rebuilt from patches, effects in rows.
+    // The viewer-*.js files are one function body, in the order Scripts/embed-viewer-assets lists
+    // them: ViewerPage calls it as the page loads, the served page as startViewer once its stream
+    // has begun. Trace text reaches the page only through textContent, never as markup.
     const T0 = performance.now();
     const data = JSON.parse(document.getElementById("trace-data").textContent);
     if (data.format !== 1) { document.body.textContent = "Unknown viewer data format " +
@@ -391,7 +392,7 @@ enum ViewerAssets {
       return crash.time != null ? positionAtTime(crash.time) : N - 0.5;
     })() : null;
     let crashPosition = placeCrash();
-
+    // The selection, the header, the action list and its filters, the step's heading and action.
     // ---- Selection -----------------------------------------------------------------------
     let selected = N ? 0 : -1, compareWith = null, picked = null; // picked: pointer tokens
     // Open nodes: those opened by hand, and those above the selected step's changes unless
@@ -555,7 +556,7 @@ enum ViewerAssets {
         "effect " + e.id + ": " + e.outcome + " after " + ((e.end - e.start) * 1000).toFixed(3) +
           " ms").join("\n")));
     }
-
+    // The state tree of the selected step, and the diff of two steps side by side.
     // ---- State tree (lazy: collapsed nodes have no children in the DOM) ------------------
     const GROUP = 100;
     function renderTree() {
@@ -734,7 +735,7 @@ enum ViewerAssets {
       if (a === null || b === null) { $("diff-out").textContent = "No such step."; return; }
       compareWith = a; diffBetween(a, b);
     });
-
+    // Searches through history (a value; a node's path, following ids) and the tabs of panes.
     // ---- Search through history ----------------------------------------------------------
     // One pass over the patches: counts the matching values each step removes and adds (from
     // the state before it and the operation's value), so a 10,000-step trace is a few ms.
@@ -937,7 +938,7 @@ enum ViewerAssets {
     }
     $("tabs").addEventListener("click", (e) => {
       if (e.target.dataset.pane) showPane(e.target.dataset.pane); });
-
+    // The timeline: steps, causes, effects and the crash on a canvas; zoom, pan, click to select.
     // ---- Timeline ------------------------------------------------------------------------
     const canvas = $("timeline"), ctx = canvas.getContext("2d");
     let view = { from: -0.5, to: Math.min(N, 300) - 0.5 };
@@ -1053,7 +1054,7 @@ enum ViewerAssets {
       drag = null;
     });
     window.addEventListener("resize", () => { drawTimeline(false); renderList(false); });
-
+    // The keyboard, the permalink, and the first draw from the address (#step=…&path=…&bench=1).
     // ---- Keyboard, like the terminal stepper ---------------------------------------------
     document.addEventListener("keydown", (e) => {
       if (e.target.matches("input, select, textarea")) { if (e.key === "Escape") e.target.blur();
@@ -1138,6 +1139,7 @@ enum ViewerAssets {
           searchHits: hits.length, historyMs: hm, historyHits: historyHits,
           parts: window.__parts });
     }
+    // grow, which live.js calls with what the stream appends; then window.__viewer and "ready".
     // ---- Live: what a served page's stream (live.js) appends ------------------------------
     // batch: { steps, effects: [{effect, step, time, event}], crash?, closed? }. A selection on
     // the last step, and a timeline showing the end, follow the new steps; any other stays put.
@@ -1187,7 +1189,6 @@ enum ViewerAssets {
     // From navigation start (parsing the page and its data included) to a drawn page.
     document.body.dataset.loadMs = readyMs.toFixed(1);
     document.body.dataset.scriptMs = scriptMs.toFixed(1);
-    })();
 
     """##
 
@@ -1195,7 +1196,7 @@ enum ViewerAssets {
   static let live = ##"""
     "use strict";
     // tca-replay view --serve: the page's event stream. The first event, `header`, carries the
-    // trace's names and initial state: the viewer (viewer.js, in startViewer) starts from it with
+    // trace's names and initial state: the viewer (viewer-*.js, as startViewer) starts from it with
     // no steps, and every later event is handed to it in batches, at most one per 16 ms, so a
     // recording at a thousand steps a second redraws the page sixty times a second, not a thousand.
     // EventSource reconnects by itself, sending the last event's id (a step's index), and the server

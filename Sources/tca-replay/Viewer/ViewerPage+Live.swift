@@ -9,8 +9,8 @@ extension ViewerPage {
   /// The page `view --serve` serves: the viewer without a trace, which `live.js` starts when
   /// the stream's `header` event arrives and feeds each step to as it is recorded.
   ///
-  /// `viewer.js` runs inside a function here, called once the document exists; the static
-  /// page runs it as it loads.
+  /// The viewer's script (the `viewer-*.js` files, one function body) is `startViewer` here,
+  /// called once the document exists; the static page calls it as it loads.
   static func liveHTML(title: String, whatIf: Bool = false) -> String {
     """
     <!DOCTYPE html>

@@ -1,8 +1,10 @@
 /// The viewer's HTML page: one self-contained file with its style, its script and the trace.
 ///
-/// The style and scripts are `Viewer/Assets/viewer.css`, `label.js` and `viewer.js`, compiled
-/// in by `Scripts/embed-viewer-assets`; each ends with a newline, so the closing tag follows on
-/// its own line.
+/// The style and scripts are `Viewer/Assets/viewer.css`, `label.js`, `values.js` and the
+/// `viewer-*.js` files, compiled in by `Scripts/embed-viewer-assets`; each ends with a newline,
+/// so the closing tag follows on its own line. The `viewer-*.js` files are one function body,
+/// called here as the page loads (and by `liveHTML` as `startViewer`), so their names stay
+/// local to it.
 ///
 /// Nothing is fetched: no network, no fonts, no other files, so the page opens from `file://`
 /// and works offline. The trace is a `<script type="application/json">` element the page's
@@ -28,7 +30,9 @@ enum ViewerPage {
     <script>
     \(ViewerAssets.label)\(ViewerAssets.values)</script>
     <script>
-    \(ViewerAssets.script)</script>
+    (function () {
+    \(ViewerAssets.script)})();
+    </script>
     </body>
     </html>
 

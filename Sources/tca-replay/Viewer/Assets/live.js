@@ -1,6 +1,6 @@
 "use strict";
 // tca-replay view --serve: the page's event stream. The first event, `header`, carries the
-// trace's names and initial state: the viewer (viewer.js, in startViewer) starts from it with
+// trace's names and initial state: the viewer (viewer-*.js, as startViewer) starts from it with
 // no steps, and every later event is handed to it in batches, at most one per 16 ms, so a
 // recording at a thousand steps a second redraws the page sixty times a second, not a thousand.
 // EventSource reconnects by itself, sending the last event's id (a step's index), and the server

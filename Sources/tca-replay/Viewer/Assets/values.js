@@ -2,7 +2,7 @@
 // Values in Swift form, read by the trace's types, as `tca-replay state` shows them: a struct
 // `Todo.State(id: UUID(0), …)`, an enum `.checkingOut(.card(last4: "4242"))`, a Duration
 // `.seconds(6.93)`, a Date in ISO 8601, a dictionary keyed by other than strings `[13: 2]` and
-// its entries by key (Documentation/CommandLine.md). viewer.js makes one with the page's data.
+// its entries by key (Documentation/CommandLine.md). viewer-data.js makes one from the page's data.
 function makeSwiftForm(types, stateType) {
   const TYPES = types;
   const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
