@@ -232,6 +232,7 @@ def main():
     parser.add_argument("--tool", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--recorder", required=True)
+    parser.add_argument("--host", required=True)
     parser.add_argument("--bench")
     parser.add_argument("--bench-live", action="store_true")
     options = parser.parse_args()
@@ -346,6 +347,7 @@ def main():
 
     # The served viewer: security, and a real recording shown live through rotation and a crash.
     browser_live.check_live(checks, browser, tool, options.recorder, out)
+    browser_live.check_what_if(checks, browser, tool, options.host, out)
 
     if options.bench_live:
         browser_live.bench_live(browser, tool, options.recorder, out)

@@ -144,9 +144,9 @@ def descendants(pid):
 class Server:
     """`tca-replay view <trace> --serve`, its URL read from the first line it prints."""
 
-    def __init__(self, tool, trace):
-        self.process = subprocess.Popen([tool, "view", trace, "--serve"], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+    def __init__(self, tool, trace, options=()):
+        self.process = subprocess.Popen([tool, "view", trace, "--serve", *options],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.url = self.process.stdout.readline().strip()
         rest = self.url.split("://", 1)[1]
         self.port = int(rest.split("/", 1)[0].split(":")[1])
@@ -261,6 +261,36 @@ def check_live(checks, browser, tool, recorder, out):
         status = server.stop()
         checks.expect(status == 0, f"serve: Ctrl-C stops the server with exit 0 ({status})")
         subprocess.run(["rm", "-rf", work])
+
+
+def check_what_if(checks, browser, tool, host, out):
+    """view --serve --host: the page's What if line runs a skip through the replay host, shows
+    where the new history parts from the recording, and offers it as a trace."""
+    server = Server(tool, "Traces/counter.ndjson", ["--host", host])
+    page = Browser(browser)
+    try:
+        page.send("Page.navigate", session=True, url=server.url)
+        checks.expect(page.wait_for("document.body.dataset.liveEnded") == "recording ended",
+                      "what if: the served page shows the finished recording")
+        page.evaluate("document.querySelector('#what-if input').value = 'skip 1';"
+                      "document.querySelector('#what-if button').click()")
+        shown = page.wait_for("(document.querySelector('#what-if pre').textContent"
+                              ".includes('parts from') && document.querySelector('#what-if pre')"
+                              ".textContent) || ''") or ""
+        checks.expect("It parts from the recording at step 2" in shown,
+                      f"what if: skip 1 shows where the history parts ({shown[:60]!r})")
+        link = page.evaluate("(function(){const a=document.querySelector('#what-if a');"
+                             "return a.hidden ? '' : a.getAttribute('href');})()") or ""
+        status, body = server.request(link)
+        checks.expect(link.startswith("/what-if.ndjson?") and status == 200
+                      and body.startswith(b'{"kind":"header"'),
+                      f"what if: the new history downloads as a trace ({status}, {link[:30]!r})")
+        shot = os.path.join(out, "what-if.png")
+        page.screenshot(shot)
+        print(f"  screenshot {shot}")
+    finally:
+        page.close()
+        server.stop()
 
 
 def percentile(values, q):

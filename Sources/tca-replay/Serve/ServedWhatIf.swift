@@ -34,7 +34,10 @@ final class ServedWhatIf: @unchecked Sendable {
     do {
       let whatIf = WhatIf(trace: try TraceIndex(path: path), settings: settings)
       let report = try whatIf.perform(name, argument, style: .plain)
-      guard asTrace else { return Self.text(200, "OK", report) }
+      // The page offers a download where the stepper says `save`.
+      let shown = report.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("'save <file>'") }.joined(separator: "\n")
+      guard asTrace else { return Self.text(200, "OK", shown) }
       let file = FileManager.default.temporaryDirectory
         .appendingPathComponent("tca-replay-what-if-\(UUID().uuidString).ndjson").path
       defer { unlink(file) }
