@@ -115,4 +115,25 @@ struct ShrinkTests {
     #expect(run.status == 64)
     #expect(run.errors.contains("nothing to compare with after '>'"))
   }
+
+  @Test("shrink refuses to overwrite its trace, and conditions that cannot tell, before replaying")
+  func refusals() async throws {
+    let trace = try await Self.record("greenhouse", steps: 200)
+    let before = try Data(contentsOf: URL(fileURLWithPath: trace))
+    let same = try await Run.tool("shrink", trace, "--host", Self.host, "-o", trace)
+    #expect(same.status == 64)
+    #expect(same.errors.contains("'--output' is the trace itself"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before)
+    let already = try await Run.tool(
+      "shrink", trace, "--host", Self.unchangedHost, "--until", "/zones/1/moisture")
+    #expect(already.status == 64)
+    #expect(already.errors.contains("holds in the initial state already"))
+    let impossible = try await Run.tool(
+      "shrink", trace, "--host", Self.unchangedHost, "--until", "/zones/1/moistur >= 90")
+    #expect(impossible.status == 64)
+    #expect(impossible.errors.contains("no member 'moistur'"))
+    let folder = try await Run.tool(
+      "shrink", trace, "--host", Self.host, "-o", Paths.temporary("none") + "/x.ndjson")
+    #expect(folder.status == 73)
+  }
 }

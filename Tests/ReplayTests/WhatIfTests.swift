@@ -89,4 +89,22 @@ struct WhatIfTests {
     #expect(bad.errors.contains("Error: "))
     #expect(bad.errors.contains("step 99999 has no recorded action to change"))
   }
+
+  @Test("save never overwrites the trace being stepped through, nor saves a history that stopped")
+  func saveRefusals() throws {
+    let trace = Paths.temporary("counter.ndjson")
+    try FileManager.default.copyItem(atPath: Paths.trace("counter.ndjson"), toPath: trace)
+    let before = try Data(contentsOf: URL(fileURLWithPath: trace))
+    let saved = Paths.temporary("stopped.ndjson")
+    let run = try Self.step(trace, host: Self.exampleHost, [
+      "skip 1", "save \(trace)", "edit 3 .nope", "save \(saved)",
+    ])
+    #expect(run.status == 64)
+    #expect(run.errors.contains("is the trace being stepped through"))
+    #expect(run.errors.contains("the new action .nope does not decode"))
+    #expect(run.errors.contains("nothing to save"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before)
+    #expect(!FileManager.default.fileExists(atPath: saved))
+  }
 }
+

@@ -53,6 +53,9 @@ package struct StatePredicate: Sendable, Equatable {
       index = trimmed.index(after: index)
     }
     let pathText = found.map { String(trimmed[..<$0.range.lowerBound]) } ?? trimmed
+    guard !pathText.trimmingSpaces.isEmpty else {
+      throw ParseError(message: "a condition starts with a state path, like /count")
+    }
     guard let path = StatePath(pathText.trimmingSpaces) else {
       throw ParseError(
         message: "'\(pathText.trimmingSpaces)' is not a state path: write /member/0/member, "

@@ -30,7 +30,7 @@ enum ShrinkCommand: Command {
     }
   }
   static let output = Option<String>(
-    "--output", value: "<file>",
+    "-o", "--output", value: "<file>",
     help: "Where to write the shrunk session (default: the trace's name with .shrunk.ndjson).")
   static let options: [any CommandOption] = [
     BisectCommand.host, until, output, BisectCommand.timeout, BisectCommand.hostLog,
@@ -62,6 +62,9 @@ enum ShrinkCommand: Command {
       command: parsed[required: BisectCommand.host],
       timeout: parsed[BisectCommand.timeout] ?? .seconds(30), logPath: parsed[BisectCommand.hostLog])
     let outputPath = parsed[output] ?? defaultOutput(for: path)
+    if sameFile(outputPath, path) {
+      throw UsageError(message: "'--output' is the trace itself: shrinking would overwrite it")
+    }
     let shrinker: Shrinker
     do throws(TraceReadError) {
       shrinker = try Shrinker(trace: path, settings: settings, predicate: parsed[until])
@@ -69,6 +72,17 @@ enum ShrinkCommand: Command {
       errors.write("Error: \(error)\n")
       return error.kind == .missing ? .missingInput : .badData
     }
+    if let predicate = parsed[until] { try check(predicate, against: path) }
+    // Written beside the output and renamed over it once whole: a failed shrink leaves no
+    // half-written trace, and a folder that cannot take it is found before the shrinking.
+    let partial = outputPath + ".partial"
+    let probe = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard probe >= 0 else {
+      errors.write("Error: \(outputPath): cannot write (\(String(cString: strerror(errno))))\n")
+      return .cannotCreate
+    }
+    close(probe)
+    defer { unlink(partial) }
     // Every crashing candidate ends a host; its backtrace would take longer than its replay.
     // The reason's first line, which is what is compared, comes before it. A user's setting wins.
     setenv("SWIFT_BACKTRACE", "enable=no", 0)
@@ -95,12 +109,13 @@ enum ShrinkCommand: Command {
       if showsProgress { errors.writeRaw("\r\u{1B}[K") }
       // Written by one more run, which must fail as every kept candidate did: a host that
       // does not replay the same way twice makes the shrunk session worthless.
-      guard failure.isShown(by: try shrinker.write(kept, failing: failure, to: outputPath)) else {
+      guard failure.isShown(by: try shrinker.write(kept, failing: failure, to: partial)) else {
         errors.write(
           "Error: \(outputPath): the host did not fail the same way when writing the shrunk "
             + "session; does it replay the same way every time?\n")
         return .cannotTest
       }
+      guard rename(partial, outputPath) == 0 else { throw ShrinkError.cannotWrite(outputPath) }
       let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
         + Double((ContinuousClock.now - started).components.seconds)
       let entries = shrinker.units.entries(kept)
@@ -144,6 +159,27 @@ enum ShrinkCommand: Command {
   }
 
   private static var showsProgressLine: Bool { isatty(2) == 1 }
+
+  /// Whether two paths name one file, through symbolic links and `..`.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    URL(fileURLWithPath: a).resolvingSymlinksInPath().path
+      == URL(fileURLWithPath: b).resolvingSymlinksInPath().path
+  }
+
+  /// Refuses a condition that cannot tell: one whose path the trace's state type cannot have,
+  /// or one that already holds before the first action.
+  private static func check(_ predicate: StatePredicate, against path: String) throws {
+    let trace = try TraceIndex(path: path)
+    let initial = trace.header.initialState
+    if case let .impossible(why) = trace.lookUp(predicate.path, in: initial) {
+      throw UsageError(message: "'--until': \(why)")
+    }
+    if predicate.holds(in: initial) {
+      throw UsageError(
+        message: "'--until': \(predicate.text) holds in the initial state already: no action "
+          + "makes it true")
+    }
+  }
 
   /// `session.ndjson` → `session.shrunk.ndjson`.
   static func defaultOutput(for path: String) -> String {

@@ -29,8 +29,8 @@ enum StepCommand: Command {
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
       asking for a step the trace does not have, or a path its state's type cannot have; a nil
-      or absent value prints nil), or 65 if part of the trace could not be read. A failed
-      command does not end the session.
+      or absent value prints nil), 65 if part of the trace could not be read, or 125 if the
+      replay host failed. A failed command does not end the session.
 
     COMMANDS:
     \(Stepper.commandHelp)
@@ -213,6 +213,8 @@ struct Stepper {
       }
     } catch let error as UsageError {
       complain(error.message, status: .usage)
+    } catch let error as HostError {
+      complain("\(error)", status: .cannotTest)
     } catch let error as TraceReadError {
       complain("\(error.firstInTrace())", status: .badData)
     } catch {

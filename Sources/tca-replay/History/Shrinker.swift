@@ -25,10 +25,13 @@ struct SessionUnits {
   /// The steps the user sent, the crashing one included: those not from an effect.
   var sent: Set<Int> = []
 
-  /// The units a shrunk session may keep: those sent before the divergent step, if any.
+  /// The units a shrunk session may keep: those sent before the divergent step, if any, less
+  /// the one it belongs to, which is always kept.
   var candidates: [Int] {
     guard let divergentStep else { return Array(units.indices) }
-    return units.indices.filter { units[$0].steps[0] < divergentStep }
+    return units.indices.filter {
+      units[$0].steps[0] < divergentStep && !units[$0].steps.contains(divergentStep)
+    }
   }
 
   init(path: String) throws(TraceReadError) {
@@ -64,7 +67,9 @@ struct SessionUnits {
   func entries(_ chosen: [Int]) -> [History.Entry] {
     var steps = chosen.flatMap { units[$0].steps }
     if let divergentStep {
-      steps = steps.filter { $0 < divergentStep } + [divergentStep]
+      // The step that diverged, with what sent it: an effect's action is not sent alone.
+      let own = units.first { $0.steps.contains(divergentStep) }?.steps ?? [divergentStep]
+      steps = (steps + own).filter { $0 <= divergentStep }
     }
     return (steps.sorted() + (crashStep.map { [$0] } ?? [])).map(History.Entry.recorded)
   }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Recorder
 import TraceJSON
 
@@ -37,7 +40,9 @@ final class WhatIf {
   func history(_ change: Change) throws -> History {
     let steps = try replayableSteps()
     guard steps.contains(where: { $0.index == change.step }) else {
-      throw UsageError(message: "step \(change.step) has no recorded action to change")
+      let range = trace.stepCount == 0 ? "the trace has none" : "steps are \(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1)"
+      throw UsageError(
+        message: "step \(change.step) has no recorded action to change (\(range))")
     }
     // What the step's effects caused goes with it, unless the step stays.
     var dropped: Set<Int> = []
@@ -105,10 +110,19 @@ final class WhatIf {
     guard var history = last else {
       throw UsageError(message: "nothing to save: skip, edit or insert first")
     }
-    history.output = path
+    if ShrinkCommand.sameFile(path, trace.path) {
+      throw UsageError(message: "\(path) is the trace being stepped through: save elsewhere")
+    }
+    // Written beside the file and renamed over it once whole.
+    let partial = path + ".partial"
+    defer { unlink(partial) }
+    history.output = partial
     let answer = try run(history)
     if case let .crashed(crash) = answer {
-      try HistoryTrace.appendCrash(crash, of: history, to: path, recording: trace)
+      try HistoryTrace.appendCrash(crash, of: history, to: partial, recording: trace)
+    }
+    guard rename(partial, path) == 0 else {
+      throw UsageError(message: "\(path): cannot write (\(String(cString: strerror(errno))))")
     }
     return answer
   }
@@ -170,6 +184,12 @@ extension WhatIf {
           + (crash.reason.first ?? HostCrash.describe(signal: crash.signal)), .red)
         + "\n(host log: \(crash.log))"
     case let .outcome(outcome):
+      if let undecodable = outcome.differing.first(where: { $0.reason == "actionDoesNotDecode" }) {
+        last = nil  // Nothing worth saving: the history stopped there.
+        throw UsageError(
+          message: "\(describe(history.entries[undecodable.entry])) does not decode as today's "
+            + "action type; write a case of it (.name or .name(label: value)) or its JSON")
+      }
       return report(outcome, of: history, style: style)
     }
   }
@@ -197,12 +217,6 @@ extension WhatIf {
       lines.append("It never parts from the recording: every state is as recorded.")
       return lines.joined(separator: "\n")
     }
-    if let undecodable = outcome.differing.first(where: { $0.reason == "actionDoesNotDecode" }) {
-      lines.append(
-        style.paint("Stopped: \(describe(history.entries[undecodable.entry]))", .red)
-          + " does not decode as today's action type.")
-      if undecodable.entry == first.entry { return lines.joined(separator: "\n") }
-    }
     let count = outcome.differingCount
     lines.append(
       style.paint("It parts from the recording at \(describe(history.entries[first.entry]))", .bold)
@@ -216,10 +230,14 @@ extension WhatIf {
             + short(path.expected, at: at, style: style) + ", now "
             + short(path.actual, at: at, style: style))
       }
-      if difference.count > 3 { lines.append("      … and \(difference.count - 3) more paths") }
+      if difference.count > 3 {
+        let more = difference.count - 3
+        lines.append("      … and \(more) more path\(more == 1 ? "" : "s")")
+      }
     }
     if outcome.differingCount > 5 {
-      lines.append("  … and \(outcome.differingCount - 5) more steps.")
+      let more = outcome.differingCount - 5
+      lines.append("  … and \(more) more step\(more == 1 ? "" : "s").")
     }
     lines.append("'save <file>' writes the new history as a trace.")
     return lines.joined(separator: "\n")
