@@ -12,6 +12,8 @@ struct ActionTextTests {
     (".destination(.presented(.save))", #"{"destination":{"_0":{"presented":{"_0":{"save":{}}}}}}"#),
     (".set(-2.5, [1, 2], nil, true)", #"{"set":{"_0":-2.5,"_1":[1,2],"_2":null,"_3":true}}"#),
     (#"{"raw":{"_0":1}}"#, #"{"raw":{"_0":1}}"#),
+    (".select(id: UUID(7))", #"{"select":{"id":"00000000-0000-0000-0000-000000000007"}}"#),
+    (".wait(.seconds(2))", #"{"wait":{"_0":[0,2000000000000000000]}}"#),
   ])
   func reads(text: String, json: String) throws {
     #expect(try ActionText.parse(text) == JSONValue(parsing: Array(json.utf8)))

@@ -61,6 +61,8 @@ enum ActionText {
         case "true": return true
         case "false": return false
         case "nil": return .null
+        case "UUID" where current == "(":
+          return try uuid()
         default: throw ParseError(message: "cannot read '\(word.isEmpty ? rest : word)'")
         }
       }
@@ -109,7 +111,42 @@ enum ActionText {
         }
         position += 1
       }
+      if let duration = Self.duration(name, payload) { return duration }
       return .object([name: .object(payload)])
+    }
+
+    /// `.seconds(6.93)` and the like, as the tool prints a `Duration`: its encoding.
+    static func duration(_ unit: String, _ payload: JSONObject) -> JSONValue? {
+      guard payload.count == 1, payload[0].key == "_0", let amount = payload[0].value.doubleValue
+      else { return nil }
+      let duration: Duration
+      switch unit {
+      case "seconds": duration = .seconds(amount)
+      case "milliseconds": duration = .milliseconds(amount)
+      case "microseconds": duration = .microseconds(amount)
+      case "nanoseconds": duration = .nanoseconds(Int64(amount))
+      default: return nil
+      }
+      return try? JSONValueEncoder().encode(duration)
+    }
+
+    /// `UUID(7)`, as tests and the tool write counted ids, or `UUID("…")`.
+    mutating func uuid() throws(ParseError) -> JSONValue {
+      position += 1  // The parenthesis.
+      skipSpaces()
+      let value = try self.value()
+      skipSpaces()
+      guard current == ")" else { throw ParseError(message: "expected ')' after UUID(…") }
+      position += 1
+      switch value {
+      case let .integer(number) where number >= 0:
+        let hex = String(number, radix: 16, uppercase: true)
+        return .string("00000000-0000-0000-0000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex)
+      case let .string(text):
+        return .string(text)
+      default:
+        throw ParseError(message: "UUID(…) takes a number or a string")
+      }
     }
 
     mutating func string() throws(ParseError) -> String {

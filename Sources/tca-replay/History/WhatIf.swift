@@ -26,12 +26,13 @@ final class WhatIf {
 
   enum Change {
     case skip(Int)
-    case edit(Int, JSONValue)
-    case insert(Int, JSONValue)
+    /// Replaces a step's action; `label` is how the action was typed, or made from its JSON.
+    case edit(Int, JSONValue, label: String)
+    case insert(Int, JSONValue, label: String)
 
     var step: Int {
       switch self {
-      case let .skip(step), let .edit(step, _), let .insert(step, _): step
+      case let .skip(step), let .edit(step, _, _), let .insert(step, _, _): step
       }
     }
   }
@@ -53,12 +54,12 @@ final class WhatIf {
     var entries: [History.Entry] = []
     for (position, step) in steps.enumerated() {
       switch change {
-      case let .edit(index, action) where step.index == index:
+      case let .edit(index, action, label) where step.index == index:
         // Compared with the state the replaced step recorded.
-        entries.append(newEntry(action, at: position, in: steps, after: index))
+        entries.append(newEntry(action, label, at: position, in: steps, after: index))
         continue
-      case let .insert(index, action) where step.index == index:
-        entries.append(newEntry(action, at: position, in: steps, after: index - 1))
+      case let .insert(index, action, label) where step.index == index:
+        entries.append(newEntry(action, label, at: position, in: steps, after: index - 1))
       default:
         break
       }
@@ -74,12 +75,11 @@ final class WhatIf {
 
   /// A new action at `position`, reading the dependency values the recording read from there.
   private func newEntry(
-    _ action: JSONValue, at position: Int,
+    _ action: JSONValue, _ label: String, at position: Int,
     in steps: [(index: Int, cause: Int?, dependencies: [DependencyValue])], after: Int
   ) -> History.Entry {
     var values: [DependencyValue] = []
     for step in steps[position...] where values.count < 16 { values += step.dependencies }
-    let label = (try? ActionLabelText.label(of: action)) ?? action.jsonString
     return .new(
       action: action, label: label, dependencies: values,
       after: after >= trace.firstStep ? after : nil)
@@ -171,7 +171,10 @@ extension WhatIf {
       } catch {
         throw UsageError(message: error.message)
       }
-      change = command == "edit" ? .edit(step, action) : .insert(step, action)
+      let typed = words[1].trimmingWhitespace
+      let label = typed.hasPrefix(".") ? typed : (try? ActionLabelText.label(of: action)) ?? typed
+      change =
+        command == "edit" ? .edit(step, action, label: label) : .insert(step, action, label: label)
     }
     let history = try history(change)
     switch try run(history) {
