@@ -95,9 +95,24 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
     USAGE: record-traces [<directory>]
+           record-traces --ledger-rotating <steps> <maxBytes> <keep> <file> [--trap]
+                         [--rate <per second> --stamps <file>] [--last-steps <n>]
+                         [--pause-every <n>]
+           record-traces --ledger-print-changes <steps> <file>
+           record-traces --trap-at <n> <file> [--signal trap|segv|abort] [--every-step]
 
     Plays the scripted example sessions and records each one to <directory>/<name>.ndjson.
     <directory> defaults to Traces.
+
+    The other forms record a small ledger app live, for following and for the tests:
+      --ledger-rotating       into rotated segments of <maxBytes>, keeping <keep>; --trap
+                              crashes in the step after the last; --rate paces the actions
+                              and --stamps writes when each returned; --last-steps records
+                              with .lastSteps(n); --pause-every waits for a line on standard
+                              input every n steps.
+      --ledger-print-changes  through ._printChanges() and the recorder at once, a
+                              fifth of a second apart, as the README shows.
+      --trap-at               a ledger that crashes while reducing step <n>.
     """
   )
   exit(0)
