@@ -86,18 +86,13 @@ enum VerifyCommand: Command {
   struct HostSettings: Sendable {
     var command: String
     var timeout: Duration
-    var logPath: String? = nil
-    /// Threads each host reduces on in isolated mode; `nil`: one per core. With several jobs,
-    /// the cores are shared out, so that hosts do not fight over them.
-    var workers: Int? = nil
+    var logPath: String?
   }
 
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let jobs = parsed[Self.jobs] ?? 1
-    let cores = ProcessInfo.processInfo.activeProcessorCount
     let settings = HostSettings(
       command: parsed[required: host], timeout: parsed[BisectCommand.timeout] ?? .seconds(30),
-      logPath: parsed[hostLog], workers: jobs > 1 ? max(1, cores / jobs) : nil)
+      logPath: parsed[hostLog])
     let output = context.output
     let errors = context.errors
     let json = parsed[Self.json]
@@ -145,7 +140,7 @@ enum VerifyCommand: Command {
     if let shard = parsed[Self.shard] { traces = shard.select(traces) }
 
     var failure: HostError?
-    VerifyJobs(traces: traces, jobs: jobs, settings: settings).run {
+    VerifyJobs(traces: traces, jobs: parsed[Self.jobs] ?? 1, settings: settings).run {
       switch $0 {
       case .success(let outcome): record(outcome)
       case .failure(let error): failure = error
@@ -200,10 +195,7 @@ enum VerifyCommand: Command {
       host = try HostProcess(command: command, timeout: timeout, logPath: logPath)
     }
     running = host
-    switch try host.replay(
-      path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0,
-      workers: settings.workers)
-    {
+    switch try host.replay(path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0) {
     case var .crashed(crash):
       running = nil
       crash = crash.first(
