@@ -294,7 +294,8 @@ extension HistoryOutcome {
 final class HistoryOutput {
   private let descriptor: Int32
   private let path: String
-  private let startTime: Double
+  /// The last step's time: the end record's.
+  private var lastTime = 0.0
 
   init(path: String, header: TraceHeader, initialState: JSONValue, schema: TypeSchema) throws {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -302,7 +303,6 @@ final class HistoryOutput {
       throw HistoryRequestError("\(path): cannot write (\(String(cString: strerror(errno))))")
     }
     self.path = path
-    startTime = 0
     var header = header
     header.firstStep = 0
     header.keyframeInterval = 0
@@ -324,6 +324,8 @@ final class HistoryOutput {
       index: position, time: recorded?.time ?? 0, origin: origin, action: entry.action,
       label: entry.label, patch: JSONPatch.diff(from: before, to: after),
       dependencies: entry.dependencies)
+    step.time = recorded?.time ?? lastTime
+    lastTime = step.time
     step.clock = recorded?.clock
     step.effects = recorded?.effects ?? []
     step.cancels = recorded?.cancels ?? []
@@ -332,7 +334,7 @@ final class HistoryOutput {
   }
 
   func finish(steps: Int) throws {
-    try writeRecord(.end(TraceEnd(steps: steps, time: 0)))
+    try writeRecord(.end(TraceEnd(steps: steps, time: lastTime)))
   }
 
   private func writeRecord(_ record: TraceRecord) throws {

@@ -12,18 +12,21 @@ enum HistoryTrace {
     _ crash: HostCrash, of history: History, to path: String, recording: TraceIndex
   ) throws {
     guard crash.step < history.entries.count else { return }
-    let crashed: (action: JSONValue?, label: String?)
+    // The crashing action, and when the recording had it.
+    let crashed: (action: JSONValue?, label: String?, time: Double)
     switch history.entries[crash.step] {
     case let .recorded(index) where recording.crash?.step == index:
-      crashed = (recording.crash?.action, recording.crash?.label)
-    case let .recorded(index):
+      crashed = (recording.crash?.action, recording.crash?.label, recording.crash?.time ?? 0)
+    case let .recorded(index) where recording.stepIndices.contains(index):
       let step = try recording.step(at: index)
-      crashed = (step.action, step.label)
+      crashed = (step.action, step.label, step.time)
+    case .recorded:
+      return
     case let .new(action, label, _, _):
-      crashed = (action, label)
+      crashed = (action, label, 0)
     }
     let record = TraceCrash(
-      step: crash.step, time: 0, action: crashed.action ?? .null,
+      step: crash.step, time: crashed.time, action: crashed.action ?? .null,
       label: crashed.label ?? "(crashed)", signal: "\(signalName(crash.signal))")
     let line = Array((TraceRecord.crash(record).json.jsonString + "\n").utf8)
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
