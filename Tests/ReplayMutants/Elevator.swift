@@ -119,15 +119,20 @@ extension ElevatorFeature {
   }
 }
 
-/// A small seeded generator, so that sessions are the same on every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+/// SplitMix64: a small seeded generator whose whole state is the seed it started from, so
+/// that sessions, and the replay tests' mutations, are the same on every run.
+public struct SplitMix: Sendable {
+  private var state: UInt64
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// A number in `0..<bound`.
+  public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

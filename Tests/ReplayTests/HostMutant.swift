@@ -1,4 +1,5 @@
 import Foundation
+import ReplayMutants
 import Testing
 
 /// A recorded host conversation with one fault put in: what a fuzzed replay host writes, and
@@ -507,22 +508,6 @@ struct Draft {
   }
 }
 
-/// SplitMix64: a small generator whose whole state is the seed it started from.
-struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 extension String {
   func replacingFirst(_ target: String, with replacement: String) -> String {
