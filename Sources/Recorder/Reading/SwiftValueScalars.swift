@@ -78,26 +78,31 @@ enum SwiftValueScalars {
     return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
   }
 
-  /// A `Duration`, encoded as the high and low words of its attoseconds: `.seconds(6.93)`,
-  /// `.milliseconds(250)`; three significant digits in the largest unit that is at least 1.
-  static func duration(_ json: JSONValue) -> String? {
+  /// The attoseconds of a `Duration` as Swift encodes it: the high and low words.
+  static func attoseconds(_ json: JSONValue) -> Int128? {
     guard let parts = json.arrayValue, parts.count == 2, let high = parts[0].int64Value else {
       return nil
     }
-    let low: UInt64
     switch parts[1] {
-    case .integer(let value) where value >= 0: low = UInt64(value)
-    case .unsignedInteger(let value): low = value
+    case .integer(let value) where value >= 0: return Int128(high) << 64 | Int128(value)
+    case .unsignedInteger(let value): return Int128(high) << 64 | Int128(value)
     default: return nil
     }
-    let attoseconds = Int128(high) << 64 | Int128(low)
+  }
+
+  /// The units a `Duration` is written in, largest first, with their sizes in attoseconds.
+  static let durationUnits: [(String, Int128)] = [
+    ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
+    ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
+  ]
+
+  /// A `Duration`, encoded as the high and low words of its attoseconds: `.seconds(6.93)`,
+  /// `.milliseconds(250)`; three significant digits in the largest unit that is at least 1.
+  static func duration(_ json: JSONValue) -> String? {
+    guard let attoseconds = attoseconds(json) else { return nil }
     if attoseconds == 0 { return ".zero" }
-    let units: [(String, Int128)] = [
-      ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
-      ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
-    ]
     let magnitude = attoseconds.magnitude
-    for (unit, size) in units where magnitude >= size.magnitude || unit == "nanoseconds" {
+    for (unit, size) in durationUnits where magnitude >= size.magnitude || unit == "nanoseconds" {
       if attoseconds % size == 0 { return ".\(unit)(\(attoseconds / size))" }
       let value = Double(attoseconds) / Double(size)
       return ".\(unit)(\(significant(value)))"

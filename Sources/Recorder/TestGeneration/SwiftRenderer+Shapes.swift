@@ -41,21 +41,8 @@ extension SwiftRenderer {
 
   /// `.seconds(3)`, `.milliseconds(1500)`…: the largest unit that says it exactly.
   private func duration(_ json: JSONValue) -> String? {
-    guard let parts = json.arrayValue, parts.count == 2, let high = parts[0].int64Value else {
-      return nil
-    }
-    let low: UInt64
-    switch parts[1] {
-    case .integer(let value) where value >= 0: low = UInt64(value)
-    case .unsignedInteger(let value): low = value
-    default: return nil
-    }
-    let attoseconds = Int128(high) << 64 | Int128(low)
-    let units: [(String, Int128)] = [
-      ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
-      ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
-    ]
-    for (unit, size) in units where attoseconds % size == 0 {
+    guard let attoseconds = SwiftValueScalars.attoseconds(json) else { return nil }
+    for (unit, size) in SwiftValueScalars.durationUnits where attoseconds % size == 0 {
       let count = attoseconds / size
       guard let exact = Int64(exactly: count) else { continue }
       return ".\(unit)(\(exact))"

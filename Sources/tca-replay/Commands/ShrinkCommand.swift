@@ -87,6 +87,7 @@ enum ShrinkCommand: Command {
     // The reason's first line, which is what is compared, comes before it. A user's setting wins.
     setenv("SWIFT_BACKTRACE", "enable=no", 0)
     let started = ContinuousClock.now
+    let showsProgress = isatty(2) == 1
     do throws(ShrinkError) {
       guard let failure = try shrinker.failureOfWholeSession() else {
         errors.write(
@@ -99,7 +100,6 @@ enum ShrinkCommand: Command {
       context.output.write(
         "\(path): \(failure)\nshrinking \(counted(shrinker.units.stepCount, "step")) "
           + "(\(counted(shrinker.units.sent.count, "sent action")))\n")
-      let showsProgress = isatty(2) == 1
       let candidates = shrinker.units.candidates.count
       shrinker.progress = { size in
         guard showsProgress else { return }
@@ -138,7 +138,7 @@ enum ShrinkCommand: Command {
       context.output.write("  tca-replay gen-test \(outputPath)\n")
       return .success
     } catch {
-      if showsProgressLine { errors.writeRaw("\r\u{1B}[K") }
+      if showsProgress { errors.writeRaw("\r\u{1B}[K") }
       switch error {
       case let .host(problem):
         errors.write("Error: \(problem)\n")
@@ -157,8 +157,6 @@ enum ShrinkCommand: Command {
   private static func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
-
-  private static var showsProgressLine: Bool { isatty(2) == 1 }
 
   /// Whether two paths name one file, through symbolic links and `..`.
   static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -128,20 +128,6 @@ final class WhatIf {
   }
 }
 
-/// An action's label as the recorder writes it, from its JSON: `.watered(zone: 1, liters: 13)`.
-enum ActionLabelText {
-  static func label(of action: JSONValue) throws -> String {
-    guard case let .object(members) = action, members.count == 1 else { return action.jsonString }
-    let (name, payload) = members[0]
-    guard case let .object(values) = payload, !values.isEmpty else { return "." + name }
-    let arguments = values.map { key, value in
-      let text = value.objectValue != nil ? (try? label(of: value)) ?? value.jsonString : value.jsonString
-      return key.hasPrefix("_") && Int(key.dropFirst()) != nil ? text : "\(key): \(text)"
-    }
-    return ".\(name)(\(arguments.joined(separator: ", ")))"
-  }
-}
-
 extension WhatIf {
   /// The stepper's `skip`, `edit`, `insert` and `save`: what to print.
   func perform(_ command: String, _ argument: String?, style: Style) throws -> String {
@@ -172,7 +158,13 @@ extension WhatIf {
         throw UsageError(message: error.message)
       }
       let typed = words[1].trimmingWhitespace
-      let label = typed.hasPrefix(".") ? typed : (try? ActionLabelText.label(of: action)) ?? typed
+      // Typed as a case, it is its own label; as JSON, it is shown as `state` shows values.
+      let label =
+        typed.hasPrefix(".")
+        ? typed
+        : SwiftValueRenderer(style: .plain).inline(
+          SwiftValue(action, type: trace.header.actionType, schema: trace.typeSchema()),
+          limit: 100)
       change =
         command == "edit" ? .edit(step, action, label: label) : .insert(step, action, label: label)
     }
