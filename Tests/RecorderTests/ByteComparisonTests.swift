@@ -69,9 +69,11 @@ struct ByteComparisonTests {
       let compared = Self.comparisons.load(ordering: .relaxed)
       rebuilt = try patch.apply(to: rebuilt)
       #expect(rebuilt == (try JSONValueEncoder().encode(state)), "\(name)")
-      // A set's lookups compare the members along a probe sequence, whose length depends on
-      // the process's random hash seed: a few dozen at most, against 10,000.
-      #expect(compared <= 100, "\(name): == ran \(compared) times")
+      // A set's lookups compare the members along a linear probe run, whose length depends
+      // on the process's random hash seed: usually a few dozen, but a clustered run of 118
+      // was seen in CI. A tenth of 10,000 still tells a walk from a whole comparison.
+      let bound = name.hasPrefix("set") ? 1_000 : 100
+      #expect(compared <= bound, "\(name): == ran \(compared) times")
     }
     #expect(differ.isWalking)
   }
