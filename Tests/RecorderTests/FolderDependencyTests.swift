@@ -15,7 +15,7 @@ import Testing
 /// | `TestGeneration` | Trace, Writer, Recording, Reading, Replay    |
 @Suite("Recorder's folders")
 struct FolderDependencyTests {
-  static let layers = ["Trace", "Writer", "Recording", "Reading", "Replay", "TestGeneration"]
+  static let layers = ["Reflection", "Trace", "Writer", "Recording", "Reading", "Replay", "TestGeneration"]
 
   static let recorderRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -20,6 +20,26 @@ extension Reducer where State: Encodable, Action: Encodable {
   }
 }
 
+extension Reducer {
+  /// Records every action this reducer reduces, and the state change it caused, to `recorder`,
+  /// for a `State` or an `Action` that is not `Encodable`.
+  ///
+  /// The app's types need no conformance: values are written by reflection, in the form
+  /// synthesized `Codable` would give them, and any part of them that has its own `Encodable`
+  /// conformance is written with it. A value reflection cannot rebuild on replay (a class, a
+  /// closure) is written as `{"$opaque": "TypeName"}`.
+  ///
+  /// ```swift
+  /// Store(initialState: AppFeature.State()) {
+  ///   AppFeature()
+  ///     .recording(to: recorder)
+  /// }
+  /// ```
+  public func recording(to recorder: TraceRecorder) -> some Reducer<State, Action> {
+    ReflectingRecordingReducer(base: self, recorder: recorder, cache: PipelineCache())
+  }
+}
+
 /// The reducer `recording(to:)` returns.
 ///
 /// Named rather than `some Reducer`: a caller in another module that held the opaque type looked
@@ -53,17 +73,61 @@ where Base.State: Encodable, Base.Action: Encodable {
     } else {
       return base.reduce(into: &state, action: action)
     }
+    return pipeline.recordStep(
+      state: &state, action: action, recordedState: { $0 }, recordedAction: { $0 },
+      reduce: base.reduce
+    )
+  }
+}
+
+/// The reducer `recording(to:)` returns for a state or an action that is not `Encodable`: it
+/// hands the recorder each value in a ``Reflected``, which encodes it by reflection.
+struct ReflectingRecordingReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let recorder: TraceRecorder
+  let cache: PipelineCache<Reflected<Base.State>, Reflected<Base.Action>>
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let pipeline: RecordingPipeline<Reflected<Base.State>, Reflected<Base.Action>>
+    if let cached = cache.pipeline, !recorder.isClosed {
+      pipeline = cached
+    } else if let created: RecordingPipeline<Reflected<Base.State>, Reflected<Base.Action>> =
+      recorder.pipeline(reducer: String(describing: Base.self), initialState: Reflected(state))
+    {
+      cache.pipeline = created
+      pipeline = created
+    } else {
+      return base.reduce(into: &state, action: action)
+    }
+    return pipeline.recordStep(
+      state: &state, action: action, recordedState: Reflected.init, recordedAction: Reflected.init,
+      reduce: base.reduce
+    )
+  }
+}
+
+extension RecordingPipeline {
+  /// Numbers the step, reduces it through `reduce`, and hands the action, the new state, what
+  /// was read and the effects started to the recorder's queue.
+  ///
+  /// Inlinable with its closures, so the typed path pays nothing for them once specialized.
+  @inlinable
+  func recordStep<AppState, AppAction>(
+    state: inout AppState, action: AppAction,
+    recordedState: (AppState) -> State, recordedAction: (AppAction) -> Action,
+    reduce: (inout AppState, AppAction) -> Effect<AppAction>
+  ) -> Effect<AppAction> {
     let context = ReduceContext.current
     // Numbered before reducing, so that a crash record can name the step that never ended.
-    let (index, origin) = pipeline.beginStep(context: context)
-    pipeline.willReduce(action, step: index)
-    let (values, effect) = pipeline.tap.listen {
-      base.reduce(into: &state, action: action)
+    let (index, origin) = beginStep(context: context)
+    willReduce(recordedAction(action), step: index)
+    let (values, effect) = tap.listen {
+      reduce(&state, action)
     }
     let clock = RecordingClockTime.now()
-    pipeline.didReduce()
+    didReduce()
     let hasEffects = !effect.isNone
-    let time = pipeline.now
+    let time = now
     // The effects' `started` records travel with the step, in one hand-over to the writer.
     // Their numbers are taken now, for the step record; the store numbers the runs the same
     // way as it starts them and reports their ends, so the effect is wrapped in one node
@@ -77,21 +141,21 @@ where Base.State: Encodable, Base.Action: Encodable {
       if !facts.isEmpty { cancellation = facts }
       let runs = effect.runCount
       if runs > 0 {
-        let first = pipeline.reserveEffectIDs(runs)
+        let first = reserveEffectIDs(runs)
         startedEffects = first..<(first + runs)
         recordedEffect = effect.observed(
-          by: EffectObservation(first: first, step: index, observer: pipeline)
+          by: EffectObservation(first: first, step: index, observer: self)
         )
       }
     }
-    pipeline.enqueue(
+    enqueue(
       .step(
         .init(
           index: index,
           time: time,
           origin: origin,
-          action: action,
-          state: state,
+          action: recordedAction(action),
+          state: recordedState(state),
           dependencies: values,
           effects: startedEffects,
           clock: clock,
@@ -99,8 +163,8 @@ where Base.State: Encodable, Base.Action: Encodable {
         )
       )
     )
-    if pipeline.writesEveryStep { pipeline.waitUntilWritten() }
-    pipeline.retired.freeOne()
+    if writesEveryStep { waitUntilWritten() }
+    retired.freeOne()
     return recordedEffect
   }
 }

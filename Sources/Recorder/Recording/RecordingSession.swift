@@ -34,8 +34,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
   private let keepsActions = Action.self is any Equatable.Type
   /// The Swift types met so far, written as `types` where first met, for `gen-test`.
   private let typeCapture: TypeCapture
-  private let actionTypeName = String(reflecting: Action.self)
-  private let stateTypeName = String(reflecting: State.self)
+  private let actionTypeName = recordedTypeName(Action.self)
+  private let stateTypeName = recordedTypeName(State.self)
   /// The patch paths (indices as `*`) whose new values made the state's types be learned.
   private var capturedPaths: Set<String> = []
   /// Paths the schema types as a standard scalar: a scalar put there is never news, so the
@@ -86,11 +86,11 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       version: traceFormatVersion,
       tool: "tca-replay \(toolVersion)",
       reducer: reducer,
-      stateType: String(reflecting: State.self),
-      actionType: String(reflecting: Action.self),
+      stateType: recordedTypeName(State.self),
+      actionType: recordedTypeName(Action.self),
       fingerprint: SchemaFingerprint(
-        state: Fingerprint.of(typeName: String(reflecting: State.self), sample: state),
-        action: Fingerprint.of(typeName: String(reflecting: Action.self), sample: nil)
+        state: Fingerprint.of(typeName: recordedTypeName(State.self), sample: state),
+        action: Fingerprint.of(typeName: recordedTypeName(Action.self), sample: nil)
       ),
       started: ISO8601.string(from: started),
       keyframeInterval: options.keyframeInterval,
@@ -243,7 +243,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     // The fingerprint of the state this segment starts from, as a reader computes it from the
     // segment's own header: the first segment's told another build from this one.
     next.fingerprint.state = Fingerprint.of(
-      typeName: String(reflecting: State.self), sample: initialState)
+      typeName: recordedTypeName(State.self), sample: initialState)
     // Each segment reads alone: its header repeats every type learned so far.
     next.types = typeCapture.schema.types.isEmpty ? nil : typeCapture.schema.json
     var line: [UInt8] = []
@@ -380,7 +380,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
 
   /// The case name of an action that could not be encoded. Never its description, which can
   /// hold the payload (or anything a custom `description` returns) that the rules would hide.
-  static func fallbackLabel(for action: Action) -> String {
+  static func fallbackLabel(for recorded: Action) -> String {
+    let action: Any = (recorded as? any ReflectedBox)?.wrappedValue ?? recorded
     let mirror = Mirror(reflecting: action)
     guard mirror.displayStyle == .enum else { return "<not encodable>" }
     if let name = mirror.children.first?.label { return "." + name }

@@ -125,6 +125,12 @@ struct StateDiffer<State: Encodable> {
     old: any Encodable, new: any Encodable, oldJSON: JSONValue, path: JSONPointer,
     codingPath: [any CodingKey], into operations: inout [JSONPatch.Operation]
   ) throws {
+    // A value recorded by reflection is compared, and its collections walked, as the value it
+    // wraps; its encoding is still the box's.
+    let encodedOld = old
+    let encodedNew = new
+    let old: Any = (old as? any ReflectedBox)?.wrappedValue ?? old
+    let new: Any = (new as? any ReflectedBox)?.wrappedValue ?? new
     let facts = types.facts(of: new)
     // A standard collection is compared element by element below, a large struct member by
     // member, and `Data` byte by byte: `==` first would compare everything in it twice.
@@ -217,7 +223,7 @@ struct StateDiffer<State: Encodable> {
     // old and a new state may share an instance changed in place), and so are dictionaries and
     // sets, whose members the encoder sorts.
     guard facts.isWalkable, type(of: old) == type(of: new) else { return try replaceUnlessEqual() }
-    switch (EncodedShape.of(old), EncodedShape.of(new)) {
+    switch (EncodedShape.of(encodedOld), EncodedShape.of(encodedNew)) {
     case (.keyed(let oldMembers), .keyed(let newMembers)):
       guard case .object(let oldObject) = oldJSON, oldMembers.count == oldObject.count,
         oldMembers.allSatisfy({ oldObject.contains(key: $0.key) })
@@ -261,7 +267,7 @@ struct StateDiffer<State: Encodable> {
     }
 
     func replace() throws {
-      let newJSON = try encode(new, at: path, codingPath)
+      let newJSON = try encode(encodedNew, at: path, codingPath)
       for operation in JSONPatch.diff(from: oldJSON, to: newJSON, splicingStrings: true).operations {
         operations.append(operation.prefixed(by: path))
       }
@@ -384,7 +390,8 @@ private final class WalkTypes {
     if let facts = known[ObjectIdentifier(type)] { return facts }
     var equal: ((Any, Any) -> Bool?)?
     if let equatable = type as? any Equatable.Type { equal = equality(of: equatable) }
-    var encodable: ((Any) -> (any Encodable)?)?
+    // A value that is not `Encodable` is encoded by reflection.
+    var encodable: ((Any) -> (any Encodable)?)? = { reflectedEncodable($0) }
     if let type = type as? any Encodable.Type { encodable = opener(of: type) }
     let facts = Facts(
       equal: equal,

@@ -55,12 +55,14 @@ final class TypeCapture {
   /// Walks `value`, found at `location`, noting what its type is made of; returns its type
   /// (`Type?` if optional). A value the rules hide is not walked.
   func visit<T: Encodable>(_ value: T, at location: [String]) -> String {
-    let name = String(reflecting: T.self)
+    let name = recordedTypeName(T.self)
     if JSONValue.scalar(encoding: value) != nil || T.self == IndexSet.self { return name }
     if !redactions.isEmpty, isRedacted(location) { return name }
-    let style = Mirror(reflecting: value).displayStyle
+    // A value recorded by reflection is described as the value it wraps.
+    let subject: Any = (value as? any ReflectedBox)?.wrappedValue ?? value
+    let style = Mirror(reflecting: subject).displayStyle
     let node = TypeCaptureNode(
-      capture: self, type: name, style: style, value: value, location: location)
+      capture: self, type: name, style: style, value: subject, location: location)
     try? value.encode(to: node)
     return node.finish()
   }
@@ -198,7 +200,7 @@ private struct TypeCaptureKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
   private func addAbsent<T>(_ type: T.Type, _ key: Key) {
     let member = TypeSchema.Member(
-      name: key.stringValue, type: String(reflecting: T.self), isOptional: true
+      name: key.stringValue, type: recordedTypeName(T.self), isOptional: true
     )
     node.addMember(member, toCase: enumCase)
   }

@@ -32,6 +32,21 @@ public enum ReplayHost {
     run(targets)
   }
 
+  /// Serves `reducer`s whose `State` or `Action` is not `Codable`, rebuilding recorded values
+  /// by reflection, until `tca-replay` says goodbye or closes the host's input, then exits.
+  ///
+  /// ```swift
+  /// ReplayHost.run(QuizFeature(), SettingsFeature())
+  /// ```
+  ///
+  /// The host links the app's module: features with `internal` types need `@testable import`,
+  /// which works in debug builds (see `Documentation/Replay.md`).
+  public static func run<each Base: Reducer>(_ reducer: repeat each Base) -> Never {
+    var targets: [ReplayTarget] = []
+    for reducer in repeat each reducer { targets.append(ReplayTarget(reducer)) }
+    run(targets)
+  }
+
   /// Serves `targets` until `tca-replay` says goodbye or closes the host's input, then exits.
   public static func run(_ targets: [ReplayTarget]) -> Never {
     // The protocol keeps the real standard output; everything else printed goes to stderr.

@@ -8,7 +8,7 @@ import Foundation
 /// ```
 public struct ReplayTarget: @unchecked Sendable {
   /// The reducer's type name, as trace headers write it.
-  public let reducer: String
+  public private(set) var reducer: String
   /// The full name of the reducer's `State`.
   public let stateType: String
   /// The full name of the reducer's `Action`.
@@ -23,8 +23,8 @@ public struct ReplayTarget: @unchecked Sendable {
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
   ) where Base.State: Codable, Base.Action: Codable {
     self.reducer = String(describing: Base.self)
-    self.stateType = String(reflecting: Base.State.self)
-    self.actionType = String(reflecting: Base.Action.self)
+    self.stateType = recordedTypeName(Base.State.self)
+    self.actionType = recordedTypeName(Base.Action.self)
     self.replayTrace = { (path, options) throws(ReplayError) in
       let replayer = Replayer(
         reducer: reducer,
@@ -43,6 +43,30 @@ public struct ReplayTarget: @unchecked Sendable {
       try HistoryRunner(reducer: reducer, updateDependencies: withDependencies)
         .run(history, in: recording)
     }
+  }
+
+  /// Wraps `reducer`, whose `State` or `Action` is not `Codable`: recorded values are rebuilt
+  /// by reflection (see ``Reflected``), and any part with its own `Decodable` conformance
+  /// with it.
+  ///
+  /// A value that cannot be rebuilt (a class, a closure, an existential) fails the replay with
+  /// an error naming its place in the state or action.
+  public init<Base: Reducer>(
+    _ reducer: Base,
+    withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
+  ) {
+    self.init(
+      ReflectingReducer(base: reducer), withDependencies: withDependencies,
+      reducer: String(describing: Base.self))
+  }
+
+  private init<Base: Reducer>(
+    _ reflecting: ReflectingReducer<Base>,
+    withDependencies: @escaping @Sendable (inout DependencyValues) -> Void,
+    reducer name: String
+  ) {
+    self.init(reflecting, withDependencies: withDependencies)
+    self.reducer = name
   }
 
   /// Replays the trace at `path` through this target's reducer.

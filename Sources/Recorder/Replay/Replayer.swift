@@ -161,8 +161,8 @@ where Base.State: Codable, Base.Action: Codable {
   /// Warns when the trace was recorded from other types, or another build of them.
   private func compatibilityWarnings(_ header: TraceHeader) -> [String] {
     var warnings: [String] = []
-    let stateType = String(reflecting: Base.State.self)
-    let actionType = String(reflecting: Base.Action.self)
+    let stateType = recordedTypeName(Base.State.self)
+    let actionType = recordedTypeName(Base.Action.self)
     if header.stateType != stateType || header.actionType != actionType {
       warnings.append(
         "the trace records \(header.stateType) and \(header.actionType); replaying with "

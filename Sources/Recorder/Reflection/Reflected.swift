@@ -1,0 +1,87 @@
+import Architecture
+import TraceJSON
+
+/// A value of any type, made `Codable` by reflection: how a recorder writes, and a replay host
+/// rebuilds, the states and actions of an app that declares no conformance for the tool.
+///
+/// A value whose type has its own `Encodable` (or `Decodable`) conformance uses it, at any
+/// depth, so it is written exactly as the typed path writes it. Any other value is written as
+/// synthesized `Codable` would write it: a struct as an object of its stored properties (a
+/// property wrapper's storage `_name` as `name`, `nil` optionals left out), an enum case as
+/// `{"case": {"_0": …, "label": …}}`, collections and `Architecture`'s generic types in their
+/// usual forms (``ReflectedForm``). What reflection cannot rebuild (a class, a closure, an
+/// existential other than an error) is written `{"$opaque": "TypeName"}`, and rebuilding it
+/// fails with an error naming its place.
+package struct Reflected<Value>: @unchecked Sendable {
+  package var value: Value
+
+  package init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// What the recorder and replay need of a ``Reflected`` value without knowing its type.
+package protocol ReflectedBox {
+  /// The wrapped value's type.
+  static var wrappedType: Any.Type { get }
+  /// The wrapped value.
+  var wrappedValue: Any { get }
+}
+
+extension Reflected: ReflectedBox {
+  package static var wrappedType: Any.Type { Value.self }
+  package var wrappedValue: Any { value }
+}
+
+/// The name a trace gives `type`: a ``Reflected`` value is named after the type it wraps.
+package func recordedTypeName(_ type: Any.Type) -> String {
+  if let box = type as? any ReflectedBox.Type { return String(reflecting: box.wrappedType) }
+  return String(reflecting: type)
+}
+
+extension Reflected: Encodable {
+  package func encode(to encoder: any Encoder) throws {
+    try ReflectionEncoding.encode(value, to: encoder)
+  }
+}
+
+extension Reflected: Decodable {
+  package init(from decoder: any Decoder) throws {
+    if !(Value.self is any ReflectedFirst.Type), let decodable = Value.self as? any Decodable.Type {
+      value = try decodable.init(from: decoder) as! Value
+      return
+    }
+    let json = try JSONValue(from: decoder)
+    value = try ReflectionDecoding.build(Value.self, from: json, at: decoder.codingPath) as! Value
+  }
+}
+
+extension Reflected: Equatable {
+  /// Compares with the wrapped type's `==`; values of a type that is not `Equatable` are never
+  /// equal, so a recorder re-encodes them rather than trust an unchanged look.
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    guard let equatable = Value.self as? any Equatable.Type else { return false }
+    return equatable.areEqual(lhs.value, rhs.value)
+  }
+}
+
+extension Reflected: Hashable {
+  package func hash(into hasher: inout Hasher) {
+    if let hashable = value as? any Hashable { hasher.combine(AnyHashable(hashable)) }
+  }
+}
+
+extension Equatable {
+  fileprivate static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    guard let lhs = lhs as? Self, let rhs = rhs as? Self else { return false }
+    return lhs == rhs
+  }
+}
+
+/// `value` as an `Encodable`: itself when its type conforms, otherwise in a ``Reflected`` of its
+/// dynamic type.
+package func reflectedEncodable(_ value: Any) -> any Encodable {
+  if let encodable = value as? any Encodable { return encodable }
+  func box<Value>(_ value: Value) -> any Encodable { Reflected(value) }
+  return _openExistential(value, do: box)
+}

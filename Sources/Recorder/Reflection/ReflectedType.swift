@@ -1,0 +1,217 @@
+@_spi(Reflection) import Swift
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the Swift runtime says about a type's layout: enough to read any value of it and to
+/// build one from its parts, without a conformance.
+///
+/// Read once per type and kept. The layouts used are the stable Swift ABI
+/// (`swift/ABI/Metadata.h`, `ValueWitness.def`, `swift/RemoteInspection/Records.h`):
+/// - a metadata record's word 0 is its kind, a struct's or enum's word 1 its nominal type
+///   descriptor, its generic arguments from word 2; the word before the record points to the
+///   value witness table;
+/// - a struct's stored properties come from the standard library's `_forEachField`;
+/// - an enum descriptor's fifth 32-bit word is a relative pointer to its field descriptor, whose
+///   records (payload cases first, so record `n` describes tag `n`) hold a flags word, the
+///   payload's mangled type name and the case's name, as relative pointers;
+/// - an enum's value witness table ends with `getEnumTag`, `destructiveProjectEnumData` and
+///   `destructiveInjectEnumTag`;
+/// - a tuple's record holds its element count, its labels, then an (element type, 32-bit
+///   offset) pair per element, a word each.
+struct ReflectedType: @unchecked Sendable {
+  enum Kind {
+    case structure([Field])
+    case enumeration([Case])
+    case tuple([Field])
+    case optional(wrapped: Any.Type)
+    /// A class, a function, an existential, a metatype: nothing reflection can rebuild.
+    case opaque(String)
+  }
+
+  /// A struct's stored property or a tuple's element.
+  struct Field {
+    /// The property's name as declared (`_name` for a property wrapper's storage).
+    let name: String
+    /// The key it is recorded under: `name` without the underscore of a wrapper's storage; a
+    /// tuple element's label, or `_0`, `_1`… when unlabelled, as synthesized `Codable` writes.
+    let key: String
+    let offset: Int
+    let type: Any.Type
+  }
+
+  struct Case {
+    let name: String
+    /// The payload's type; a tuple for several values or a labelled one.
+    let payload: Any.Type?
+    let isIndirect: Bool
+  }
+
+  let type: Any.Type
+  let kind: Kind
+
+  /// The reflected layout of `type`, read once and kept.
+  static func of(_ type: Any.Type) -> ReflectedType {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let reflected = ReflectedType(reading: type)
+    cache.withLock { $0[key] = reflected }
+    return reflected
+  }
+
+  private static let cache = Mutex<[ObjectIdentifier: ReflectedType]>([:])
+
+  private init(reading type: Any.Type) {
+    self.type = type
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    switch readMetadataWord(metadata, 0) {
+    case 0x200: kind = Self.structure(type)
+    case 0x201: kind = Self.enumeration(metadata)
+    case 0x202:
+      kind = .optional(
+        wrapped: unsafeBitCast(readMetadataWord(metadata, 2), to: Any.Type.self))
+    case 0x301: kind = .tuple(Self.tupleElements(metadata))
+    default: kind = .opaque(String(reflecting: type))
+    }
+  }
+
+  private static func structure(_ type: Any.Type) -> Kind {
+    var fields: [Field] = []
+    let complete = _forEachField(of: type) { name, offset, fieldType, _ in
+      let name = String(cString: name)
+      fields.append(
+        Field(
+          name: name, key: recordedKey(ofProperty: name, type: fieldType), offset: offset,
+          type: fieldType))
+      return true
+    }
+    return complete ? .structure(fields) : .opaque(String(reflecting: type))
+  }
+
+  private static func enumeration(_ metadata: UnsafeRawPointer) -> Kind {
+    let descriptor = UnsafeRawPointer(bitPattern: readMetadataWord(metadata, 1))!
+    let fieldsOffset = descriptor.load(fromByteOffset: 16, as: Int32.self)
+    guard fieldsOffset != 0 else {
+      return .opaque(String(reflecting: unsafeBitCast(metadata, to: Any.Type.self)))
+    }
+    let fields = descriptor + 16 + Int(fieldsOffset)
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    var cases: [Case] = []
+    for index in 0..<count {
+      let record = fields + 16 + index * recordSize
+      let flags = record.load(as: UInt32.self)
+      let typeField = record + 4
+      let typeOffset = typeField.load(as: Int32.self)
+      var payload: Any.Type?
+      if typeOffset != 0 {
+        let name = (typeField + Int(typeOffset)).assumingMemoryBound(to: UInt8.self)
+        payload = typeByMangledName(name, context: descriptor, arguments: metadata + 16)
+        if payload == nil {
+          return .opaque(String(reflecting: unsafeBitCast(metadata, to: Any.Type.self)))
+        }
+      }
+      let nameField = record + 8
+      let caseName = String(
+        cString: (nameField + Int(nameField.load(as: Int32.self)))
+          .assumingMemoryBound(to: CChar.self))
+      cases.append(Case(name: caseName, payload: payload, isIndirect: flags & 1 != 0))
+    }
+    return .enumeration(cases)
+  }
+
+  private static func tupleElements(_ metadata: UnsafeRawPointer) -> [Field] {
+    let count = Int(readMetadataWord(metadata, 1))
+    var labels: [String] = []
+    if let text = UnsafePointer<CChar>(bitPattern: readMetadataWord(metadata, 2)) {
+      labels = String(cString: text).split(separator: " ", omittingEmptySubsequences: false)
+        .map(String.init)
+    }
+    return (0..<count).map { index in
+      let label = index < labels.count ? labels[index] : ""
+      return Field(
+        name: label.isEmpty ? ".\(index)" : label,
+        key: label.isEmpty ? "_\(index)" : label,
+        // The offset is 32 bits; the rest of its word is padding.
+        offset: Int(UInt32(truncatingIfNeeded: readMetadataWord(metadata, 4 + 2 * index))),
+        type: unsafeBitCast(readMetadataWord(metadata, 3 + 2 * index), to: Any.Type.self))
+    }
+  }
+
+  /// The key a stored property is recorded under: synthesized `Codable` writes a property
+  /// wrapper's storage `_name` as `name`.
+  private static func recordedKey(ofProperty name: String, type: Any.Type) -> String {
+    guard name.hasPrefix("_"), type is any PropertyWrapperStorage.Type else { return name }
+    return String(name.dropFirst())
+  }
+}
+
+/// Property wrappers whose storage `_name` records under `name`, as synthesized `Codable` does.
+protocol PropertyWrapperStorage {}
+
+/// An enum's case tag, and the witness that sets it.
+struct EnumWitnesses {
+  typealias GetTag = @convention(thin) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  typealias InjectTag = @convention(thin) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) ->
+    Void
+
+  let metadata: UnsafeRawPointer
+  let getTag: GetTag
+  let injectTag: InjectTag
+
+  init(_ type: Any.Type) {
+    metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let table = UnsafeRawPointer(bitPattern: readMetadataWord(metadata, -1))!
+    // 8 witness functions, `size`, `stride`, two 32-bit fields, then the enum witnesses.
+    getTag = unsafeBitCast(readMetadataWord(table, 10, extra: 8), to: GetTag.self)
+    injectTag = unsafeBitCast(readMetadataWord(table, 12, extra: 8), to: InjectTag.self)
+  }
+
+  func tag<Value>(of value: Value) -> UInt32 {
+    withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
+  }
+}
+
+/// The `index`th word at `pointer`, plus `extra` bytes.
+///
+/// Out of line and unoptimized: when a record is a constant the optimizer can see, LLVM treats
+/// reads past the part it knows as undefined.
+@inline(never) @_optimize(none)
+func readMetadataWord(_ pointer: UnsafeRawPointer, _ index: Int, extra: Int = 0) -> UInt {
+  pointer.load(fromByteOffset: index * MemoryLayout<UInt>.size + extra, as: UInt.self)
+}
+
+private typealias TypeByMangledName = @convention(c) (
+  UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?
+) -> UnsafeRawPointer?
+
+/// The runtime's `swift_getTypeByMangledNameInContext`, looked up once: declaring it by name
+/// is reserved to the runtime.
+private let runtimeTypeByMangledName: TypeByMangledName? = {
+  guard let symbol = dlsym(nil, "swift_getTypeByMangledNameInContext") else { return nil }
+  return unsafeBitCast(symbol, to: TypeByMangledName.self)
+}()
+
+/// The type a field record's mangled name denotes, in the generic context of `context`.
+private func typeByMangledName(
+  _ name: UnsafePointer<UInt8>, context: UnsafeRawPointer, arguments: UnsafeRawPointer
+) -> Any.Type? {
+  guard let lookup = runtimeTypeByMangledName else { return nil }
+  // A mangled name may embed symbolic references: a byte 1...0x17 and a 32-bit offset, or a
+  // byte 0x18...0x1F and a pointer.
+  var length = 0
+  while name[length] != 0 {
+    switch name[length] {
+    case 0x01...0x17: length += 5
+    case 0x18...0x1F: length += 1 + MemoryLayout<UInt>.size
+    default: length += 1
+    }
+  }
+  return lookup(name, UInt(length), context, arguments).map {
+    unsafeBitCast($0, to: Any.Type.self)
+  }
+}

@@ -1,0 +1,13 @@
+import Architecture
+
+/// A reducer over ``Reflected`` states and actions: how replay runs a reducer whose types are
+/// not `Codable` through the machinery that decodes and encodes them.
+struct ReflectingReducer<Base: Reducer>: Reducer {
+  let base: Base
+
+  func reduce(
+    into state: inout Reflected<Base.State>, action: Reflected<Base.Action>
+  ) -> Effect<Reflected<Base.Action>> {
+    base.reduce(into: &state.value, action: action.value).map { Reflected($0) }
+  }
+}

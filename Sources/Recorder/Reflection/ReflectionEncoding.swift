@@ -1,0 +1,102 @@
+import TraceJSON
+
+/// Writes any value to an `Encoder` as synthesized `Codable` would, by reflection.
+///
+/// The rules are ``Reflected``'s. Struct fields are read at their offsets, so a value is never
+/// copied whole; an enum's case comes from its tag and its payload from `Mirror`.
+enum ReflectionEncoding {
+  static func encode<Value>(_ value: Value, to encoder: any Encoder) throws {
+    if let encodable = value as? any Encodable {
+      try encodable.encode(to: encoder)
+      return
+    }
+    if let form = value as? any ReflectedForm {
+      try form.reflectedEncodable.encode(to: encoder)
+      return
+    }
+    let reflected = ReflectedType.of(Value.self)
+    switch reflected.kind {
+    case .structure(let fields):
+      var container = encoder.container(keyedBy: JSONCodingKey.self)
+      try withUnsafeBytes(of: value) { bytes in
+        for field in fields {
+          let member = readField(field, in: bytes.baseAddress!)
+          try encodeMember(member, forKey: field.key, in: &container)
+        }
+      }
+    case .tuple(let fields):
+      var container = encoder.container(keyedBy: JSONCodingKey.self)
+      try withUnsafeBytes(of: value) { bytes in
+        for field in fields {
+          try encodeMember(readField(field, in: bytes.baseAddress!), forKey: field.key, in: &container)
+        }
+      }
+    case .enumeration(let cases):
+      let tag = Int(EnumWitnesses(Value.self).tag(of: value))
+      guard tag < cases.count else { return try encodeOpaque(Value.self, to: encoder) }
+      let enumCase = cases[tag]
+      var container = encoder.container(keyedBy: JSONCodingKey.self)
+      var payload = container.nestedContainer(
+        keyedBy: JSONCodingKey.self, forKey: JSONCodingKey(stringValue: enumCase.name))
+      guard let payloadType = enumCase.payload,
+        let payloadValue = Mirror(reflecting: value).children.first?.value
+      else { return }
+      if case .tuple(let elements) = ReflectedType.of(payloadType).kind {
+        let parts = Mirror(reflecting: payloadValue).children.map(\.value)
+        // A one-element tuple `(id: Int)` is stored as its element.
+        let values = parts.count == elements.count ? parts : [payloadValue]
+        for (element, part) in zip(elements, values) {
+          try encodeMember(part, forKey: element.key, in: &payload)
+        }
+      } else {
+        try encodeMember(payloadValue, forKey: "_0", in: &payload)
+      }
+    case .optional:
+      var container = encoder.singleValueContainer()
+      if let wrapped = Mirror(reflecting: value).children.first?.value {
+        try container.encode(reflectedEncodable(wrapped))
+      } else {
+        try container.encodeNil()
+      }
+    case .opaque:
+      try encodeOpaque(Value.self, to: encoder)
+    }
+  }
+
+  /// `{"$opaque": "TypeName"}`: what a value reflection cannot rebuild is recorded as.
+  static func encodeOpaque(_ type: Any.Type, to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONCodingKey.self)
+    try container.encode(String(reflecting: type), forKey: JSONCodingKey(stringValue: opaqueKey))
+  }
+
+  static let opaqueKey = "$opaque"
+
+  /// A member, left out when it is `nil`, as `encodeIfPresent` leaves it.
+  private static func encodeMember(
+    _ member: Any, forKey key: String, in container: inout KeyedEncodingContainer<JSONCodingKey>
+  ) throws {
+    if let optional = member as? any OptionalValue {
+      guard let wrapped = optional.wrappedAny else { return }
+      try container.encode(reflectedEncodable(wrapped), forKey: JSONCodingKey(stringValue: key))
+      return
+    }
+    try container.encode(reflectedEncodable(member), forKey: JSONCodingKey(stringValue: key))
+  }
+
+  /// A copy of the field at its offset in a value's bytes.
+  static func readField(_ field: ReflectedType.Field, in base: UnsafeRawPointer) -> Any {
+    func read<Field>(_: Field.Type) -> Any {
+      (base + field.offset).assumingMemoryBound(to: Field.self).pointee
+    }
+    return _openExistential(field.type, do: read)
+  }
+}
+
+/// An optional, whatever it wraps.
+protocol OptionalValue {
+  var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+  var wrappedAny: Any? { self.map { $0 } }
+}
