@@ -15,8 +15,10 @@ public struct RecordedError: Error, Hashable, Sendable, CustomStringConvertible 
   public var typeName: String
   /// The recorded error's `String(describing:)`.
   public var description: String
-  /// The recorded error's encoded value, when its type was `Encodable`.
+  /// The recorded error's encoded value: by its `Encodable` conformance, or by reflection.
   var value: RecordedValue?
+  /// The mangled name of the recorded error's type, which a replay looks the type up by.
+  package var mangledTypeName: String?
 
   /// Records `error`'s type name, description and, when it is `Encodable`, its encoded value.
   public init(_ error: any Error) {
@@ -26,7 +28,8 @@ public struct RecordedError: Error, Hashable, Sendable, CustomStringConvertible 
     }
     typeName = errorTypeName(error)
     description = String(describing: error)
-    value = encodedValue(error)
+    value = encodedValue(error) ?? ErrorReflection.value(of: error)
+    mangledTypeName = _mangledTypeName(type(of: error))
   }
 
   /// A recorded error with the given type name and description, and no encoded value.
@@ -56,6 +59,7 @@ public struct RecordedError: Error, Hashable, Sendable, CustomStringConvertible 
 extension RecordedError: Codable {
   enum CodingKeys: String, CodingKey {
     case type, description, value
+    case mangledTypeName = "mangledType"
   }
 
   /// Decodes `{"type": …, "description": …, "value": …}`; `value` is optional.
@@ -64,6 +68,7 @@ extension RecordedError: Codable {
     typeName = try container.decode(String.self, forKey: .type)
     description = try container.decode(String.self, forKey: .description)
     value = try container.decodeIfPresent(RecordedValue.self, forKey: .value)
+    mangledTypeName = try container.decodeIfPresent(String.self, forKey: .mangledTypeName)
   }
 
   /// Encodes `{"type": …, "description": …, "value": …}`, the value only when there is one.
@@ -72,6 +77,7 @@ extension RecordedError: Codable {
     try container.encode(typeName, forKey: .type)
     try container.encode(description, forKey: .description)
     try container.encodeIfPresent(value, forKey: .value)
+    try container.encodeIfPresent(mangledTypeName, forKey: .mangledTypeName)
   }
 }
 

@@ -17,13 +17,15 @@ extension TaskResult: Encodable where Success: Encodable {
 }
 
 extension TaskResult: Decodable where Success: Decodable {
-  /// Decodes what ``encode(to:)`` writes; a failure's error is a ``RecordedError``.
+  /// Decodes what ``encode(to:)`` writes; a failure's error is rebuilt as the error it was
+  /// where a replay can (see `Documentation/Replay.md`), and is a ``RecordedError`` otherwise.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: TaskResultCodingKeys.self)
     if container.contains(.success) {
       self = .success(try container.decode(Success.self, forKey: .success))
     } else if container.contains(.failure) {
-      self = .failure(try container.decode(RecordedError.self, forKey: .failure))
+      let recorded = try container.decode(RecordedError.self, forKey: .failure)
+      self = .failure(ErrorReflection.rebuilt(recorded))
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(

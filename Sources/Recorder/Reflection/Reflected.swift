@@ -33,10 +33,25 @@ extension Reflected: ReflectedBox {
   package var wrappedValue: Any { value }
 }
 
-/// The name a trace gives `type`: a ``Reflected`` value is named after the type it wraps.
+/// The name a trace gives `type`: a ``Reflected`` value is named after the type it wraps, at
+/// any depth (`Optional<Reflected<Alert>>` is `Optional<Alert>`).
 package func recordedTypeName(_ type: Any.Type) -> String {
-  if let box = type as? any ReflectedBox.Type { return String(reflecting: box.wrappedType) }
-  return String(reflecting: type)
+  if let box = type as? any ReflectedBox.Type { return recordedTypeName(box.wrappedType) }
+  var name = String(reflecting: type)
+  let marker = "Recorder.Reflected<"
+  while let start = name.range(of: marker) {
+    // Drop the marker and the `>` that closes it.
+    var depth = 1
+    var index = start.upperBound
+    while index < name.endIndex, depth > 0 {
+      if name[index] == "<" { depth += 1 } else if name[index] == ">" { depth -= 1 }
+      if depth > 0 { index = name.index(after: index) }
+    }
+    guard index < name.endIndex else { break }
+    name.remove(at: index)
+    name.removeSubrange(start)
+  }
+  return name
 }
 
 extension Reflected: Encodable {
@@ -81,6 +96,7 @@ extension Equatable {
 /// `value` as an `Encodable`: itself when its type conforms, otherwise in a ``Reflected`` of its
 /// dynamic type.
 package func reflectedEncodable(_ value: Any) -> any Encodable {
+  if let first = value as? any ReflectedFirst { return first.reflectedEncodable }
   if let encodable = value as? any Encodable { return encodable }
   func box<Value>(_ value: Value) -> any Encodable { Reflected(value) }
   return _openExistential(value, do: box)

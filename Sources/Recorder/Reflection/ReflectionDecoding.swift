@@ -58,29 +58,32 @@ enum ReflectionDecoding {
       }
       let enumCase = cases[tag]
       let casePath = path + [JSONCodingKey(stringValue: name)]
-      guard !enumCase.isIndirect else {
-        throw ReflectionError.cannotRebuild(
-          type: String(reflecting: Value.self), path: pathText(casePath),
-          reason: "its case .\(name) is indirect")
-      }
       return try assemble(Value.self) { storage in
         if let payloadType = enumCase.payload {
           guard case .object(let arguments) = payload else {
             throw mismatch(payloadType, at: casePath, expected: "an object", found: payload)
           }
-          if case .tuple(let elements) = ReflectedType.of(payloadType).kind, elements.count > 1 {
-            try initialize(elements, at: storage, from: arguments, at: casePath, decoder: decoder)
+          // Several values, or a labelled one, are a tuple; one unlabelled value is `_0`.
+          let payloadJSON: JSONValue
+          if case .tuple = ReflectedType.of(payloadType).kind {
+            payloadJSON = payload
           } else {
-            // One value: `_0`, or its label (a one-element tuple is stored as its element).
-            var element = ReflectedType.Field(name: "_0", key: "_0", offset: 0, type: payloadType)
-            if case .tuple(let elements) = ReflectedType.of(payloadType).kind, elements.count == 1 {
-              element = ReflectedType.Field(
-                name: elements[0].name, key: elements[0].key, offset: 0, type: elements[0].type)
-            }
-            try initialize([element], at: storage, from: arguments, at: casePath, decoder: decoder)
+            payloadJSON = arguments["_0"] ?? .null
           }
+          let value = try build(payloadType, from: payloadJSON, at: casePath, decoder: decoder)
+          func write<Payload>(_: Payload.Type) {
+            if enumCase.isIndirect {
+              // An indirect case holds its payload in a box, as this one-case enum does.
+              storage.initializeMemory(
+                as: IndirectBox<Payload>.self, repeating: .value(value as! Payload), count: 1)
+            } else {
+              storage.initializeMemory(as: Payload.self, repeating: value as! Payload, count: 1)
+            }
+          }
+          _openExistential(payloadType, do: write)
         }
-        EnumWitnesses(Value.self).injectTag(storage, UInt32(tag), EnumWitnesses(Value.self).metadata)
+        let witnesses = EnumWitnesses(Value.self)
+        witnesses.injectTag(storage, UInt32(tag), witnesses.metadata)
       }
     case .tuple(let elements):
       guard case .object(let object) = json else {
@@ -193,4 +196,9 @@ package enum ReflectionError: Error, CustomStringConvertible {
     let prefix = ReflectionDecoding.pathText(path)
     return .cannotRebuild(type: type, path: inner == "/" ? prefix : prefix + inner, reason: reason)
   }
+}
+
+/// The box an `indirect` case keeps its payload in: a one-case indirect enum is that box.
+private indirect enum IndirectBox<Payload> {
+  case value(Payload)
 }

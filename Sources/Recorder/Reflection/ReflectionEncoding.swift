@@ -6,6 +6,10 @@ import TraceJSON
 /// copied whole; an enum's case comes from its tag and its payload from `Mirror`.
 enum ReflectionEncoding {
   static func encode<Value>(_ value: Value, to encoder: any Encoder) throws {
+    if let first = value as? any ReflectedFirst {
+      try first.reflectedEncodable.encode(to: encoder)
+      return
+    }
     if let encodable = value as? any Encodable {
       try encodable.encode(to: encoder)
       return

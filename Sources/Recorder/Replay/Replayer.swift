@@ -75,6 +75,7 @@ where Base.State: Codable, Base.Action: Codable {
     options: Options = Options(),
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
   ) {
+    installErrorReflection()
     self.reducer = reducer
     self.options = options
     self.updateDependencies = withDependencies
