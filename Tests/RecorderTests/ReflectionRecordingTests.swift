@@ -160,3 +160,83 @@ struct ReflectionRecordingTests {
       .appendingPathComponent("reflected-\(UUID().uuidString).ndjson").path
   }
 }
+
+/// A bank whose reducer branches on the error's type: a replay that hands it a stand-in takes
+/// the other branch and diverges.
+struct ReflectedBank<Failure: Error & Equatable & Sendable>: Reducer {
+  struct State: Equatable { var message = "" }
+  enum Action: Equatable { case transfer, transferred(TaskResult<Int>) }
+  let failure: Failure
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .transfer:
+      return .send(.transferred(.failure(failure)))
+    case .transferred(.failure(let error as Failure)):
+      state.message = "\(error) (\(error.localizedDescription))"
+      return .none
+    case .transferred:
+      state.message = "Something went wrong"
+      return .none
+    }
+  }
+}
+
+enum PlainBankError: Error, Equatable { case unknownRecipient(String) }
+enum CodableBankError: Error, Equatable, Codable { case unknownRecipient(String) }
+
+/// A twin of the bank whose types are `Codable`, for the typed path.
+struct CodableBank: Reducer {
+  struct State: Equatable, Codable { var message = "" }
+  enum Action: Equatable, Codable { case transfer, transferred(TaskResult<Int>) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .transfer:
+      return .send(.transferred(.failure(CodableBankError.unknownRecipient("Ada"))))
+    case .transferred(.failure(let error as CodableBankError)):
+      state.message = "\(error)"
+      return .none
+    case .transferred:
+      state.message = "Something went wrong"
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite("Errors replay as they were")
+struct ErrorReplayTests {
+  @Test("a failure whose error type has no conformance is rebuilt as that error on replay")
+  func plainError() throws {
+    let path = try record(ReflectedBank(failure: PlainBankError.unknownRecipient("Ada")))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let report = try Replayer(
+      reducer: ReflectingReducer(base: ReflectedBank(failure: PlainBankError.unknownRecipient("Ada")))
+    ).replay(tracePath: path)
+    #expect(report.replayed == 2)
+    #expect(report.matches, "\(report)")
+  }
+
+  @Test("a failure whose error type is Codable is rebuilt as that error on the typed path")
+  func codableError() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bank-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recorder = TraceRecorder(sink: try .file(atPath: path))
+    let store = Store(initialState: CodableBank.State()) { CodableBank().recording(to: recorder) }
+    store.send(.transfer)
+    try recorder.close()
+    let report = try Replayer(reducer: CodableBank()).replay(tracePath: path)
+    #expect(report.replayed == 2)
+    #expect(report.matches, "\(report)")
+  }
+
+  private func record<F>(_ bank: ReflectedBank<F>) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bank-\(UUID().uuidString).ndjson").path
+    let recorder = TraceRecorder(sink: try .file(atPath: path))
+    let store = Store(initialState: ReflectedBank<F>.State()) { bank.recording(to: recorder) }
+    store.send(.transfer)
+    try recorder.close()
+    return path
+  }
+}

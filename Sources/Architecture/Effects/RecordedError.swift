@@ -19,6 +19,9 @@ public struct RecordedError: Error, Hashable, Sendable, CustomStringConvertible 
   var value: RecordedValue?
   /// The mangled name of the recorded error's type, which a replay looks the type up by.
   package var mangledTypeName: String?
+  /// The error recorded, until it is encoded: a recorder's encoder writes its value by
+  /// reflection when its type is not `Encodable`.
+  private var original: (any Error)?
 
   /// Records `error`'s type name, description and, when it is `Encodable`, its encoded value.
   public init(_ error: any Error) {
@@ -28,8 +31,9 @@ public struct RecordedError: Error, Hashable, Sendable, CustomStringConvertible 
     }
     typeName = errorTypeName(error)
     description = String(describing: error)
-    value = encodedValue(error) ?? ErrorReflection.value(of: error)
+    value = encodedValue(error)
     mangledTypeName = _mangledTypeName(type(of: error))
+    if value == nil { original = error }
   }
 
   /// A recorded error with the given type name and description, and no encoded value.
@@ -76,7 +80,8 @@ extension RecordedError: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(typeName, forKey: .type)
     try container.encode(description, forKey: .description)
-    try container.encodeIfPresent(value, forKey: .value)
+    let reflected = original.flatMap { ErrorReflection.value(of: $0, userInfo: encoder.userInfo) }
+    try container.encodeIfPresent(value ?? reflected, forKey: .value)
     try container.encodeIfPresent(mangledTypeName, forKey: .mangledTypeName)
   }
 }

@@ -25,7 +25,7 @@ extension TaskResult: Decodable where Success: Decodable {
       self = .success(try container.decode(Success.self, forKey: .success))
     } else if container.contains(.failure) {
       let recorded = try container.decode(RecordedError.self, forKey: .failure)
-      self = .failure(ErrorReflection.rebuilt(recorded))
+      self = .failure(ErrorReflection.rebuilt(recorded, userInfo: decoder.userInfo))
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(

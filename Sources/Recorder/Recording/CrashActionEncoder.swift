@@ -55,7 +55,7 @@ final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
     bytes.reserveCapacity(64)
     append(#""action":"#, to: &bytes)
     do {
-      var json = try JSONValueEncoder().encode(action)
+      var json = try JSONValueEncoder.recording.encode(action)
       Redaction.apply(redactions, to: &json, isState: false)
       json.serialize(into: &bytes)
       append(#","label":"#, to: &bytes)

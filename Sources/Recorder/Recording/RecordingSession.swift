@@ -6,7 +6,7 @@ import TraceJSON
 final class RecordingSession<State: Encodable, Action: Encodable> {
   private let sink: TraceSink
   private let options: TraceRecorder.Options
-  private let encoder = JSONValueEncoder()
+  private let encoder = JSONValueEncoder.recording
   private var differ: StateDiffer<State>
   private var stepCount = 0
   private var output: [UInt8] = []

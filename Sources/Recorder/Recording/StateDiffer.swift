@@ -19,7 +19,7 @@ struct StateDiffer<State: Encodable> {
   /// The encoded, redacted previous state.
   private(set) var json: JSONValue
   private var value: State
-  let encoder = JSONValueEncoder()
+  let encoder = JSONValueEncoder.recording
   let redactions: [Redaction]
   /// Whether the state is large enough to walk; small states are diffed whole.
   private var isLarge: Bool

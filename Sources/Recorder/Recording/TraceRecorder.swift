@@ -104,7 +104,6 @@ public final class TraceRecorder: Sendable {
 
   /// Creates a recorder that writes to `sink`.
   public init(sink: TraceSink, options: Options = Options()) {
-    installErrorReflection()
     self.sink = sink
     self.options = options
     OpenRecorders.shared.add(self)

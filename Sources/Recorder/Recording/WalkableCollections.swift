@@ -25,7 +25,8 @@ protocol WalkableArray {
   func _encodable(at position: Int) -> any Encodable
 }
 
-extension Array: WalkableArray where Element: Equatable & Encodable {
+// Elements that are not `Encodable` are written by reflection, as the array's form writes them.
+extension Array: WalkableArray where Element: Equatable {
   func _arrayEdits(fromAny old: Any) -> ArrayEdits? {
     guard let old = old as? [Element] else { return nil }
     return withUnsafeBufferPointer { new in
@@ -33,7 +34,7 @@ extension Array: WalkableArray where Element: Equatable & Encodable {
     }
   }
 
-  func _encodable(at position: Int) -> any Encodable { self[position] }
+  func _encodable(at position: Int) -> any Encodable { Recorder.reflectedEncodable(self[position]) }
 }
 
 extension ArrayEdits {

@@ -2,27 +2,35 @@ import Architecture
 import Foundation
 import TraceJSON
 
-/// Gives `Architecture` the reflection it needs to record an error's value when its type is not
-/// `Encodable`, and to rebuild a recorded error as the error it was: a replayed
-/// `.failure(BankError.unknownRecipient)` is that error again, so a reducer that branches on
-/// `error as? BankError` or shows its description does what it did.
-///
-/// Installed once, the first time a recorder or a replay starts.
-func installErrorReflection() {
-  _ = errorReflectionInstalled
+extension JSONValueEncoder {
+  /// The encoder a recorder writes states and actions with: an error without an `Encodable`
+  /// conformance is written with its value, by reflection.
+  static var recording: JSONValueEncoder {
+    JSONValueEncoder(userInfo: [ErrorReflection.userInfoKey: errorReflection])
+  }
 }
 
-private let errorReflectionInstalled: Void = {
-  ErrorReflection.install(
-    .init(
-      encodable: { error in reflectedEncodable(error) },
-      rebuild: { mangledTypeName, data in
-        guard let type = _typeByName(mangledTypeName),
-          let json = try? JSONValue(parsing: data),
-          let value = try? ReflectionDecoding.build(type, from: json, at: [])
-        else { return nil }
-        return value as? any Error
-      }
-    )
-  )
-}()
+extension JSONValueDecoder {
+  /// The decoder a replay reads states and actions with: a `TaskResult` failure is rebuilt as
+  /// the error it was, so a reducer that branches on `error as? BankError` or shows its
+  /// description does what it did.
+  static var replaying: JSONValueDecoder {
+    JSONValueDecoder(userInfo: [ErrorReflection.userInfoKey: errorReflection])
+  }
+
+  /// A decoder with the hooks `userInfo` carries, if any.
+  static func carrying(_ userInfo: [CodingUserInfoKey: Any]) -> JSONValueDecoder {
+    userInfo[ErrorReflection.userInfoKey] == nil ? JSONValueDecoder() : .replaying
+  }
+}
+
+private let errorReflection = ErrorReflection.Hooks(
+  encodable: { error in reflectedEncodable(error) },
+  rebuild: { mangledTypeName, data in
+    guard let type = _typeByName(mangledTypeName),
+      let json = try? JSONValue(parsing: data),
+      let value = try? ReflectionDecoding.build(type, from: json, at: [], decoder: .replaying)
+    else { return nil }
+    return value as? any Error
+  }
+)

@@ -67,7 +67,8 @@ extension Reflected: Decodable {
       return
     }
     let json = try JSONValue(from: decoder)
-    value = try ReflectionDecoding.build(Value.self, from: json, at: decoder.codingPath) as! Value
+    value = try ReflectionDecoding.build(
+      Value.self, from: json, at: decoder.codingPath, decoder: .carrying(decoder.userInfo)) as! Value
   }
 }
 

@@ -11,3 +11,5 @@ struct ReflectingReducer<Base: Reducer>: Reducer {
     base.reduce(into: &state.value, action: action.value).map { Reflected($0) }
   }
 }
+
+extension ReflectingReducer: Sendable where Base: Sendable {}

@@ -9,7 +9,7 @@ enum ReflectionDecoding {
   /// A value of `type` built from `json`, found at `path` in the value being rebuilt.
   static func build(
     _ type: Any.Type, from json: JSONValue, at path: [any CodingKey],
-    decoder: JSONValueDecoder = JSONValueDecoder()
+    decoder: JSONValueDecoder = .replaying
   ) throws -> Any {
     if let first = type as? any ReflectedFirst.Type {
       return try rethrowing(type, at: path) { try first.rebuilt(from: json, decoder: decoder) }

@@ -90,6 +90,44 @@ public func assertReplay<Base: Reducer & Sendable>(
   return report
 }
 
+/// Fails the current test when `reducer`, whose `State` or `Action` is not `Codable`, does not
+/// reproduce the trace at `path`; recorded values are rebuilt by reflection.
+@discardableResult
+public func assertReplay<Base: Reducer>(
+  trace path: String,
+  reducer: Base,
+  mode: ReplayMode = .isolated,
+  withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) throws(ReplayError) -> ReplayReport {
+  try assertReplay(
+    trace: path, reducer: ReflectingReducer(base: reducer), mode: mode,
+    withDependencies: withDependencies, fileID: fileID, filePath: filePath, line: line,
+    column: column)
+}
+
+/// Fails the current test when `reducer`, whose `State` or `Action` is not `Codable`, does not
+/// reproduce the trace at `path`, from an asynchronous test.
+@discardableResult
+public func assertReplay<Base: Reducer & Sendable>(
+  trace path: String,
+  reducer: Base,
+  mode: ReplayMode = .isolated,
+  withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async throws(ReplayError) -> ReplayReport {
+  try await assertReplay(
+    trace: path, reducer: ReflectingReducer(base: reducer), mode: mode,
+    withDependencies: withDependencies, fileID: fileID, filePath: filePath, line: line,
+    column: column)
+}
+
 /// Runs `body` on a new thread and waits for it without blocking a concurrency thread.
 func onOwnThread<T: Sendable>(
   _ body: @escaping @Sendable () throws(ReplayError) -> T

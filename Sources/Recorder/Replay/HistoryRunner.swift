@@ -71,8 +71,8 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
 
   func run(_ history: History, in recording: LoadedRecording) throws -> HistoryOutcome {
     let header = recording.header
-    let encoder = JSONValueEncoder()
-    let decoder = JSONValueDecoder()
+    let encoder = JSONValueEncoder.recording
+    let decoder = JSONValueDecoder.replaying
     var standIns = RedactedStandIns(schema: recording.schema)
     if header.redactions.isEmpty { standIns = RedactedStandIns(schema: TypeSchema()) }
     func decodable(_ json: JSONValue, type: String) -> JSONValue {

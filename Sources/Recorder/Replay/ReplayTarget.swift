@@ -22,7 +22,6 @@ public struct ReplayTarget: @unchecked Sendable {
     _ reducer: Base,
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
   ) where Base.State: Codable, Base.Action: Codable {
-    installErrorReflection()
     self.reducer = String(describing: Base.self)
     self.stateType = recordedTypeName(Base.State.self)
     self.actionType = recordedTypeName(Base.Action.self)

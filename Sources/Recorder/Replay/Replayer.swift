@@ -75,7 +75,6 @@ where Base.State: Codable, Base.Action: Codable {
     options: Options = Options(),
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
   ) {
-    installErrorReflection()
     self.reducer = reducer
     self.options = options
     self.updateDependencies = withDependencies
@@ -172,8 +171,8 @@ where Base.State: Codable, Base.Action: Codable {
     }
     let actionPrint = Fingerprint.of(typeName: actionType, sample: nil)
     var statePrint: String?
-    if let state = try? JSONValueDecoder().decode(Base.State.self, from: header.initialState),
-      var json = try? JSONValueEncoder().encode(state)
+    if let state = try? JSONValueDecoder.replaying.decode(Base.State.self, from: header.initialState),
+      var json = try? JSONValueEncoder.recording.encode(state)
     {
       Redaction.apply(header.redactions, to: &json, isState: true)
       statePrint = Fingerprint.of(typeName: stateType, sample: json)

@@ -20,7 +20,7 @@ extension StepEngine {
     let action: Base.Action
     let state: Base.State
     do {
-      action = try JSONValueDecoder().decode(Base.Action.self, from: actionJSON)
+      action = try JSONValueDecoder.replaying.decode(Base.Action.self, from: actionJSON)
     } catch {
       let failure = DecodingFailure(error, in: actionJSON)
       result.reason =
@@ -30,7 +30,7 @@ extension StepEngine {
       return result
     }
     do {
-      state = try JSONValueDecoder().decode(Base.State.self, from: before)
+      state = try JSONValueDecoder.replaying.decode(Base.State.self, from: before)
     } catch {
       let failure = DecodingFailure(error, in: before)
       result.reason =

@@ -13,8 +13,8 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
 
   let reducer: Base
   let feed = DependencyFeed()
-  private let encoder = JSONValueEncoder()
-  private let decoder = JSONValueDecoder()
+  private let encoder = JSONValueEncoder.recording
+  private let decoder = JSONValueDecoder.replaying
   private let redactions: [Redaction]
   /// Whether a state the reducer produced may stand in for the recorded state it encodes to.
   private let reusesMatchingStates: Bool
