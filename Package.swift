@@ -144,6 +144,20 @@ let package = Package(
         .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PortedFeatures=PortedFeatures6"]),
       ]
     ),
+    // Issue 34's corpus: TCA 1.3-style features with no Codable anywhere, each with TestStore
+    // tests and a scripted session that recording wrappers replay. Tests/Plain/README.md.
+    .target(
+      name: "PlainFeatures",
+      dependencies: ["Architecture"],
+      path: "Tests/Plain/Features",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "PlainFeaturesTests",
+      dependencies: ["PlainFeatures", "Architecture"],
+      path: "Tests/Plain/FeatureTests",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     // A feature holding every Codable shape, internal as app features are: what the
     // generator's shape tests record, and what their committed generated tests exercise.
     .target(name: "Shapes", dependencies: ["Architecture"], path: "Tests/Shapes"),
