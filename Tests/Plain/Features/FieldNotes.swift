@@ -35,7 +35,9 @@ struct FieldNotes: Reducer {
         return .none
 
       case let .note(id: id, action: .playButtonTapped):
-        // One note plays at a time: another playing note is stopped as its own button would.
+        // One note plays at a time: when this one starts, another playing note is stopped as
+        // its own button would.
+        guard state.notes[id: id]?.mode != .notPlaying else { return .none }
         let playing = state.notes.filter { $0.id != id && $0.mode != .notPlaying }
         return .merge(playing.map { .send(.note(id: $0.id, action: .playButtonTapped)) })
 
