@@ -3,8 +3,9 @@ import Architecture
 /// Records a note (stopped after three seconds), renames and plays it, has the microphone
 /// refused, records a second note, plays one then the other, and deletes one.
 ///
-/// The temporary directory is left live on purpose: it is the machine-dependent read that
-/// issue 34 wants taped, and the session completes wherever it points.
+/// The temporary directory is the file manager's, as in the app (a test context would give the
+/// key's fixed test value): it differs between machines, and the session completes wherever
+/// it points.
 enum FieldNotesSession: PlainSession {
   static let name = "Field notes"
   static func makeReducer() -> FieldNotes { FieldNotes() }
@@ -15,6 +16,7 @@ enum FieldNotesSession: PlainSession {
     let isRecording = LockIsolated(false)
     let recordings = LockIsolated(0)
     dependencies.date = .constant(Date(timeIntervalSince1970: 1_800_000_000))
+    dependencies.temporaryDirectory = FileManager.default.temporaryDirectory
     dependencies.uuid = .incrementing
     dependencies.audioClient = AudioClient(
       play: { _ in

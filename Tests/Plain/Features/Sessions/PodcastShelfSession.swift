@@ -21,16 +21,12 @@ enum PodcastShelfSession: PlainSession {
   }
 
   static func prepareDependencies(_ dependencies: inout DependencyValues) {
-    dependencies.withRandomNumberGenerator = WithRandomNumberGenerator(SessionGenerator(seed: 7))
+    dependencies.withRandomNumberGenerator = WithRandomNumberGenerator(SessionGenerator(seed: 11))
   }
 
   static func drive(_ driver: PlainDriver<PodcastShelf.State, PodcastShelf.Action>) async {
     for id in driver.state.episodes.ids {
-      await driver.send(.episode(id: id, action: .favorite(.buttonTapped)))
-      await driver.advance(by: .seconds(1))
-      if driver.state.episodes[id: id]?.alert != nil {
-        await driver.send(.episode(id: id, action: .favorite(.alert(.dismiss))))
-      }
+      await favorite(id, driver)
     }
     // A second tap before the server answers cancels the first request.
     let first = UUID(1)
@@ -40,10 +36,20 @@ enum PodcastShelfSession: PlainSession {
     await driver.advance(by: .seconds(1))
     await driver.send(.favoritesOnlyToggled)
     for id in driver.state.episodes.ids.reversed() {
-      await driver.send(.episode(id: id, action: .favorite(.buttonTapped)))
-      await driver.advance(by: .seconds(1))
+      await favorite(id, driver)
     }
     await driver.send(.favoritesOnlyToggled)
+  }
+
+  /// Taps the episode's favorite button, waits for the server, and dismisses a failure's alert.
+  private static func favorite(
+    _ id: UUID, _ driver: PlainDriver<PodcastShelf.State, PodcastShelf.Action>
+  ) async {
+    await driver.send(.episode(id: id, action: .favorite(.buttonTapped)))
+    await driver.advance(by: .seconds(1))
+    if driver.state.episodes[id: id]?.alert != nil {
+      await driver.send(.episode(id: id, action: .favorite(.alert(.dismiss))))
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import Architecture
 
-/// Types a query in bursts (each burst searched once, after the pause), reads two harbours'
-/// tides (one gauge is down), switches harbour mid-request, and clears the query.
+/// Types a query in bursts (each burst searched once, after the pause), reads three harbours'
+/// tides (one gauge is down), clears the query, and searches for what no harbour is called.
 enum TideSearchSession: PlainSession {
   static let name = "Tide search"
   static func makeReducer() -> TideSearch { TideSearch() }
