@@ -158,6 +158,21 @@ let package = Package(
       path: "Tests/Plain/FeatureTests",
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    // The same files through symlinks, in Swift 6 mode, as PortedFeatures6 is.
+    .target(
+      name: "PlainFeatures6",
+      dependencies: ["Architecture"],
+      path: "Tests/Plain6/Features",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .testTarget(
+      name: "PlainFeatures6Tests",
+      dependencies: ["PlainFeatures6", "Architecture"],
+      path: "Tests/Plain6/FeatureTests",
+      swiftSettings: [
+        .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PlainFeatures=PlainFeatures6"]),
+      ]
+    ),
     // A feature holding every Codable shape, internal as app features are: what the
     // generator's shape tests record, and what their committed generated tests exercise.
     .target(name: "Shapes", dependencies: ["Architecture"], path: "Tests/Shapes"),
