@@ -43,7 +43,8 @@ struct ArcadeTests {
     await store.send(.signIn(.signInButtonTapped)) {
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.isSigningIn = true }
     }
-    await store.receive(.signIn(.signInResponse(.success(SignInResponse(needsCode: false, token: "t"))))) {
+    let response = SignInResponse(needsCode: false, token: "t")
+    await store.receive(.signIn(.signInResponse(.success(response)))) {
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.isSigningIn = false }
     }
     await store.receive(.signIn(.delegate(.signedIn(Player(name: "ada", token: "t"))))) {
@@ -51,7 +52,7 @@ struct ArcadeTests {
     }
   }
 
-  @Test("an account with a code opens the code sheet; a wrong code is explained, a right one signs in")
+  @Test("a code account opens the code sheet; a wrong code is explained, a right one signs in")
   func twoFactor() async {
     let store = TestStore(
       initialState: ArcadeSignIn.State(email: "ada@secure.example", password: "hunter2")
@@ -98,7 +99,8 @@ struct ArcadeTests {
 
   @Test("Nim: whoever takes the last stone loses; illegal takes are ignored; quitting signs out")
   func nim() async {
-    let store = TestStore(initialState: Arcade.State.game(Nim.State(players: ["ada", "Guest"], stones: 4))) {
+    let game = Nim.State(players: ["ada", "Guest"], stones: 4)
+    let store = TestStore(initialState: Arcade.State.game(game)) {
       Arcade()
     }
 

@@ -39,9 +39,8 @@ struct GardenPlannerTests {
     await store.send(.destination(.presented(.bed(.incrementButtonTapped)))) {
       $0.destination = .bed(BedDetail.State(bed: Bed(id: UUID(5), crop: "Beans", plants: 5)))
     }
-    await store.receive(
-      .destination(.presented(.bed(.delegate(.bedChanged(Bed(id: UUID(5), crop: "Beans", plants: 5))))))
-    ) {
+    let changed = Bed(id: UUID(5), crop: "Beans", plants: 5)
+    await store.receive(.destination(.presented(.bed(.delegate(.bedChanged(changed)))))) {
       $0.beds[id: bed.id]?.plants = 5
     }
     await store.send(.destination(.presented(.bed(.doneButtonTapped))))

@@ -114,9 +114,8 @@ struct HikeLogTests {
     }
     var renamed = ridge
     renamed.title = "Ridge and tarn"
-    await store.send(
-      .path(.element(id: 0, action: .detail(.destination(.presented(.edit(.set(\.$hike, renamed)))))))
-    ) {
+    let edit = HikeDetail.Action.destination(.presented(.edit(.set(\.$hike, renamed))))
+    await store.send(.path(.element(id: 0, action: .detail(edit)))) {
       $0.path[id: 0, case: /HikeLogApp.Path.State.detail]?.destination = .edit(
         HikeForm.State(hike: renamed)
       )

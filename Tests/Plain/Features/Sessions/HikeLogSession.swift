@@ -37,11 +37,8 @@ enum HikeLogSession: PlainSession {
       case var .edit(form)? = detail.destination
     {
       form.hike.minutes = 3
-      await driver.send(
-        .path(.element(id: detailID, action: .detail(.destination(.presented(.edit(
-          .set(\.$hike, form.hike)
-        ))))))
-      )
+      let edit = HikeDetail.Action.destination(.presented(.edit(.set(\.$hike, form.hike))))
+      await driver.send(.path(.element(id: detailID, action: .detail(edit))))
     }
     await driver.send(.path(.element(id: detailID, action: .detail(.doneEditingButtonTapped))))
     await driver.send(.path(.element(id: detailID, action: .detail(.startWalkButtonTapped))))
@@ -62,9 +59,8 @@ enum HikeLogSession: PlainSession {
     await driver.send(.path(.element(id: ridgeID, action: .detail(.deleteButtonTapped))))
     await driver.send(.path(.element(id: ridgeID, action: .detail(.destination(.dismiss)))))
     await driver.send(.path(.element(id: ridgeID, action: .detail(.deleteButtonTapped))))
-    await driver.send(
-      .path(.element(id: ridgeID, action: .detail(.destination(.presented(.alert(.confirmDeletion))))))
-    )
+    let confirm = HikeDetail.Action.destination(.presented(.alert(.confirmDeletion)))
+    await driver.send(.path(.element(id: ridgeID, action: .detail(confirm))))
     await driver.advance(by: .seconds(1))
   }
 
