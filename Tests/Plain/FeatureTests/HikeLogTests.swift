@@ -160,6 +160,40 @@ struct HikeLogTests {
     }
   }
 
+  @Test("hikes are saved a second after they change; a failed save shows its description")
+  func saveFailure() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: withDependencies { $0.hikeStore = .inMemory([ridge]) } operation: {
+        HikeLogApp.State()
+      }
+    ) {
+      HikeLogApp()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.hikeStore.save = { _ in throw HikeStoreError() }
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.list(.addHikeButtonTapped)) {
+      $0.list.destination = .add(
+        HikeForm.State(
+          hike: Hike(id: UUID(0), waypoints: [Waypoint(id: UUID(1), name: "Trailhead")])
+        )
+      )
+    }
+    await store.send(.list(.confirmAddButtonTapped)) {
+      $0.list.destination = nil
+      $0.list.hikes.append(
+        Hike(id: UUID(0), waypoints: [Waypoint(id: UUID(1), name: "Trailhead")])
+      )
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.saveFailed("The saved hikes are damaged.")) {
+      $0.saveError = "The saved hikes are damaged."
+    }
+  }
+
   @Test("a walk counts down the planned minutes, then saves itself and pops")
   func walkToTheEnd() async {
     let clock = TestClock()

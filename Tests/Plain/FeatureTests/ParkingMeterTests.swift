@@ -50,7 +50,7 @@ struct ParkingMeterTests {
     #expect(!store.state.isRunning)
   }
 
-  @Test("a declined card shows the error's own description and keeps the minutes")
+  @Test("a declined card shows the error's own description, keeps the minutes, and bars retries")
   func declined() async {
     let store = TestStore(initialState: ParkingMeter.State(minutesSelected: 45)) {
       ParkingMeter()
@@ -63,8 +63,53 @@ struct ParkingMeterTests {
     }
     await store.receive(.chargeResponse(.failure(PaymentError.cardDeclined))) {
       $0.isPaying = false
+      $0.canRetry = false
       $0.paymentError = "The card was declined."
     }
+    await store.send(.payButtonTapped)
+  }
+
+  @Test("an offline meter is another PaymentError: its description is shown and paying may retry")
+  func offline() async {
+    let store = TestStore(initialState: ParkingMeter.State(minutesSelected: 15)) {
+      ParkingMeter()
+    } withDependencies: {
+      $0.paymentClient.charge = { _ in throw PaymentError.meterOffline }
+    }
+
+    await store.send(.payButtonTapped) {
+      $0.isPaying = true
+    }
+    await store.receive(.chargeResponse(.failure(PaymentError.meterOffline))) {
+      $0.isPaying = false
+      $0.paymentError = "The meter cannot reach the bank."
+    }
+    await store.send(.payButtonTapped) {
+      $0.isPaying = true
+      $0.paymentError = nil
+    }
+    await store.receive(.chargeResponse(.failure(PaymentError.meterOffline))) {
+      $0.isPaying = false
+      $0.paymentError = "The meter cannot reach the bank."
+    }
+  }
+
+  @Test("a failure that is not a PaymentError leaves retrying allowed")
+  func foreignError() async {
+    let store = TestStore(initialState: ParkingMeter.State(minutesSelected: 15)) {
+      ParkingMeter()
+    } withDependencies: {
+      $0.paymentClient.charge = { _ in throw URLError(.timedOut) }
+    }
+
+    await store.send(.payButtonTapped) {
+      $0.isPaying = true
+    }
+    await store.receive(.chargeResponse(.failure(URLError(.timedOut)))) {
+      $0.isPaying = false
+      $0.paymentError = URLError(.timedOut).localizedDescription
+    }
+    #expect(store.state.canRetry)
   }
 
   @Test("resetting stops a running meter")

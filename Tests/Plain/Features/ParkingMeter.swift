@@ -38,6 +38,8 @@ extension DependencyValues {
 /// then watch the paid minutes count down on a timer until they run out.
 struct ParkingMeter: Reducer {
   struct State: Equatable {
+    /// Whether paying again may work: not after the bank has declined the card.
+    var canRetry = true
     var isPaying = false
     var minutesSelected = 0
     var paidAt: Date?
@@ -73,11 +75,11 @@ struct ParkingMeter: Reducer {
       switch action {
       case .addMinutesButtonTapped:
         state.minutesSelected += 15
-        state.paymentError = nil
         return .none
 
       case let .chargeResponse(.failure(error)):
         state.isPaying = false
+        state.canRetry = (error as? PaymentError) != .cardDeclined
         state.paymentError = error.localizedDescription
         return .none
 
@@ -101,7 +103,7 @@ struct ParkingMeter: Reducer {
         .cancellable(id: CancelID.timer, cancelInFlight: true)
 
       case .payButtonTapped:
-        guard state.minutesSelected > 0 else { return .none }
+        guard state.minutesSelected > 0, state.canRetry else { return .none }
         state.isPaying = true
         state.paymentError = nil
         return .run { [cents = state.minutesSelected * Self.centsPerMinute] send in

@@ -1,7 +1,8 @@
 import Architecture
 
-/// Starts from one saved hike, adds another through the sheet, drills into it, edits it, walks
-/// it (ended early and saved), pops a detail by hand, and deletes a hike from its detail.
+/// Starts from one saved hike, adds another through the sheet (its save fails: the disk is
+/// full), drills into it, edits it, walks it (ended early and saved), pops a detail by hand, and
+/// deletes a hike from its detail.
 enum HikeLogSession: PlainSession {
   static let name = "Hike log"
   static func makeReducer() -> HikeLogApp { HikeLogApp() }
@@ -15,6 +16,14 @@ enum HikeLogSession: PlainSession {
   static func prepareDependencies(_ dependencies: inout DependencyValues) {
     dependencies.date = .constant(Date(timeIntervalSince1970: 1_800_000_000))
     dependencies.hikeStore = .inMemory([ridgeLoop])
+    // The first save finds the disk full: a Foundation error, not one of the app's.
+    let saves = LockIsolated(0)
+    let save = dependencies.hikeStore.save
+    dependencies.hikeStore.save = { hikes in
+      saves.withValue { $0 += 1 }
+      if saves.value == 1 { throw CocoaError(.fileWriteOutOfSpace) }
+      try await save(hikes)
+    }
     dependencies.uuid = .incrementing
   }
 

@@ -1,7 +1,8 @@
 import Architecture
 
 /// Types a query in bursts (each burst searched once, after the pause), reads three harbours'
-/// tides (one gauge is down), clears the query, and searches for what no harbour is called.
+/// tides (one gauge is down, and the network is down for another), clears the query, and
+/// searches for what no harbour is called.
 enum TideSearchSession: PlainSession {
   static let name = "Tide search"
   static func makeReducer() -> TideSearch { TideSearch() }
@@ -9,6 +10,11 @@ enum TideSearchSession: PlainSession {
 
   static func prepareDependencies(_ dependencies: inout DependencyValues) {
     dependencies.tideClient = .liveValue
+    // The harbour office's link is down: a Foundation error, not one of the app's.
+    dependencies.tideClient.forecast = { harbor in
+      guard harbor.name != "Port Isaac" else { throw URLError(.notConnectedToInternet) }
+      return try await TideClient.liveValue.forecast(harbor)
+    }
   }
 
   static func drive(_ driver: PlainDriver<TideSearch.State, TideSearch.Action>) async {
