@@ -1,1 +1,0 @@
-../../Plain/Features/PlainDriver.swift
