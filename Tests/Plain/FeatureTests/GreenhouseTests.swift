@@ -79,7 +79,7 @@ struct GreenhouseTests {
         ButtonState(role: .destructive, action: .feedConfirmed) { TextState("Feed") }
         ButtonState(role: .cancel) { TextState("Cancel") }
       } message: {
-        TextState("Fed 0 times so far. Too much feed burns the roots.")
+        TextState("Feedings so far: 0. Too much feed burns the roots.")
       }
     }
     await store.send(.alert(.presented(.feedConfirmed))) {
@@ -93,7 +93,7 @@ struct GreenhouseTests {
         ButtonState(role: .destructive, action: .feedConfirmed) { TextState("Feed") }
         ButtonState(role: .cancel) { TextState("Cancel") }
       } message: {
-        TextState("Fed 1 times so far. Too much feed burns the roots.")
+        TextState("Feedings so far: 1. Too much feed burns the roots.")
       }
     }
     await store.send(.alert(.dismiss)) {

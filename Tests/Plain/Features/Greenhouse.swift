@@ -82,7 +82,7 @@ struct Greenhouse: Reducer {
           ButtonState(role: .destructive, action: .feedConfirmed) { TextState("Feed") }
           ButtonState(role: .cancel) { TextState("Cancel") }
         } message: {
-          TextState("Fed \(feedings) times so far. Too much feed burns the roots.")
+          TextState("Feedings so far: \(feedings). Too much feed burns the roots.")
         }
         return .none
 
