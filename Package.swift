@@ -144,6 +144,35 @@ let package = Package(
         .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PortedFeatures=PortedFeatures6"]),
       ]
     ),
+    // Issue 34's corpus: TCA 1.3-style features with no Codable anywhere, each with TestStore
+    // tests and a scripted session that recording wrappers replay. Tests/Plain/README.md.
+    .target(
+      name: "PlainFeatures",
+      dependencies: ["Architecture"],
+      path: "Tests/Plain/Features",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "PlainFeaturesTests",
+      dependencies: ["PlainFeatures", "Architecture"],
+      path: "Tests/Plain/FeatureTests",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    // The same files through symlinks, in Swift 6 mode, as PortedFeatures6 is.
+    .target(
+      name: "PlainFeatures6",
+      dependencies: ["Architecture"],
+      path: "Tests/Plain6/Features",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .testTarget(
+      name: "PlainFeatures6Tests",
+      dependencies: ["PlainFeatures6", "Architecture"],
+      path: "Tests/Plain6/FeatureTests",
+      swiftSettings: [
+        .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PlainFeatures=PlainFeatures6"]),
+      ]
+    ),
     // A feature holding every Codable shape, internal as app features are: what the
     // generator's shape tests record, and what their committed generated tests exercise.
     .target(name: "Shapes", dependencies: ["Architecture"], path: "Tests/Shapes"),

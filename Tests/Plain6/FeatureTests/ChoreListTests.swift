@@ -1,0 +1,1 @@
+../../Plain/FeatureTests/ChoreListTests.swift

@@ -1,0 +1,1 @@
+../../Plain/FeatureTests/PantryTabsTests.swift

@@ -1,0 +1,1 @@
+../../Plain/FeatureTests/PlainCorpusTests.swift

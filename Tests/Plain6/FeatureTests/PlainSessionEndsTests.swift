@@ -1,0 +1,1 @@
+../../Plain/FeatureTests/PlainSessionEndsTests.swift

@@ -1,0 +1,1 @@
+../../Plain/FeatureTests/PlainSessionsTests.swift

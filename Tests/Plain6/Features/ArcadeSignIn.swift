@@ -1,0 +1,1 @@
+../../Plain/Features/ArcadeSignIn.swift

@@ -1,0 +1,1 @@
+../../Plain/Features/HikeDetail.swift

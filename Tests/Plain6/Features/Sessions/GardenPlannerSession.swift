@@ -1,0 +1,1 @@
+../../../Plain/Features/Sessions/GardenPlannerSession.swift

@@ -1,0 +1,1 @@
+../../Plain/Features/TrailWalk.swift
