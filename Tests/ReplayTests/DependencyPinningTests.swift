@@ -31,7 +31,7 @@ extension DependencyValues {
 }
 
 /// Reads every setting that differs between machines, and the app's client, while reducing.
-private struct Voyage: Reducer {
+struct Voyage: Reducer {
   struct State: Codable, Equatable {
     var lines: [String] = []
   }
@@ -136,7 +136,7 @@ private struct Kitchen: Reducer {
 }
 
 /// An error whose texts a reducer shows.
-private enum BankError: LocalizedError, Equatable {
+enum BankError: LocalizedError, Equatable {
   case unknownRecipient
 
   var errorDescription: String? { "The bank does not know that recipient" }
@@ -145,7 +145,7 @@ private enum BankError: LocalizedError, Equatable {
 }
 
 /// Shows a failed transfer's `localizedDescription`, as TicTacToe's login does.
-private struct Transfer: Reducer {
+struct Transfer: Reducer {
   struct State: Codable, Equatable {
     var message = ""
     var suggestion = ""
@@ -174,7 +174,7 @@ struct DependencyPinningTests {
 
   /// Records three `Voyage` steps on the recording machine, with the almanac pinned.
   @discardableResult
-  private static func recordVoyage(_ recorded: inout Voyage.State) throws -> String {
+  static func recordVoyage(_ recorded: inout Voyage.State) throws -> String {
     let path = path("voyage")
     let recorder = try TraceRecorder(path: path)
     let reducer = Voyage().recording(to: recorder)
@@ -193,7 +193,7 @@ struct DependencyPinningTests {
     return path
   }
 
-  private static func recordVoyage() throws -> String {
+  static func recordVoyage() throws -> String {
     var state = Voyage.State()
     return try recordVoyage(&state)
   }
@@ -322,6 +322,38 @@ struct DependencyPinningTests {
         .replay(tracePath: path)
       #expect(report.divergentSteps == 0, "\(report)")
     }
+  }
+
+  @Test("gen-test sets the recorded settings, and a failure's recorded texts, in the test")
+  func generatedTestsSetWhatWasRecorded() throws {
+    let voyage = try Self.recordVoyage()
+    defer { try? FileManager.default.removeItem(atPath: voyage) }
+    let source = try TestGenerator().generate(tracePath: voyage).source
+    for line in [
+      #"$0.locale = Locale(identifier: "fr_FR")"#,
+      #"$0.timeZone = TimeZone(identifier: "Asia/Tokyo")!"#,
+      #"$0.temporaryDirectory = URL(string: "file:///tmp/recording-machine/")!"#,
+      "var calendar = Calendar(identifier: .gregorian)",
+      #"calendar.timeZone = TimeZone(identifier: "Asia/Tokyo")!"#,
+      "calendar.firstWeekday = 2",
+    ] {
+      #expect(source.contains(line), "no \(line) in:\n\(source)")
+    }
+
+    let transfer = Self.path("transfer-gen")
+    defer { try? FileManager.default.removeItem(atPath: transfer) }
+    let recorder = try TraceRecorder(path: transfer)
+    var state = Transfer.State()
+    _ = Transfer().recording(to: recorder)
+      .reduce(into: &state, action: .sent(.failure(BankError.unknownRecipient)))
+    try recorder.close()
+    let failure = try TestGenerator().generate(tracePath: transfer).source
+    #expect(
+      failure.contains(
+        #"localizedDescription: "The bank does not know that recipient", "#
+          + #"errorDescription: "The bank does not know that recipient", "#
+          + #"failureReason: "No account has that number", recoverySuggestion: "Check the number""#
+      ), "\(failure)")
   }
 
   @Test("a recorded error answers its recorded texts; one recorded before them still decodes")
