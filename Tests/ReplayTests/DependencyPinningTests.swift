@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceJSON
 
@@ -354,6 +355,23 @@ struct DependencyPinningTests {
           + #"errorDescription: "The bank does not know that recipient", "#
           + #"failureReason: "No account has that number", recoverySuggestion: "Check the number""#
       ), "\(failure)")
+  }
+
+  @Test("show lists the settings a step read, and the clients it read by name")
+  func showListsReads() throws {
+    let path = try Self.recordVoyage()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try ChildProcess.run(Paths.executable("tca-replay"), ["show", path, "0"])
+    let output = String(decoding: run.output, as: UTF8.self)
+    #expect(run.status == 0)
+    #expect(
+      output.contains(
+        "read    calendar gregorian (Asia/Tokyo), locale fr_FR, time zone Asia/Tokyo, temporary "
+          + "directory file:///tmp/recording-machine/, "), "\(output)")
+    // On Linux the runtime names no property of a test target: the key type stands for it.
+    #expect(
+      output.contains("ReplayTests.Almanac (not recorded)")
+        || output.contains(#"\.almanac (ReplayTests.Almanac, not recorded)"#), "\(output)")
   }
 
   @Test("a recorded error answers its recorded texts; one recorded before them still decodes")

@@ -90,7 +90,8 @@ struct StepDescription {
       case .temporaryDirectory(let url):
         "temporary directory \(url.escapingControlCharacters)"
       case .client(let key, let property):
-        "\(property.map { "\\.\($0)" } ?? key) (\(key), not recorded)".escapingControlCharacters
+        (property.map { "\\.\($0) (\(key), not recorded)" } ?? "\(key) (not recorded)")
+          .escapingControlCharacters
       }
     }
     return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]
