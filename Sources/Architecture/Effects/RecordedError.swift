@@ -114,8 +114,8 @@ extension RecordedError: Codable {
       recoverySuggestion, helpAnchor, mangledType
   }
 
-  /// Decodes `{"type": …, "description": …, "value": …, "localizedDescription": …, …}`; all but
-  /// the type and the description are optional, and absent from traces recorded before them.
+  /// Decodes `{"type": …, "description": …, "localizedDescription": …, …}`; all but the type
+  /// and the description are optional, and absent from traces recorded before them.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     typeName = try container.decode(String.self, forKey: .type)
@@ -131,8 +131,8 @@ extension RecordedError: Codable {
     mangledTypeName = try container.decodeIfPresent(String.self, forKey: .mangledType)
   }
 
-  /// Encodes `{"type": …, "description": …, "value": …, "localizedDescription": …, …}`, each
-  /// optional member only when there is one.
+  /// Encodes `{"type": …, "description": …, "localizedDescription": …, …}`, each optional
+  /// member only when there is one.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(typeName, forKey: .type)
