@@ -374,6 +374,29 @@ struct DependencyPinningTests {
         || output.contains(#"\.almanac (ReplayTests.Almanac, not recorded)"#), "\(output)")
   }
 
+  @Test("verify names a client the host does not pin, and not one it pins; neither diverges")
+  func verifyNamesUnpinnedClients() async throws {
+    let unpinned = try await Run.tool(
+      "verify", "Traces/counter.ndjson", "--host", ToolReplayTests.mutantHost(.clientRead))
+    #expect(unpinned.status == 0, "\(unpinned.errors)")
+    #expect(unpinned.output.hasPrefix("ok "))
+    // Linux's runtime names no property of a key path (its accessors have no symbol names):
+    // the key's type stands for it, in a line that compiles as it is.
+    let named = ("\\.numberFact", "$0.numberFact = …")
+    let typed = ("Counter.NumberFactClient.self", "$0[Counter.NumberFactClient.self] = …")
+    #expect(
+      [named, typed].contains { read, pin in
+        unpinned.errors == "unpinned: Traces/counter.ndjson: step 0 read \(read) "
+          + "(Counter.NumberFactClient), which the trace cannot replay; pin it with "
+          + "ReplayTarget(CounterFeature(), withDependencies: { \(pin) })\n"
+      }, "\(unpinned.errors)")
+
+    let pinned = try await Run.tool(
+      "verify", "Traces/counter.ndjson", "--host", ToolReplayTests.mutantHost(.clientPinned))
+    #expect(pinned.status == 0)
+    #expect(pinned.errors == "", "\(pinned.errors)")
+  }
+
   @Test("a recorded error answers its recorded texts; one recorded before them still decodes")
   func recordedErrorTexts() throws {
     let recorded = RecordedError(BankError.unknownRecipient)
