@@ -29,6 +29,11 @@ public enum Mutant: String, CaseIterable, Sendable {
   /// The pantry force-unwraps the stock of the item used, and traps at step 3 of
   /// ``PantryFeature/session``: a reducer that crashes mid-trace, at a known step.
   case pantryForceUnwrap = "pantry-force-unwrap"
+  /// The counter, unchanged in what it computes, reading its number fact client while
+  /// reducing: a host that does not pin the client is told so, with no divergence.
+  case clientRead = "client-read"
+  /// ``clientRead``, in a host that pins the client with `ReplayTarget(withDependencies:)`.
+  case clientPinned = "client-pinned"
   /// No change: the examples and the pantry as they are.
   case unchanged
 
@@ -37,7 +42,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     switch self {
     case .timerOffByOne: "composed-app.ndjson"
     case .savedDateDropped: "todos.ndjson"
-    case .factFailureAsFact, .crash, .hang, .slow: "counter.ndjson"
+    case .factFailureAsFact, .crash, .hang, .slow, .clientRead, .clientPinned: "counter.ndjson"
     // Recorded by the tests that use it: the examples have no pantry.
     case .pantryForceUnwrap, .unchanged: "pantry.ndjson"
     }
@@ -51,6 +56,11 @@ public enum Mutant: String, CaseIterable, Sendable {
     case .crash: counter = ReplayTarget(CrashingCounter())
     case .hang: counter = ReplayTarget(HangingCounter())
     case .slow: counter = ReplayTarget(SlowCounter())
+    case .clientRead: counter = ReplayTarget(ClientReadingCounter())
+    case .clientPinned:
+      counter = ReplayTarget(ClientReadingCounter()) {
+        $0.numberFact = NumberFactClient { "\($0) is pinned." }
+      }
     default: counter = ReplayTarget(CounterFeature())
     }
     return [
@@ -135,6 +145,19 @@ public struct SlowCounter: Reducer, Sendable {
     into state: inout CounterFeature.State, action: CounterFeature.Action
   ) -> Effect<CounterFeature.Action> {
     usleep(40_000)
+    return CounterFeature().reduce(into: &state, action: action)
+  }
+}
+
+/// ``Mutant/clientRead``: the counter, reading its number fact client while it reduces, as a
+/// reducer that captures a client for its effect does.
+public struct ClientReadingCounter: Reducer, Sendable {
+  @Dependency(\.numberFact) var numberFact
+  public init() {}
+  public func reduce(
+    into state: inout CounterFeature.State, action: CounterFeature.Action
+  ) -> Effect<CounterFeature.Action> {
+    _ = numberFact
     return CounterFeature().reduce(into: &state, action: action)
   }
 }

@@ -130,8 +130,8 @@ extension Mutant: CustomTestStringConvertible {
       return try await replayTrace(path, SavedDateDropped(), mode, maximumDivergences)
     case .factFailureAsFact:
       return try await replayTrace(path, FactFailureAsFact(), mode, maximumDivergences)
-    case .crash, .hang, .slow, .pantryForceUnwrap, .unchanged:
-      fatalError("\(self) breaks the host; it has nothing to replay")
+    case .crash, .hang, .slow, .pantryForceUnwrap, .unchanged, .clientRead, .clientPinned:
+      fatalError("\(self) breaks the host, or changes no behaviour; it has nothing to replay")
     }
   }
 

@@ -2,9 +2,13 @@ import Foundation
 
 // Live is the user's calendar, following their settings; a test reading it without setting it
 // reports it, as swift-dependencies does, and gets the live calendar.
-private enum CalendarKey: NamedDependencyKey {
+private enum CalendarKey: NamedDependencyKey, RecordedDependencyKey {
   static let propertyName = "calendar"
   static let liveValue = Calendar.autoupdatingCurrent
+
+  static func tapped(_ value: any Sendable) -> DependencyTap.Value? {
+    (value as? Calendar).map(DependencyTap.Value.calendar)
+  }
 }
 
 extension DependencyValues {

@@ -1,11 +1,11 @@
-private enum ContinuousClockKey: DependencyKey {
+private enum ContinuousClockKey: DependencyKey, BuiltInDependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
   static var testValue: any Clock<Duration> {
     UnimplementedClock<Duration>(name: "ContinuousClock")
   }
 }
 
-private enum SuspendingClockKey: DependencyKey {
+private enum SuspendingClockKey: DependencyKey, BuiltInDependencyKey {
   static let liveValue: any Clock<Duration> = SuspendingClock()
   static var testValue: any Clock<Duration> {
     UnimplementedClock<Duration>(name: "SuspendingClock")

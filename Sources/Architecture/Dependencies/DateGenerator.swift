@@ -41,7 +41,7 @@ public struct DateGenerator: Sendable {
   public static func constant(_ date: Date) -> Self { Self { date } }
 }
 
-private enum DateGeneratorKey: DependencyKey {
+private enum DateGeneratorKey: DependencyKey, BuiltInDependencyKey {
   static let liveValue = DateGenerator.live
   static var testValue: DateGenerator {
     DateGenerator {

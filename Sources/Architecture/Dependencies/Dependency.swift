@@ -48,24 +48,17 @@ public struct Dependency<Value>: Sendable {
   /// The current value of the dependency.
   public var wrappedValue: Value {
     let values = DependencyValues._current
+    // A recording or replay names the property an app's client is read through.
+    if let tap = DependencyTap.current { tap.pendingKeyPath = keyPath }
     guard values.context == .test else { return values[keyPath: keyPath] }
     let access = DependencyAccess(
-      propertyName: Self.propertyName(of: keyPath),
+      propertyName: DependencyTap.propertyName(of: keyPath),
       fileID: fileID,
       filePath: filePath,
       line: line,
       column: column
     )
     return DependencyAccess.$current.withValue(access) { values[keyPath: keyPath] }
-  }
-
-  /// The property a key path names, when the runtime can tell: on Linux the accessors of
-  /// non-exported properties have no symbol names, and the value's type is named instead.
-  private static func propertyName(of keyPath: AnyKeyPath) -> String? {
-    let description = "\(keyPath)"
-    let prefix = "\\DependencyValues."
-    guard description.hasPrefix(prefix), !description.contains("<") else { return nil }
-    return String(description.dropFirst(prefix.count))
   }
 }
 

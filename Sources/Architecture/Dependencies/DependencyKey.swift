@@ -80,6 +80,18 @@ public enum DependencyContext: Sendable, Equatable {
 
 /// A built-in key that knows its `DependencyValues` property, so an unset read in a test names
 /// it (`@Dependency(\.calendar)`) where the runtime cannot name the key path.
-protocol NamedDependencyKey: DependencyKey {
+protocol NamedDependencyKey: DependencyKey, BuiltInDependencyKey {
   static var propertyName: String { get }
+}
+
+/// A key of this module. A reducer's read of one needs no pin in a replay: its values are taped
+/// (`uuid`, `date`), recorded (``RecordedDependencyKey``), or used by effects only (clocks,
+/// `dismiss`, `openURL`), which a replay does not run.
+protocol BuiltInDependencyKey {}
+
+/// A built-in key whose value a recording tapes by value (a locale by its identifier), so that a
+/// replay feeds the recorded value back instead of the replaying machine's.
+protocol RecordedDependencyKey: BuiltInDependencyKey {
+  /// The value as the tap records it; `nil` when `value` is not of the key's type.
+  static func tapped(_ value: any Sendable) -> DependencyTap.Value?
 }

@@ -35,7 +35,10 @@ public struct DependencyValues: Sendable {
       if let reads = EffectDependencyReads.current, DependencyTap.current == nil {
         reads.insert(String(describing: key))
       }
-      if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
+      if let value = storage[ObjectIdentifier(key)] as? Key.Value {
+        DependencyTap.current?.noteRead(key, value: value, isSet: true)
+        return value
+      }
       let context = self.context
       let value = DefaultValues.shared.value(for: key, context: context)
       // Only a read through `@Dependency` reports: overriding a field inside
@@ -46,6 +49,7 @@ public struct DependencyValues: Sendable {
         Self.reportMissingTestValue(
           for: key, property: (key as? any NamedDependencyKey.Type)?.propertyName)
       }
+      DependencyTap.current?.noteRead(key, value: value, isSet: false)
       return value
     }
     set { storage[ObjectIdentifier(key)] = newValue }

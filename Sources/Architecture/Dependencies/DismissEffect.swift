@@ -111,12 +111,12 @@ extension Effect {
   }
 }
 
-private enum DismissKey: DependencyKey {
+private enum DismissKey: DependencyKey, BuiltInDependencyKey {
   static let liveValue = DismissEffect()
   static let testValue = DismissEffect()
 }
 
-private enum IsPresentedKey: DependencyKey {
+private enum IsPresentedKey: DependencyKey, BuiltInDependencyKey {
   static let liveValue = false
   static let testValue = false
 }

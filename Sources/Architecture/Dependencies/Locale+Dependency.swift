@@ -2,9 +2,13 @@ import Foundation
 
 // Live is the user's locale, following their settings; a test reading it without setting it
 // reports it, as swift-dependencies does, and gets the live locale.
-private enum LocaleKey: NamedDependencyKey {
+private enum LocaleKey: NamedDependencyKey, RecordedDependencyKey {
   static let propertyName = "locale"
   static let liveValue = Locale.autoupdatingCurrent
+
+  static func tapped(_ value: any Sendable) -> DependencyTap.Value? {
+    (value as? Locale).map(DependencyTap.Value.locale)
+  }
 }
 
 extension DependencyValues {

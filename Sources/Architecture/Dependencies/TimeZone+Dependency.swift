@@ -2,9 +2,13 @@ import Foundation
 
 // Live is the user's time zone, following their settings; a test reading it without setting it
 // reports it, as swift-dependencies does, and gets the live time zone.
-private enum TimeZoneKey: NamedDependencyKey {
+private enum TimeZoneKey: NamedDependencyKey, RecordedDependencyKey {
   static let propertyName = "timeZone"
   static let liveValue = TimeZone.autoupdatingCurrent
+
+  static func tapped(_ value: any Sendable) -> DependencyTap.Value? {
+    (value as? TimeZone).map(DependencyTap.Value.timeZone)
+  }
 }
 
 extension DependencyValues {

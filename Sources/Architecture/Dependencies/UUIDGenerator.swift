@@ -60,7 +60,7 @@ extension UUID {
   }
 }
 
-private enum UUIDGeneratorKey: DependencyKey {
+private enum UUIDGeneratorKey: DependencyKey, BuiltInDependencyKey {
   static let liveValue = UUIDGenerator.live
   static var testValue: UUIDGenerator {
     UUIDGenerator {

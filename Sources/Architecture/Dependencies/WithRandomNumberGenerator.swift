@@ -28,7 +28,7 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   }
 }
 
-private enum WithRandomNumberGeneratorKey: DependencyKey {
+private enum WithRandomNumberGeneratorKey: DependencyKey, BuiltInDependencyKey {
   static var liveValue: WithRandomNumberGenerator {
     WithRandomNumberGenerator(SystemRandomNumberGenerator())
   }

@@ -1,10 +1,10 @@
 extension TaskResult: Encodable where Success: Encodable {
-  /// Encodes `{"success": value}`, or `{"failure": {"type": …, "description": …, "value": …}}`
+  /// Encodes `{"success": value}`, or `{"failure": {"type": …, "description": …, …}}`
   /// for a failure.
   ///
   /// A failure records its error as a ``RecordedError``: the error's type name, its
-  /// `String(describing:)` and, when the error is `Encodable`, its encoded value. A failure
-  /// decoded from a recording encodes exactly as the original did.
+  /// `String(describing:)`, its localized texts and, when the error is `Encodable`, its encoded
+  /// value. A failure decoded from a recording encodes exactly as the original did.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: TaskResultCodingKeys.self)
     switch self {

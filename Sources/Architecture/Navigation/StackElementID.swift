@@ -115,7 +115,7 @@ public struct StackElementIDGenerator: Sendable {
   }
 }
 
-private enum StackElementIDKey: DependencyKey {
+private enum StackElementIDKey: DependencyKey, BuiltInDependencyKey {
   static var liveValue: StackElementIDGenerator { .incrementing() }
   static var testValue: StackElementIDGenerator { .incrementing() }
 }

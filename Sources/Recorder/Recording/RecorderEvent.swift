@@ -60,6 +60,41 @@ extension DependencyValue {
     case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
     case .random(let number): self = .random(number)
     case .stackElementID(let id): self = .stackElementID(id)
+    case .locale(let locale): self = .locale(locale.identifier)
+    case .timeZone(let timeZone): self = .timeZone(timeZone.identifier)
+    case .temporaryDirectory(let url): self = .temporaryDirectory(url.absoluteString)
+    case .calendar(let calendar): self = .calendar(RecordedCalendar(calendar))
+    case .client(let key, let property, _): self = .client(key: key, property: property)
     }
+  }
+}
+
+extension RecordedCalendar {
+  /// What `calendar` is made of.
+  init(_ calendar: Calendar) {
+    identifier = "\(calendar.identifier)"
+    timeZone = calendar.timeZone.identifier
+    locale = calendar.locale?.identifier
+    firstWeekday = calendar.firstWeekday
+    minimumDaysInFirstWeek = calendar.minimumDaysInFirstWeek
+  }
+
+  /// The identifiers Foundation has on every platform, by the names `identifier` records.
+  static let identifiers: [String: Calendar.Identifier] = Dictionary(
+    uniqueKeysWithValues: [
+      Calendar.Identifier.gregorian, .buddhist, .chinese, .coptic, .ethiopicAmeteMihret,
+      .ethiopicAmeteAlem, .hebrew, .iso8601, .indian, .islamic, .islamicCivil, .japanese,
+      .persian, .republicOfChina, .islamicTabular, .islamicUmmAlQura,
+    ].map { ("\($0)", $0) })
+
+  /// The calendar recorded, as far as Foundation can make it: `nil` for an unknown identifier.
+  var calendar: Calendar? {
+    guard let identifier = Self.identifiers[identifier] else { return nil }
+    var calendar = Calendar(identifier: identifier)
+    if let timeZone = TimeZone(identifier: timeZone) { calendar.timeZone = timeZone }
+    calendar.locale = locale.map(Locale.init(identifier:))
+    calendar.firstWeekday = firstWeekday
+    calendar.minimumDaysInFirstWeek = minimumDaysInFirstWeek
+    return calendar
   }
 }

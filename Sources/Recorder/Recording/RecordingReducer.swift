@@ -13,8 +13,9 @@ extension Reducer where State: Encodable, Action: Encodable {
   ///
   /// Wrap the root reducer: the trace's steps are the actions it sees. Each step also records
   /// where the action came from, the values read from `uuid`, `date` and
-  /// `withRandomNumberGenerator` while reducing, and when the effects it returned started and
-  /// ended.
+  /// `withRandomNumberGenerator` while reducing, the machine's `locale`, `timeZone`, `calendar`
+  /// and `temporaryDirectory` when read, the names of the app's clients read, and when the
+  /// effects it returned started and ended.
   public func recording(to recorder: TraceRecorder) -> _RecordingReducer<Self> {
     _RecordingReducer(base: self, recorder: recorder, cache: PipelineCache())
   }

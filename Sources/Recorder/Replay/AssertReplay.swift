@@ -22,8 +22,8 @@ import Foundation
 ///   - reducer: Today's reducer.
 ///   - mode: ``ReplayMode/isolated`` (the default) checks every step from its recorded state;
 ///     ``ReplayMode/cumulative`` replays from the initial state, as the user experienced it.
-///   - withDependencies: Overrides for dependencies, other than `uuid`, `date` and
-///     `withRandomNumberGenerator`, that the reducer reads while reducing.
+///   - withDependencies: Pins for dependencies the trace cannot hold (the app's clients), set
+///     while states decode and steps reduce; the values the trace recorded win over them.
 /// - Returns: The report, for further assertions.
 /// - Throws: ``ReplayError`` when the trace is missing or malformed.
 @discardableResult

@@ -18,6 +18,9 @@ final class DependencyFeed: @unchecked Sendable {
   private var nextUUID = 0
   private var nextDate = 0
   private var nextRandom = 0
+  /// The machine's settings the step read (locale, time zone, calendar, temporary directory),
+  /// to be set over the replay's dependencies while it reduces.
+  private(set) var settings: [DependencyValue] = []
   /// Reads beyond what the step recorded, for the report.
   private(set) var extraReads = 0
   private var fallbackRandom = SplitMix64(seed: 0x7463_612d_7265_706c)
@@ -33,12 +36,42 @@ final class DependencyFeed: @unchecked Sendable {
     nextDate = 0
     nextRandom = 0
     extraReads = 0
+    settings.removeAll(keepingCapacity: true)
     for value in values {
       switch value {
       case let .uuid(text): uuids.append(UUID(uuidString: text) ?? Self.standInUUID(0))
       case let .date(seconds): dates.append(Date(timeIntervalSinceReferenceDate: seconds))
       case let .random(number): randoms.append(number)
       case let .stackElementID(id): stackElementIDs.append(id)
+      case .locale, .timeZone, .calendar, .temporaryDirectory: settings.append(value)
+      // The trace cannot hold a client's value: the replay's pins give it.
+      case .client: break
+      }
+    }
+  }
+
+  /// Runs `body` with the settings the step recorded set over the current dependencies, so
+  /// that the step reads the recording machine's locale, time zone, calendar and temporary
+  /// directory rather than this one's.
+  func withRecordedSettings<R>(_ body: () throws -> R) rethrows -> R {
+    guard !settings.isEmpty else { return try body() }
+    var values = DependencyValues._current
+    Self.apply(settings, to: &values)
+    return try DependencyValues.$_current.withValue(values, operation: body)
+  }
+
+  /// Sets the recorded `settings` in `values`; one that Foundation cannot rebuild is left.
+  static func apply(_ settings: [DependencyValue], to values: inout DependencyValues) {
+    for setting in settings {
+      switch setting {
+      case let .locale(identifier): values.locale = Locale(identifier: identifier)
+      case let .timeZone(identifier):
+        if let timeZone = TimeZone(identifier: identifier) { values.timeZone = timeZone }
+      case let .calendar(recorded):
+        if let calendar = recorded.calendar { values.calendar = calendar }
+      case let .temporaryDirectory(text):
+        if let url = URL(string: text) { values.temporaryDirectory = url }
+      default: break
       }
     }
   }

@@ -83,13 +83,25 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     let resolved = try history.entries.enumerated().map { position, entry in
       try resolve(entry, position: position, in: recording)
     }
-    var state = try decoder.decode(
-      Base.State.self, from: decodable(header.initialState, type: header.stateType))
+    let feed = DependencyFeed()
+    var values = DependencyValues._current
+    updateDependencies(&values)
+    feed.install(into: &values)
+    let scope = values
+    // Decoded in the replay's dependencies: a state's default values may read a client, which
+    // must get the host's pin, never its live value.
+    var state = try DependencyValues.$_current.withValue(scope) {
+      try decoder.decode(
+        Base.State.self, from: decodable(header.initialState, type: header.stateType))
+    }
     var stateJSON = try encoded(state, encoder, header.redactions)
     // Decoded up front, so that the written trace's types cover every action in it: a crash
     // record's action, which the recording never described, and new actions.
-    let actions = resolved.map { entry in
-      try? decoder.decode(Base.Action.self, from: decodable(entry.action, type: header.actionType))
+    let actions = DependencyValues.$_current.withValue(scope) {
+      resolved.map { entry in
+        try? decoder.decode(
+          Base.Action.self, from: decodable(entry.action, type: header.actionType))
+      }
     }
     let output = try history.output.map { path in
       var schema = recording.schema
@@ -101,11 +113,7 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
 
     var outcome = HistoryOutcome()
     var entryOfStep: [Int: Int] = [:]
-    let feed = DependencyFeed()
-    var values = DependencyValues._current
-    updateDependencies(&values)
-    feed.install(into: &values)
-    try DependencyValues.$_current.withValue(values) {
+    try DependencyValues.$_current.withValue(scope) {
       for (position, entry) in resolved.enumerated() {
         guard let action = actions[position] else {
           outcome.add(
@@ -117,7 +125,9 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
         let before = stateJSON
         feed.load(entry.dependencies)
         CrashSite.reducing(position)
-        _ = withIssueCapture { _ = reducer.reduce(into: &state, action: action) }
+        _ = withIssueCapture {
+          feed.withRecordedSettings { _ = reducer.reduce(into: &state, action: action) }
+        }
         CrashSite.reducing(-1)
         stateJSON = try encoded(state, encoder, header.redactions)
         outcome.ran += 1

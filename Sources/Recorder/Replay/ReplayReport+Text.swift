@@ -55,6 +55,9 @@ extension ReplayReport: CustomStringConvertible {
       )
     }
     for item in notCompared ?? [] { lines.append("  not compared: \(item)") }
+    for read in unpinnedReads ?? [] {
+      lines.append("  unpinned: " + read.sentence(reducer: reducer))
+    }
     for warning in warnings { lines.append("  warning: \(warning)") }
     return lines.joined(separator: "\n")
   }

@@ -37,6 +37,9 @@ public struct ReplayReport: Sendable, Equatable, Codable {
   /// The crash the trace ends in, and what replaying its step found; `nil` when the trace
   /// did not end in a crash of a step.
   package var recordedCrash: RecordedCrash? = nil
+  /// The app's dependencies the replay read with nothing pinning them, the first step of each;
+  /// `nil` when there were none.
+  package var unpinnedReads: [UnpinnedRead]? = nil
 
   /// The first step where today's reducer disagrees with the recording, if any.
   package var firstDivergence: Divergence? { divergences.first }

@@ -16,8 +16,18 @@ public struct ReplayTarget: @unchecked Sendable {
   private let replayTrace: (String, ReplayOptions) throws(ReplayError) -> ReplayReport
   private let runHistory: (History, LoadedRecording) throws -> HistoryOutcome
 
-  /// Wraps `reducer`, whose dependencies other than `uuid`, `date` and
-  /// `withRandomNumberGenerator` can be overridden with `withDependencies`.
+  /// Wraps `reducer`; `withDependencies` pins the dependencies a trace cannot hold, such as the
+  /// app's clients, for every step replayed and every state decoded.
+  ///
+  /// ```swift
+  /// ReplayHost.run([
+  ///   ReplayTarget(AppFeature(), withDependencies: { $0.dataManager = .mock() })
+  /// ])
+  /// ```
+  ///
+  /// Values the trace recorded (`uuid`, `date`, random values, `locale`, `timeZone`,
+  /// `calendar`, `temporaryDirectory`) override these for the steps that read them. A client
+  /// read that nothing pins is named in the verdict.
   public init<Base: Reducer>(
     _ reducer: Base,
     withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }

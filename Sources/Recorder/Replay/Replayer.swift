@@ -68,8 +68,8 @@ where Base.State: Codable, Base.Action: Codable {
   /// - Parameters:
   ///   - reducer: Today's reducer, of the type the trace recorded.
   ///   - options: The mode and what the report keeps.
-  ///   - withDependencies: Overrides for dependencies the reducer reads while reducing, other
-  ///     than `uuid`, `date` and `withRandomNumberGenerator`, which come from the trace.
+  ///   - withDependencies: Pins for dependencies the trace cannot hold (the app's clients), set
+  ///     while states decode and steps reduce; the values the trace recorded win over them.
   package init(
     reducer: Base,
     options: Options = Options(),
@@ -127,6 +127,7 @@ where Base.State: Codable, Base.Action: Codable {
     if let warning { report.warnings.append(warning) }
     report.notCompared = Self.notCompared(version: header.version)
     report.recordedCrash = recordedCrash
+    if !tally.unpinnedReads.isEmpty { report.unpinnedReads = tally.unpinnedReads }
     return report
   }
 
@@ -171,8 +172,13 @@ where Base.State: Codable, Base.Action: Codable {
     }
     let actionPrint = Fingerprint.of(typeName: actionType, sample: nil)
     var statePrint: String?
-    if let state = try? JSONValueDecoder.replaying.decode(Base.State.self, from: header.initialState),
-      var json = try? JSONValueEncoder.recording.encode(state)
+    // Decoded in the replay's dependencies: a default value may read a client the host pins.
+    var scope = DependencyValues._current
+    updateDependencies(&scope)
+    let initialState = DependencyValues.$_current.withValue(scope) {
+      try? JSONValueDecoder.replaying.decode(Base.State.self, from: header.initialState)
+    }
+    if let state = initialState, var json = try? JSONValueEncoder.recording.encode(state)
     {
       Redaction.apply(header.redactions, to: &json, isState: true)
       statePrint = Fingerprint.of(typeName: stateType, sample: json)
@@ -221,6 +227,7 @@ where Base.State: Codable, Base.Action: Codable {
     }
     try result.get()
     tally.crash = steps.crash
+    tally.unpinnedReads = engine.unpinnedReads
     return tally
   }
 
@@ -372,6 +379,8 @@ struct Tally {
   /// The crash record the trace ends in, found by the thread that read it; its step is
   /// replayed once every other step is.
   var crash: PendingCrash?
+  /// The app's dependencies read with nothing pinning them, the first step of each.
+  var unpinnedReads: [UnpinnedRead] = []
 
   mutating func add<Base>(_ outcome: StepEngine<Base>.Outcome, keeping: Int) {
     switch outcome {
@@ -398,6 +407,7 @@ struct Tally {
     skipped += other.skipped
     unknown += other.unknown
     crash = crash ?? other.crash
+    unpinnedReads = UnpinnedRead.merged(unpinnedReads, other.unpinnedReads)
     if let problem = other.failure,
       (failure?.trace.line ?? .max) > (problem.trace.line ?? .max)
     {

@@ -13,6 +13,10 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
 
   let reducer: Base
   let feed = DependencyFeed()
+  /// Listens while a step decodes and reduces, for reads of the app's unpinned clients.
+  private let tap = DependencyTap()
+  /// The app's dependencies read with nothing pinning them, the first step of each.
+  private(set) var unpinnedReads: [UnpinnedRead] = []
   private let encoder = JSONValueEncoder.recording
   private let decoder = JSONValueDecoder.replaying
   private let redactions: [Redaction]
@@ -50,6 +54,22 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   }
 
   func run(_ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]) -> Outcome {
+    let (values, outcome) = tap.listen { runStep(recorded, preceding: preceding()) }
+    noteUnpinnedReads(values, step: recorded.step.index)
+    return outcome
+  }
+
+  /// Notes the reads of `values` that nothing pinned, when their key is new to this engine.
+  func noteUnpinnedReads(_ values: [DependencyTap.Value], step: Int) {
+    for case let .client(key, property, isSet) in values where !isSet {
+      guard !unpinnedReads.contains(where: { $0.key == key }) else { continue }
+      unpinnedReads.append(UnpinnedRead(step: step, key: key, property: property))
+    }
+  }
+
+  private func runStep(
+    _ recorded: RecordedStep, preceding: @autoclosure () -> [StepSummary]
+  ) -> Outcome {
     let step = recorded.step
     // A replay host that crashes from here on names this step (CrashSite).
     CrashSite.reducing(step.index)
@@ -143,7 +163,9 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     feed.load(step.dependencies)
     var effect = Effect<Base.Action>.none
     let issues = withIssueCapture {
-      effect = reducer.reduce(into: &state, action: action)  // Compared, never run.
+      feed.withRecordedSettings {
+        effect = reducer.reduce(into: &state, action: action)  // Compared, never run.
+      }
     }
     let effects = effectsDifference(effect, step)
     let reads = feed.readsDifference
@@ -250,7 +272,9 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
     guard var state = try? decoder.decode(Base.State.self, from: before) else { return nil }
     feed.load(step.dependencies)
     var effect = Effect<Base.Action>.none
-    _ = withIssueCapture { effect = reducer.reduce(into: &state, action: action) }
+    _ = withIssueCapture {
+      feed.withRecordedSettings { effect = reducer.reduce(into: &state, action: action) }
+    }
     guard var json = try? encoder.encode(state) else { return nil }
     Redaction.apply(redactions, to: &json, isState: true)
     return StepOutcome(
@@ -395,6 +419,7 @@ extension StepEngine: ChunkRunner {
         }
       }
     }
+    tally.unpinnedReads = unpinnedReads
     return tally
   }
 

@@ -216,8 +216,19 @@ struct SwiftRenderer {
       guard let fields = payload.objectValue, let name = fields["type"]?.stringValue,
         let description = fields["description"]?.stringValue
       else { return nil }
-      return ".failure(RecordedError(typeName: \(stringLiteral(name)), description: "
-        + "\(stringLiteral(description))))"
+      // The localized texts too, so a reducer showing `localizedDescription` shows them.
+      var arguments = [
+        "typeName: \(stringLiteral(name))", "description: \(stringLiteral(description))",
+      ]
+      for label in [
+        "localizedDescription", "errorDescription", "failureReason", "recoverySuggestion",
+        "helpAnchor",
+      ] {
+        if let text = fields[label]?.stringValue {
+          arguments.append("\(label): \(stringLiteral(text))")
+        }
+      }
+      return ".failure(RecordedError(" + arguments.joined(separator: ", ") + "))"
     case ("BindingAction", "set"):
       guard let fields = payload.objectValue, let keyPath = fields["keyPath"]?.stringValue,
         let value = fields["value"], TypeName.isBindingKeyPath(keyPath)

@@ -1,3 +1,4 @@
+import Foundation
 import TraceJSON
 
 /// Assembles a generated test file, function by function, keeping the line of every step.
@@ -296,15 +297,20 @@ struct TestFileWriter {
     var dates: [Double] = []
     var randoms: [UInt64] = []
     var stackElementIDs: [Int] = []
+    // The machine's settings as the first step that read each found them.
+    var settings: [String: String] = [:]
     for value in steps.flatMap(\.dependencies) {
       switch value {
       case .uuid(let uuid): uuids.append(uuid)
       case .date(let date): dates.append(date)
       case .random(let number): randoms.append(number)
       case .stackElementID(let id): stackElementIDs.append(id)
+      case .client: break
+      case .locale, .timeZone, .calendar, .temporaryDirectory:
+        if let (name, line) = settingLine(value), settings[name] == nil { settings[name] = line }
       }
     }
-    var lines: [String] = []
+    var lines: [String] = settings.keys.sorted().compactMap { settings[$0] }
     // Sequences, never `.incrementing` or `.constant`: a reducer that reads one value more
     // than the recording did fails the step that asks for it.
     if !uuids.isEmpty {
@@ -328,6 +334,38 @@ struct TestFileWriter {
       lines.append("$0.stackElementID = .incrementing(from: \(first))")
     }
     return lines
+  }
+
+  /// The `withDependencies` line that sets a recorded setting, by the property it sets.
+  private func settingLine(_ value: DependencyValue) -> (String, String)? {
+    let literal = renderer.stringLiteral
+    switch value {
+    case let .locale(identifier):
+      return ("locale", "$0.locale = Locale(identifier: \(literal(identifier)))")
+    case let .timeZone(identifier):
+      return ("timeZone", "$0.timeZone = TimeZone(identifier: \(literal(identifier)))!")
+    case let .temporaryDirectory(url):
+      return ("temporaryDirectory", "$0.temporaryDirectory = URL(string: \(literal(url)))!")
+    case let .calendar(recorded):
+      // Only an identifier Foundation knows is written, so the trace's text is never code.
+      guard RecordedCalendar.identifiers[recorded.identifier] != nil else { return nil }
+      var members = [
+        "var calendar = Calendar(identifier: .\(recorded.identifier))",
+        "calendar.timeZone = TimeZone(identifier: \(literal(recorded.timeZone)))!",
+      ]
+      if let locale = recorded.locale {
+        members.append("calendar.locale = Locale(identifier: \(literal(locale)))")
+      }
+      members += [
+        "calendar.firstWeekday = \(recorded.firstWeekday)",
+        "calendar.minimumDaysInFirstWeek = \(recorded.minimumDaysInFirstWeek)",
+        "return calendar",
+      ]
+      let body = members.map { "  " + $0 }.joined(separator: "\n")
+      return ("calendar", "$0.calendar = {\n" + body + "\n}()")
+    default:
+      return nil
+    }
   }
 
   /// Appends `code`, which may span lines, at `indent` levels of two spaces.

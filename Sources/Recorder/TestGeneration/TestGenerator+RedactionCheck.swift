@@ -32,9 +32,8 @@ extension TestGenerator {
       var reads: DependencyReadsDifference?
     }
 
-    /// Runs `reducer`, whose dependencies other than `uuid`, `date` and
-    /// `withRandomNumberGenerator` (which come from the trace) can be set with
-    /// `withDependencies`.
+    /// Runs `reducer`; `withDependencies` pins what the trace cannot hold (the app's clients)
+    /// while states decode and steps reduce.
     package static func reducing<Base: Reducer & SendableMetatype>(
       _ reducer: Base,
       withDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in }
@@ -53,19 +52,24 @@ extension TestGenerator {
       _ withDependencies: (inout DependencyValues) -> Void
     ) -> Outcome? where Base.State: Codable, Base.Action: Codable {
       let decoder = JSONValueDecoder()
-      guard var value = try? decoder.decode(Base.State.self, from: state),
-        let sent = try? decoder.decode(Base.Action.self, from: action)
-      else { return nil }
       let feed = DependencyFeed()
       feed.load(dependencies)
       var values = DependencyValues._current
       withDependencies(&values)
       feed.install(into: &values)
       var effect = Effect<Base.Action>.none
-      DependencyValues.$_current.withValue(values) {
+      // Decoded in the same dependencies: a default value may read a client the caller pins.
+      let reduced: Base.State? = DependencyValues.$_current.withValue(values) {
+        guard var value = try? decoder.decode(Base.State.self, from: state),
+          let sent = try? decoder.decode(Base.Action.self, from: action)
+        else { return nil }
         // Compared, never run; what the reducer reports is the test's to report.
-        _ = withIssueCapture { effect = box.value.reduce(into: &value, action: sent) }
+        _ = withIssueCapture {
+          feed.withRecordedSettings { effect = box.value.reduce(into: &value, action: sent) }
+        }
+        return value
       }
+      guard let value = reduced else { return nil }
       guard var json = try? JSONValueEncoder().encode(value) else { return nil }
       Redaction.apply(redactions, to: &json, isState: true)
       return Outcome(state: json, effects: effect.runCount, reads: feed.readsDifference)

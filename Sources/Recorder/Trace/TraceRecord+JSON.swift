@@ -248,6 +248,29 @@ extension DependencyValue {
     case let .date(date): ["date": .double(date)]
     case let .random(number): ["random": .number(number)]
     case let .stackElementID(id): ["stackElementID": .integer(Int64(id))]
+    case let .locale(identifier): ["locale": .string(identifier)]
+    case let .timeZone(identifier): ["timeZone": .string(identifier)]
+    case let .temporaryDirectory(url): ["temporaryDirectory": .string(url)]
+    case let .calendar(calendar):
+      [
+        "calendar": .object(
+          JSONObject(
+            [
+              ("identifier", .string(calendar.identifier)),
+              ("timeZone", .string(calendar.timeZone)),
+              ("locale", calendar.locale.map(JSONValue.string)),
+              ("firstWeekday", .integer(Int64(calendar.firstWeekday))),
+              ("minimumDaysInFirstWeek", .integer(Int64(calendar.minimumDaysInFirstWeek))),
+            ].compactMap { name, value in value.map { (name, $0) } }
+          )
+        )
+      ]
+    case let .client(key, property):
+      .object(
+        JSONObject(
+          [("client", JSONValue.string(key))] + (property.map { [("property", .string($0))] } ?? [])
+        )
+      )
     }
   }
 
@@ -268,9 +291,29 @@ extension DependencyValue {
         throw TraceFormatError("\"stackElementID\" must be a non-negative integer")
       }
       self = .stackElementID(Int(value))
+    } else if let identifier = fields.optional("locale")?.stringValue {
+      self = .locale(identifier)
+    } else if let identifier = fields.optional("timeZone")?.stringValue {
+      self = .timeZone(identifier)
+    } else if let url = fields.optional("temporaryDirectory")?.stringValue {
+      self = .temporaryDirectory(url)
+    } else if let calendar = fields.optional("calendar") {
+      let members = try Fields(calendar, context: "deps.calendar")
+      self = .calendar(
+        RecordedCalendar(
+          identifier: try members.string("identifier"),
+          timeZone: try members.string("timeZone"),
+          locale: members.optional("locale")?.stringValue,
+          firstWeekday: try members.count("firstWeekday"),
+          minimumDaysInFirstWeek: try members.count("minimumDaysInFirstWeek")
+        )
+      )
+    } else if let key = fields.optional("client")?.stringValue {
+      self = .client(key: key, property: fields.optional("property")?.stringValue)
     } else {
       throw TraceFormatError(
-        "a dependency value needs \"uuid\", \"date\", \"random\" or \"stackElementID\"")
+        "a dependency value needs \"uuid\", \"date\", \"random\", \"stackElementID\", "
+          + "\"locale\", \"timeZone\", \"calendar\", \"temporaryDirectory\" or \"client\"")
     }
   }
 }

@@ -124,6 +124,32 @@ package enum DependencyValue: Sendable, Equatable {
   case random(UInt64)
   /// The id `@Dependency(\.stackElementID)` gave a pushed stack element.
   case stackElementID(Int)
+  /// `@Dependency(\.locale)`, by its identifier (`fr_FR`), once per step that read it.
+  case locale(String)
+  /// `@Dependency(\.timeZone)`, by its identifier (`Europe/Paris`), once per step that read it.
+  case timeZone(String)
+  /// `@Dependency(\.calendar)`, once per step that read it.
+  case calendar(RecordedCalendar)
+  /// `@Dependency(\.temporaryDirectory)`, as its URL's text, once per step that read it.
+  case temporaryDirectory(String)
+  /// A key of the app's, read once or more in the step: the trace cannot hold its value (a
+  /// client of closures), so a replay pins it or names it as unpinned.
+  case client(key: String, property: String?)
+}
+
+/// A calendar as a step read it: what `Calendar(identifier:)` needs, and what the machine's
+/// settings give it.
+package struct RecordedCalendar: Sendable, Equatable {
+  /// The calendar's identifier as Foundation encodes it: `gregorian`, `iso8601`.
+  package var identifier: String
+  /// Its time zone's identifier.
+  package var timeZone: String
+  /// Its locale's identifier; `nil` when it has none.
+  package var locale: String?
+  /// The first day of the week, 1 for Sunday.
+  package var firstWeekday: Int
+  /// The days of the first week of a year.
+  package var minimumDaysInFirstWeek: Int
 }
 
 /// The whole state after a step.

@@ -82,6 +82,16 @@ struct StepDescription {
       case .date(let seconds): "date \(isoDate(sinceReferenceDate: seconds))"
       case .random(let number): "random \(number)"
       case .stackElementID(let id): "stack element id \(id)"
+      case .locale(let identifier): "locale \(identifier.escapingControlCharacters)"
+      case .timeZone(let identifier): "time zone \(identifier.escapingControlCharacters)"
+      case .calendar(let calendar):
+        "calendar \(calendar.identifier.escapingControlCharacters) "
+          + "(\(calendar.timeZone.escapingControlCharacters))"
+      case .temporaryDirectory(let url):
+        "temporary directory \(url.escapingControlCharacters)"
+      case .client(let key, let property):
+        (property.map { "\\.\($0) (\(key), not recorded)" } ?? "\(key) (not recorded)")
+          .escapingControlCharacters
       }
     }
     return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]

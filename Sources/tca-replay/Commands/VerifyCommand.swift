@@ -116,6 +116,10 @@ enum VerifyCommand: Command {
           let named = warning.hasPrefix(outcome.path + ":") ? warning : "\(outcome.path): \(warning)"
           errors.write("warning: \(named)\n")
         }
+        for read in outcome.report?.unpinnedReads ?? [] {
+          let sentence = read.sentence(reducer: outcome.report?.reducer ?? "Feature")
+          errors.write("unpinned: \(outcome.path): \(sentence)\n")
+        }
       }
       for note in outcome.notes + (json ? [] : outcome.textNotes) { errors.write(note) }
     }
