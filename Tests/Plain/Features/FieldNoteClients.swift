@@ -1,18 +1,5 @@
 import Architecture
 
-/// Where new recordings are written before the app keeps them.
-private enum TemporaryDirectoryKey: DependencyKey {
-  static let liveValue = FileManager.default.temporaryDirectory
-  static let testValue = URL(fileURLWithPath: "/tmp/field-notes-tests", isDirectory: true)
-}
-
-extension DependencyValues {
-  var temporaryDirectory: URL {
-    get { self[TemporaryDirectoryKey.self] }
-    set { self[TemporaryDirectoryKey.self] = newValue }
-  }
-}
-
 /// Why the microphone could not record.
 enum RecorderError: LocalizedError, Equatable {
   case microphoneDenied
