@@ -25,16 +25,24 @@ struct SwiftRenderer {
   mutating func expression(
     _ json: JSONValue, type: String?, indent: Int = 0, inlineLimit: Int = 60
   ) -> String {
-    guard let type = type.map(TypeName.unwrappingOptional) else {
+    guard var type = type.map(TypeName.unwrappingOptional) else {
       return fallback(json, indent, inlineLimit: inlineLimit)
+    }
+    // A wrapper encodes its wrapped value, which is what an initializer or an assignment takes.
+    while TypeName.isArchitecture(type, named: "BindingState")
+      || TypeName.isArchitecture(type, named: "PresentationState"),
+      let wrapped = TypeName.genericArgument(of: type)
+    {
+      type = TypeName.unwrappingOptional(wrapped)
     }
     if json.isNull { return "nil" }
     if let scalar = scalar(json, type: type) { return scalar }
     if let expression = architectureValue(json, type: type, indent: indent) { return expression }
     if let expression = alertLike(json, type: type, indent: indent) { return expression }
     if let expression = standardValue(json, type: type, indent: indent) { return expression }
-    // A stack's elements carry their ids, which only decoding keeps.
-    if TypeName.isArchitecture(type, named: "StackState") { return fallback(json, indent) }
+    if TypeName.isArchitecture(type, named: "StackState") {
+      return stack(json, type: type, indent: indent) ?? fallback(json, indent)
+    }
     switch schema.description(of: type) {
     case .enumeration(let cases)?:
       if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
@@ -64,7 +72,11 @@ struct SwiftRenderer {
       }
     case .literal(.string)?:
       if let text = json.stringValue { return stringLiteral(text) }
-    case .structure?, nil:
+    case .structure(let members)?:
+      if let expression = memberwise(json, type: type, members: members, indent: indent) {
+        return expression
+      }
+    case nil:
       break
     }
     return fallback(json, indent, inlineLimit: inlineLimit)

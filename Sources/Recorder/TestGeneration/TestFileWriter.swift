@@ -69,6 +69,26 @@ struct TestFileWriter {
     options.reducer ?? TypeName.displayName(header.reducer)
   }
 
+  /// The name of the factory a generated test builds a reducer with when `Feature()` cannot.
+  static let reducerFactory = "forGeneratedTests"
+
+  /// The lines that build the reducer in a `TestStore`'s closure: `Feature()`; or, for a reducer
+  /// whose stored properties are not all `@Dependency`s (the trace's `reducerProperties`), a
+  /// call to a factory the user writes once, which the compiler names until it exists.
+  var reducerLines: [String] {
+    let properties = header.reducerProperties.filter(TypeName.isIdentifier)
+    guard options.reducer == nil, !properties.isEmpty else { return ["      \(reducer)()"] }
+    let base = String(reducer.prefix { $0 != "<" })
+    let arguments = properties.map { "\($0): …" }.joined(separator: ", ")
+    return Self.comment(
+      "\(base) stores \(properties.joined(separator: ", ")), which a test cannot supply: write "
+        + "this once in the test target, `extension \(base) { static func "
+        + "\(Self.reducerFactory)() -> Self { \(base)(\(arguments)) } }`, or pass "
+        + "gen-test --reducer a type whose init() builds it.",
+      indent: 3)
+      + ["      \(reducer).\(Self.reducerFactory)()"]
+  }
+
   // MARK: Functions
 
   /// Writes one test function replaying `steps`, starting from `state`.
@@ -133,7 +153,7 @@ struct TestFileWriter {
     let schedule = EffectSchedule(steps: steps, plan: effects)
     if schedule.runsEffects { body.append("    let clock = TestClock()") }
     body.append("    let store = TestStore(initialState: initialState) {")
-    body.append("      \(reducer)()")
+    body += reducerLines
     let dependencies =
       schedule.clocks.sorted().map { "$0.\($0) = clock" } + dependencyLines(steps)
     if dependencies.isEmpty {
