@@ -159,4 +159,14 @@ struct SwiftRendererTests {
         """
     )
   }
+
+  @Test("a type decoded although the trace says it is not Decodable is named, and only then")
+  func undecodableTypesAreNamed() throws {
+    var schema = Self.structSchema
+    schema.merge(try JSONValue(parsing: #"{"App.Book": {"struct": {}, "decodable": true}}"#))
+    var renderer = SwiftRenderer(schema: schema)
+    _ = renderer.expression(try JSONValue(parsing: #"{"display_name":"Ada"}"#), type: "App.Renamed")
+    _ = renderer.expression(try JSONValue(parsing: #"{"id":1,"name":"A"}"#), type: "App.Book")
+    #expect(renderer.undecodableTypes == ["App.Renamed"])
+  }
 }

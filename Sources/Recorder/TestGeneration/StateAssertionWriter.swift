@@ -213,7 +213,8 @@ struct StateAssertionWriter {
     }
     // The whole state, as the patch leaves it, says what every later operation does.
     assignedWhole.append([])
-    return [Statement(enclosing: [], body: "$0 = \(renderer.fallback(final, 0))")]
+    let whole = renderer.expression(final, type: stateType)
+    return [Statement(enclosing: [], body: "$0 = \(whole)")]
   }
 
   /// Whether the target's value is assigned whole rather than changed inside.

@@ -13,6 +13,9 @@ struct SwiftRenderer {
   let schema: TypeSchema
   /// Set when an expression needed the `decoded(_:)` fallback, so the file defines it.
   private(set) var usesDecoding = false
+  /// Types decoded although the trace says they are not `Decodable`: the file then does not
+  /// compile, and says why.
+  private(set) var undecodableTypes: Set<String> = []
 
   init(schema: TypeSchema) {
     self.schema = schema
@@ -78,6 +81,13 @@ struct SwiftRenderer {
       }
     case nil:
       break
+    }
+    // A trace that read any type's facts says which types are `Decodable`.
+    if !schema.fields.isEmpty || !schema.decodableTypes.isEmpty,
+      schema.description(of: type) != nil || schema.fields[type] != nil,
+      !schema.decodableTypes.contains(type)
+    {
+      undecodableTypes.insert(type)
     }
     return fallback(json, indent, inlineLimit: inlineLimit)
   }

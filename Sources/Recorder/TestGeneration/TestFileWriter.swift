@@ -442,8 +442,17 @@ struct TestFileWriter {
     }
     lines.append("}")
     if renderer.usesDecoding {
+      lines.append("")
+      let undecodable = renderer.undecodableTypes.sorted().map(TypeName.displayName)
+      if !undecodable.isEmpty {
+        lines += Self.comment(
+          "The trace says \(undecodable.joined(separator: ", ")) cannot be decoded, and "
+            + "gen-test knows no Swift form for them (a struct encoded under other names than "
+            + "its stored properties, or a type it does not describe): make them Decodable, or "
+            + "encode their stored properties under their own names (GeneratingTests.md).",
+          indent: 0)
+      }
       lines += [
-        "",
         "/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.",
         "private func decoded<Value: Decodable>(_ json: String) throws -> Value {",
         "  try JSONDecoder().decode(Value.self, from: Data(json.utf8))",
