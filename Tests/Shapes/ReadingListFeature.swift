@@ -59,9 +59,11 @@ struct ReadingListFeature: Reducer {
     case author(name: String)
   }
 
+  /// Property wrappers: a memberwise initializer takes them by their wrapped names and values.
   struct Detail: Equatable, Codable {
     let bookID: UUID
-    var title: String
+    @BindingState var title: String
+    @PresentationState var publisher: Publisher?
   }
 
   enum Action: Equatable, Codable {
@@ -104,7 +106,8 @@ struct ReadingListFeature: Reducer {
       state.alert = nil
     case .detailPushed:
       guard let book = state.books.last else { return .none }
-      state.path.append(.detail(Detail(bookID: book.id, title: book.title)))
+      state.path.append(
+        .detail(Detail(bookID: book.id, title: book.title, publisher: book.edition?.publisher)))
     case let .authorPushed(name):
       state.path.append(.author(name: name))
     case .popped:

@@ -128,7 +128,11 @@ struct ReadingListTraceTests {
 
     // Step 8: sent
     await store.send(.detailPushed) {
-      $0.path[id: 0] = .detail(ReadingListFeature.Detail(bookID: UUID(1), title: "Emma"))
+      $0.path[id: 0] = .detail(ReadingListFeature.Detail(
+        bookID: UUID(1),
+        title: "Emma",
+        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+      ))
     }
 
     // Step 9: sent
@@ -156,7 +160,11 @@ struct ReadingListTraceTests {
       ),
       status: .lent(to: "Ada", pages: [1, 2])
     ))
-    initialState.path[id: 0] = .detail(ReadingListFeature.Detail(bookID: UUID(1), title: "Emma"))
+    initialState.path[id: 0] = .detail(ReadingListFeature.Detail(
+      bookID: UUID(1),
+      title: "Emma",
+      publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+    ))
     initialState.path[id: 1] = .author(name: "Austen")
     initialState.alert = AlertState {
       TextState("Books cannot be removed yet")
@@ -186,7 +194,11 @@ struct ReadingListTraceTests {
 
     // Step 11: sent
     await store.send(.detailPushed) {
-      $0.path[id: 2] = .detail(ReadingListFeature.Detail(bookID: UUID(1), title: "Emma"))
+      $0.path[id: 2] = .detail(ReadingListFeature.Detail(
+        bookID: UUID(1),
+        title: "Emma",
+        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+      ))
     }
 
     // Step 12: sent

@@ -126,7 +126,11 @@ final class ReadingListTraceXCTests: XCTestCase {
 
     // Step 8: sent
     await store.send(.detailPushed) {
-      $0.path[id: 0] = .detail(ReadingListFeature.Detail(bookID: UUID(1), title: "Emma"))
+      $0.path[id: 0] = .detail(ReadingListFeature.Detail(
+        bookID: UUID(1),
+        title: "Emma",
+        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+      ))
     }
 
     // Step 9: sent
@@ -154,7 +158,11 @@ final class ReadingListTraceXCTests: XCTestCase {
       ),
       status: .lent(to: "Ada", pages: [1, 2])
     ))
-    initialState.path[id: 0] = .detail(ReadingListFeature.Detail(bookID: UUID(1), title: "Emma"))
+    initialState.path[id: 0] = .detail(ReadingListFeature.Detail(
+      bookID: UUID(1),
+      title: "Emma",
+      publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+    ))
     initialState.path[id: 1] = .author(name: "Austen")
     initialState.alert = AlertState {
       TextState("Books cannot be removed yet")
@@ -184,7 +192,11 @@ final class ReadingListTraceXCTests: XCTestCase {
 
     // Step 11: sent
     await store.send(.detailPushed) {
-      $0.path[id: 2] = .detail(ReadingListFeature.Detail(bookID: UUID(1), title: "Emma"))
+      $0.path[id: 2] = .detail(ReadingListFeature.Detail(
+        bookID: UUID(1),
+        title: "Emma",
+        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+      ))
     }
 
     // Step 12: sent
