@@ -108,17 +108,25 @@ struct TypeCaptureTests {
   struct Shown: Encodable {
     var text: String
   }
+  /// Encoded under another name than its property: described by its facts alone.
+  struct Renamed: Codable {
+    var name: String
+    enum CodingKeys: String, CodingKey { case name = "display_name" }
+  }
   struct Shelf: Encodable {
     var book: Book
     var empty: Empty
     var shown: Shown
+    var renamed: Renamed
   }
 
   @Test("a struct's stored properties are read from its metadata in order, each let or var")
   func storedProperties() throws {
     let capture = TypeCapture()
     capture.learn(
-      from: Shelf(book: Book(id: 1, title: "Dune", note: nil), empty: Empty(), shown: Shown(text: "")))
+      from: Shelf(
+        book: Book(id: 1, title: "Dune", note: nil), empty: Empty(), shown: Shown(text: ""),
+        renamed: Renamed(name: "Ada")))
     let schema = capture.schema
     let prefix = "TestGenerationTests.TypeCaptureTests."
     #expect(
@@ -133,6 +141,8 @@ struct TypeCaptureTests {
     #expect(schema.decodableTypes.contains(prefix + "Book"))
     #expect(!schema.decodableTypes.contains(prefix + "Shown"))
     #expect(!schema.decodableTypes.contains(prefix + "Shelf"))
+    #expect(schema.description(of: prefix + "Renamed") == nil)
+    #expect(schema.fields[prefix + "Renamed"] == [.init(name: "name", isLet: false)])
     var read = TypeSchema()
     read.merge(try JSONValue(parsing: capture.schema.json.jsonString))
     #expect(read == schema)

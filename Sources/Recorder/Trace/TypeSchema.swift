@@ -87,8 +87,8 @@ package struct TypeSchema: Sendable, Equatable {
   package mutating func merge(_ json: JSONValue?) {
     guard let object = json?.objectValue else { return }
     for (name, value) in object {
-      guard let description = Description(json: value) else { continue }
-      merge(description, into: name)
+      // An entry may hold facts alone: a struct encoded under other names is not described.
+      if let description = Description(json: value) { merge(description, into: name) }
       let entry = value.objectValue
       if let list = entry?["fields"]?.objectValue {
         noteFields(
