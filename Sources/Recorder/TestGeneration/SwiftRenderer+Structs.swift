@@ -75,10 +75,11 @@ extension SwiftRenderer {
     return lines.joined(separator: "\n")
   }
 
-  /// `Name(a: 1, b: 2)` on one line when it fits, else one argument a line.
+  /// `Name(a: 1, b: 2)` on one line when it fits beside a call or an assignment (76
+  /// characters), else one argument a line.
   private func call(_ name: String, _ arguments: [String], indent: Int) -> String {
     let single = name + "(" + arguments.joined(separator: ", ") + ")"
-    if single.count <= 70, !single.contains("\n") { return single }
+    if single.count <= 76, !single.contains("\n") { return single }
     let pad = String(repeating: "  ", count: indent + 1)
     return name + "(\n" + arguments.map { pad + $0 }.joined(separator: ",\n") + "\n"
       + String(repeating: "  ", count: indent) + ")"

@@ -4,11 +4,11 @@ import TraceJSON
 ///
 /// A value becomes a literal where Swift has one for its type (numbers, strings, booleans,
 /// arrays, dictionaries, enum cases, `UUID(7)`, `Date(timeIntervalSinceReferenceDate:)`, ids
-/// that take an integer or string literal), and otherwise a call to the generated file's
-/// `decoded(_:)`, which decodes the recorded JSON with the type the context asks for. Structs
-/// are decoded: no initializer can be assumed to exist. That fallback always compiles, so an
-/// unknown or
-/// hand-encoded type costs readability, never a build.
+/// that take an integer or string literal), a struct its memberwise initializer where the trace
+/// read its stored properties, a stack a closure that keeps its ids; and otherwise a call to
+/// the generated file's `decoded(_:)`, which decodes the recorded JSON with the type the
+/// context asks for. That fallback compiles for a `Decodable` type, so an unknown or
+/// hand-encoded one costs readability, not a build.
 struct SwiftRenderer {
   let schema: TypeSchema
   /// Set when an expression needed the `decoded(_:)` fallback, so the file defines it.

@@ -20,33 +20,13 @@ final class CheckoutTraceXCTests: XCTestCase {
     store.runsEffects = false
 
     // Step 0: sent
-    await store.send(.added(CheckoutFeature.CartLine(
-      id: 1,
-      name: "Kettle",
-      quantity: 1,
-      cents: 3500
-    ))) {
-      $0.cart.append(CheckoutFeature.CartLine(
-        id: 1,
-        name: "Kettle",
-        quantity: 1,
-        cents: 3500
-      ))
+    await store.send(.added(CheckoutFeature.CartLine(id: 1, name: "Kettle", quantity: 1, cents: 3500))) {
+      $0.cart.append(CheckoutFeature.CartLine(id: 1, name: "Kettle", quantity: 1, cents: 3500))
     }
 
     // Step 1: sent
-    await store.send(.added(CheckoutFeature.CartLine(
-      id: 2,
-      name: "Tea, 250 g",
-      quantity: 2,
-      cents: 900
-    ))) {
-      $0.cart.append(CheckoutFeature.CartLine(
-        id: 2,
-        name: "Tea, 250 g",
-        quantity: 2,
-        cents: 900
-      ))
+    await store.send(.added(CheckoutFeature.CartLine(id: 2, name: "Tea, 250 g", quantity: 2, cents: 900))) {
+      $0.cart.append(CheckoutFeature.CartLine(id: 2, name: "Tea, 250 g", quantity: 2, cents: 900))
     }
 
     // Step 2: sent
@@ -116,18 +96,8 @@ final class CheckoutTraceXCTests: XCTestCase {
     await store.send(.moved(from: 2, to: 0)) {
       $0.cart = [
         CheckoutFeature.CartLine(id: 3, name: "Mugs", quantity: 4, cents: 650),
-        CheckoutFeature.CartLine(
-          id: 1,
-          name: "Kettle",
-          quantity: 1,
-          cents: 3500
-        ),
-        CheckoutFeature.CartLine(
-          id: 2,
-          name: "Tea, 250 g",
-          quantity: 3,
-          cents: 900
-        ),
+        CheckoutFeature.CartLine(id: 1, name: "Kettle", quantity: 1, cents: 3500),
+        CheckoutFeature.CartLine(id: 2, name: "Tea, 250 g", quantity: 3, cents: 900),
       ]
     }
 
@@ -153,19 +123,9 @@ final class CheckoutTraceXCTests: XCTestCase {
     }
 
     // Step 17: sent
-    await store.send(.added(CheckoutFeature.CartLine(
-      id: 4,
-      name: "Teapot",
-      quantity: 1,
-      cents: 2800
-    ))) {
+    await store.send(.added(CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800))) {
       $0.cart = [
-        CheckoutFeature.CartLine(
-          id: 4,
-          name: "Teapot",
-          quantity: 1,
-          cents: 2800
-        ),
+        CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800),
       ]
     }
 
@@ -175,55 +135,25 @@ final class CheckoutTraceXCTests: XCTestCase {
     }
 
     // Step 19: sent
-    await store.send(.added(CheckoutFeature.CartLine(
-      id: 5,
-      name: "Strainer",
-      quantity: 1,
-      cents: 400
-    ))) {
+    await store.send(.added(CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400))) {
       $0.cart = [
-        CheckoutFeature.CartLine(
-          id: 4,
-          name: "Teapot",
-          quantity: 1,
-          cents: 2800
-        ),
-        CheckoutFeature.CartLine(
-          id: 5,
-          name: "Strainer",
-          quantity: 1,
-          cents: 400
-        ),
+        CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800),
+        CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400),
       ]
     }
 
     // Step 20: sent
     await store.send(.moved(from: 1, to: 0)) {
       $0.cart = [
-        CheckoutFeature.CartLine(
-          id: 5,
-          name: "Strainer",
-          quantity: 1,
-          cents: 400
-        ),
-        CheckoutFeature.CartLine(
-          id: 4,
-          name: "Teapot",
-          quantity: 1,
-          cents: 2800
-        ),
+        CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400),
+        CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800),
       ]
     }
 
     // Step 21: sent
     await store.send(.removed(id: 4)) {
       $0.cart = [
-        CheckoutFeature.CartLine(
-          id: 5,
-          name: "Strainer",
-          quantity: 1,
-          cents: 400
-        ),
+        CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400),
       ]
     }
 
