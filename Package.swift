@@ -184,6 +184,13 @@ let package = Package(
         "Architecture", "Counter", "Todos", "ComposedApp", "Bookshelf", "Shapes", "ReplayMutants",
       ]
     ),
+    // The reading list's generated tests again, in Swift 5 mode: symlinks to GeneratedTests.
+    .testTarget(
+      name: "GeneratedTests5",
+      dependencies: ["Architecture", "Shapes"],
+      path: "Tests/GeneratedTests5",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     // The generator's own tests: drift of the committed tests, the mutation check, bad input;
     // the pantry's crash (ReplayMutants, recorded by mutant-replay-host) for the crashing step.
     .testTarget(

@@ -102,4 +102,71 @@ struct SwiftRendererTests {
       #"{"row":{"id":"00000000-0000-0000-0000-000000000001","x: 1)); print(1); _ = ((":1}}"#
     #expect(try render(json, "App.Action").hasPrefix("try decoded("))
   }
+
+  static let structSchema: TypeSchema = {
+    var schema = TypeSchema()
+    schema.merge(
+      try! JSONValue(
+        parsing: #"""
+          {
+            "App.Book": {
+              "struct": {"id": "Swift.Int", "name": "Architecture.BindingState<Swift.String>",
+                "note": "Swift.String?"},
+              "fields": {"id": "let", "_name": "var", "note": "var"}
+            },
+            "App.Renamed": {"struct": {"display_name": "Swift.String"}, "fields": {"name": "var"}},
+            "App.Empty": {"struct": {}, "fields": {}},
+            "App.Path": {"enum": {"book": {"_0": "App.Book"}}}
+          }
+          """#
+      )
+    )
+    return schema
+  }()
+
+  func renderStruct(_ json: String, _ type: String) throws -> String {
+    var renderer = SwiftRenderer(schema: Self.structSchema)
+    return renderer.expression(try JSONValue(parsing: json), type: type)
+  }
+
+  @Test("a struct is its memberwise initializer: fields in order, a wrapper by its wrapped name")
+  func memberwise() throws {
+    #expect(
+      try renderStruct(#"{"id":1,"name":"Dune"}"#, "App.Book")
+        == #"Book(id: 1, name: "Dune", note: nil)"#)
+    #expect(try renderStruct("{}", "App.Empty") == "Empty()")
+  }
+
+  @Test("a struct encoded under other names than its properties is decoded")
+  func renamedMembersDecode() throws {
+    #expect(
+      try renderStruct(#"{"display_name":"Ada"}"#, "App.Renamed")
+        == ##"try decoded(#"{"display_name":"Ada"}"#)"##)
+  }
+
+  @Test("a stack keeps its recorded ids, element by element")
+  func stack() throws {
+    #expect(
+      try renderStruct(
+        #"[{"id":2,"element":{"book":{"_0":{"id":1,"name":"A"}}}}]"#,
+        "Architecture.StackState<App.Path>")
+        == """
+        {
+          var stack = StackState<App.Path>()
+          stack[id: 2] = .book(Book(id: 1, name: "A", note: nil))
+          return stack
+        }()
+        """
+    )
+  }
+
+  @Test("a type decoded although the trace says it is not Decodable is named, and only then")
+  func undecodableTypesAreNamed() throws {
+    var schema = Self.structSchema
+    schema.merge(try JSONValue(parsing: #"{"App.Book": {"struct": {}, "decodable": true}}"#))
+    var renderer = SwiftRenderer(schema: schema)
+    _ = renderer.expression(try JSONValue(parsing: #"{"display_name":"Ada"}"#), type: "App.Renamed")
+    _ = renderer.expression(try JSONValue(parsing: #"{"id":1,"name":"A"}"#), type: "App.Book")
+    #expect(renderer.undecodableTypes == ["App.Renamed"])
+  }
 }

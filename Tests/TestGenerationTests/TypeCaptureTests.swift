@@ -1,3 +1,4 @@
+import Architecture
 import Foundation
 import Testing
 
@@ -95,5 +96,67 @@ struct TypeCaptureTests {
     var read = TypeSchema()
     read.merge(try JSONValue(parsing: capture.schema.json.jsonString))
     #expect(read == capture.schema)
+  }
+
+  struct Book: Codable {
+    let id: Int
+    var title: String
+    var note: String?
+  }
+  struct Empty: Codable {}
+  /// Encodable alone, as a feature recorded without `Decodable`.
+  struct Shown: Encodable {
+    var text: String
+  }
+  /// Encoded under another name than its property: described by its facts alone.
+  struct Renamed: Codable {
+    var name: String
+    enum CodingKeys: String, CodingKey { case name = "display_name" }
+  }
+  struct Shelf: Encodable {
+    var book: Book
+    var empty: Empty
+    var shown: Shown
+    var renamed: Renamed
+  }
+
+  @Test("a struct's stored properties are read from its metadata in order, each let or var")
+  func storedProperties() throws {
+    let capture = TypeCapture()
+    capture.learn(
+      from: Shelf(
+        book: Book(id: 1, title: "Dune", note: nil), empty: Empty(), shown: Shown(text: ""),
+        renamed: Renamed(name: "Ada")))
+    let schema = capture.schema
+    let prefix = "TestGenerationTests.TypeCaptureTests."
+    #expect(
+      schema.fields[prefix + "Book"]
+        == [
+          .init(name: "id", isLet: true), .init(name: "title", isLet: false),
+          .init(name: "note", isLet: false),
+        ]
+    )
+    #expect(schema.fields[prefix + "Empty"] == [])
+    #expect(schema.description(of: prefix + "Empty") == .structure([]))
+    #expect(schema.decodableTypes.contains(prefix + "Book"))
+    #expect(!schema.decodableTypes.contains(prefix + "Shown"))
+    #expect(!schema.decodableTypes.contains(prefix + "Shelf"))
+    #expect(schema.description(of: prefix + "Renamed") == nil)
+    #expect(schema.fields[prefix + "Renamed"] == [.init(name: "name", isLet: false)])
+    var read = TypeSchema()
+    read.merge(try JSONValue(parsing: capture.schema.json.jsonString))
+    #expect(read == schema)
+  }
+
+  struct Favouriting {
+    let favourite: @Sendable (Int) -> Bool
+    var limit = 3
+    @Dependency(\.uuid) var uuid
+  }
+
+  @Test("a reducer's stored properties but its @Dependency ones are what Feature() cannot supply")
+  func reducerProperties() {
+    #expect(
+      ReducerProperties.names(of: Favouriting(favourite: { _ in true })) == ["favourite", "limit"])
   }
 }

@@ -67,7 +67,8 @@ where Base.State: Encodable, Base.Action: Encodable {
     if let cached = cache.pipeline, !recorder.isClosed {
       pipeline = cached
     } else if let created: RecordingPipeline<Base.State, Base.Action> = recorder.pipeline(
-      reducer: String(describing: Base.self), initialState: state
+      reducer: String(describing: Base.self),
+      reducerProperties: ReducerProperties.names(of: base), initialState: state
     ) {
       cache.pipeline = created
       pipeline = created

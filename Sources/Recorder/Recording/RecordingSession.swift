@@ -70,6 +70,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     sink: TraceSink,
     options: TraceRecorder.Options,
     reducer: String,
+    reducerProperties: [String] = [],
     initialState: State,
     started: Date,
     retired: RetiredStates<State>? = nil
@@ -98,7 +99,8 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       metadata: options.metadata,
       firstStep: 0,
       initialState: state,
-      types: typeCapture.takeNewFacts()
+      types: typeCapture.takeNewFacts(),
+      reducerProperties: reducerProperties
     )
     self.header = header
     if !options.redactions.isEmpty {
@@ -345,11 +347,19 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
       }
       var pattern = path.tokens.map { $0.allSatisfy(\.isNumber) ? "*" : $0 }
         .joined(separator: "/")
-      // Another case of an enum at a known path (a sheet, then an alert) is news too.
-      if let object = value.objectValue, object.count == 1 { pattern += "#" + object[0].key }
+      // Another case of an enum at a known path (a sheet, then an alert; a stack's second
+      // kind of screen, inside its entry) is news too.
+      pattern += Self.cases(in: value)
       if capturedPaths.insert(pattern).inserted { isNew = true }
     }
     return isNew
+  }
+
+  /// The enum cases `value` holds near its top, as `#case` marks: objects of one member.
+  private static func cases(in value: JSONValue, depth: Int = 0) -> String {
+    guard depth < 3, let object = value.objectValue else { return "" }
+    if object.count == 1 { return "#" + object[0].key + cases(in: object[0].value, depth: depth + 1) }
+    return object.values.map { cases(in: $0, depth: depth + 1) }.joined()
   }
 
   /// Whether `type` is a standard library scalar (or an optional of one), which the schema

@@ -158,6 +158,7 @@ public final class TraceRecorder: Sendable {
   @usableFromInline
   func pipeline<State: Encodable, Action: Encodable>(
     reducer: String,
+    reducerProperties: @autoclosure () -> [String] = [],
     initialState: @autoclosure () -> State
   ) -> RecordingPipeline<State, Action>? {
     state.withLock { state in
@@ -166,7 +167,8 @@ public final class TraceRecorder: Sendable {
         return pipeline as? RecordingPipeline<State, Action>
       }
       let pipeline = RecordingPipeline<State, Action>(
-        sink: sink, options: options, reducer: reducer, initialState: initialState()
+        sink: sink, options: options, reducer: reducer,
+        reducerProperties: reducerProperties(), initialState: initialState()
       )
       state.pipeline = pipeline
       return pipeline
@@ -201,7 +203,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
   @usableFromInline let retired = RetiredStates<State>()
 
   init(
-    sink: TraceSink, options: TraceRecorder.Options, reducer: String, initialState: State
+    sink: TraceSink, options: TraceRecorder.Options, reducer: String,
+    reducerProperties: [String] = [], initialState: State
   ) {
     // The header, with the whole initial state, is encoded on the writer's thread like
     // everything else: for a large state that is the most expensive line of the trace.
@@ -221,7 +224,8 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
       if session == nil, case .begin(let initialState, let started) = events.first {
         events = UnsafeMutableBufferPointer(rebasing: events.dropFirst())
         session = try RecordingSession(
-          sink: sink, options: options, reducer: reducer, initialState: initialState,
+          sink: sink, options: options, reducer: reducer,
+          reducerProperties: reducerProperties, initialState: initialState,
           started: started, retired: retired
         )
       }

@@ -52,6 +52,24 @@ final class TypeCapture {
     }
   }
 
+  /// The types whose metadata was read already.
+  private var readTypes: Set<String> = []
+
+  /// Notes, once per type, what a test needs to write a value of `type` as Swift: a struct's
+  /// stored properties (names in declaration order, `let` or `var`, from its metadata), and
+  /// whether the type is `Decodable`.
+  func noteSwiftFacts(for type: String, of value: Any, isStruct: Bool) {
+    guard readTypes.insert(type).inserted else { return }
+    let dynamicType = Swift.type(of: value)
+    if isStruct, let properties = StoredProperties.of(dynamicType) {
+      let fields = properties.map { TypeSchema.Field(name: $0.name, isLet: !$0.isVar) }
+      if schema.noteFields(fields, for: type) { newFacts.noteFields(fields, for: type) }
+    }
+    if dynamicType is any Decodable.Type, schema.noteDecodable(type) {
+      newFacts.noteDecodable(type)
+    }
+  }
+
   /// Walks `value`, found at `location`, noting what its type is made of; returns its type
   /// (`Type?` if optional). A value the rules hide is not walked.
   func visit<T: Encodable>(_ value: T, at location: [String]) -> String {
@@ -131,6 +149,9 @@ final class TypeCaptureNode: Encoder {
       }
       return type
     }
+    if style == .enum || style == .struct {
+      capture.noteSwiftFacts(for: type, of: value, isStruct: style == .struct)
+    }
     if style == .enum, !cases.isEmpty {
       capture.note(.enumeration(cases), for: type)
     } else if style == .enum, let single, let json = single.json {
@@ -145,6 +166,9 @@ final class TypeCaptureNode: Encoder {
       capture.note(.structure(members), for: type)
     } else if let element {
       capture.note(.collection(element: element), for: type)
+    } else if style == .struct, single == nil, Mirror(reflecting: value).children.isEmpty {
+      // An empty struct, encoded as `{}`: a test writes it `Empty()`.
+      capture.note(.structure([]), for: type)
     }
     return type
   }

@@ -63,7 +63,8 @@ extension StateAssertionWriter {
       }
       assigned.append(tokens)
       guard let named else {
-        statements.append(Statement(enclosing: [], body: "$0 = \(renderer.fallback(final, 0))"))
+        let whole = renderer.expression(final, type: stateType)
+        statements.append(Statement(enclosing: [], body: "$0 = \(whole)"))
         continue
       }
       let path = JSONPointer(tokens: tokens)

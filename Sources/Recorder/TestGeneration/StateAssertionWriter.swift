@@ -92,6 +92,11 @@ struct StateAssertionWriter {
     assignedWhole: inout [[String]], renderer: inout SwiftRenderer
   ) -> [Statement] {
     let tokens = operation.path.tokens
+    if endsInLet(tokens) {
+      // A `let` cannot be assigned: the value holding it is assigned whole, built anew.
+      return fallback(
+        for: operation, final: final, assignedWhole: &assignedWhole, renderer: &renderer)
+    }
     switch operation {
     case .replace where tokens.last == "id" && tokens.count > 1:
       // An `id` is usually a `let`: a new id means a new value, assigned whole.
@@ -172,6 +177,17 @@ struct StateAssertionWriter {
       for: operation, final: final, assignedWhole: &assignedWhole, renderer: &renderer)
   }
 
+  /// Whether `tokens` name a `let` member of a struct, as its metadata says (read at record
+  /// time into the trace's `fields`).
+  private func endsInLet(_ tokens: [String]) -> Bool {
+    guard let last = tokens.last,
+      let parent = schema.type(at: Array(tokens.dropLast()), in: stateType)
+    else { return false }
+    return schema.fields[TypeName.unwrappingOptional(parent)]?.contains {
+      $0.isLet && $0.name == last
+    } == true
+  }
+
   /// Assigns, whole, the deepest value above the operation's path that Swift can name, as the
   /// whole patch leaves it: an enum that changed case, a set, a `Duration`, a struct with a new
   /// id. Several operations under one such value give one assignment.
@@ -180,7 +196,9 @@ struct StateAssertionWriter {
     renderer: inout SwiftRenderer
   ) -> [Statement] {
     var tokens = Array(operation.path.tokens.dropLast())
-    if case .replace = operation, operation.path.tokens.last != "id" {
+    if case .replace = operation, operation.path.tokens.last != "id",
+      !endsInLet(operation.path.tokens)
+    {
       tokens = operation.path.tokens
     }
     while !tokens.isEmpty {
@@ -195,7 +213,8 @@ struct StateAssertionWriter {
     }
     // The whole state, as the patch leaves it, says what every later operation does.
     assignedWhole.append([])
-    return [Statement(enclosing: [], body: "$0 = \(renderer.fallback(final, 0))")]
+    let whole = renderer.expression(final, type: stateType)
+    return [Statement(enclosing: [], body: "$0 = \(whole)")]
   }
 
   /// Whether the target's value is assigned whole rather than changed inside.

@@ -4,15 +4,18 @@ import TraceJSON
 ///
 /// A value becomes a literal where Swift has one for its type (numbers, strings, booleans,
 /// arrays, dictionaries, enum cases, `UUID(7)`, `Date(timeIntervalSinceReferenceDate:)`, ids
-/// that take an integer or string literal), and otherwise a call to the generated file's
-/// `decoded(_:)`, which decodes the recorded JSON with the type the context asks for. Structs
-/// are decoded: no initializer can be assumed to exist. That fallback always compiles, so an
-/// unknown or
-/// hand-encoded type costs readability, never a build.
+/// that take an integer or string literal), a struct its memberwise initializer where the trace
+/// read its stored properties, a stack a closure that keeps its ids; and otherwise a call to
+/// the generated file's `decoded(_:)`, which decodes the recorded JSON with the type the
+/// context asks for. That fallback compiles for a `Decodable` type, so an unknown or
+/// hand-encoded one costs readability, not a build.
 struct SwiftRenderer {
   let schema: TypeSchema
   /// Set when an expression needed the `decoded(_:)` fallback, so the file defines it.
   private(set) var usesDecoding = false
+  /// Types decoded although the trace says they are not `Decodable`: the file then does not
+  /// compile, and says why.
+  private(set) var undecodableTypes: Set<String> = []
 
   init(schema: TypeSchema) {
     self.schema = schema
@@ -25,16 +28,24 @@ struct SwiftRenderer {
   mutating func expression(
     _ json: JSONValue, type: String?, indent: Int = 0, inlineLimit: Int = 60
   ) -> String {
-    guard let type = type.map(TypeName.unwrappingOptional) else {
+    guard var type = type.map(TypeName.unwrappingOptional) else {
       return fallback(json, indent, inlineLimit: inlineLimit)
+    }
+    // A wrapper encodes its wrapped value, which is what an initializer or an assignment takes.
+    while TypeName.isArchitecture(type, named: "BindingState")
+      || TypeName.isArchitecture(type, named: "PresentationState"),
+      let wrapped = TypeName.genericArgument(of: type)
+    {
+      type = TypeName.unwrappingOptional(wrapped)
     }
     if json.isNull { return "nil" }
     if let scalar = scalar(json, type: type) { return scalar }
     if let expression = architectureValue(json, type: type, indent: indent) { return expression }
     if let expression = alertLike(json, type: type, indent: indent) { return expression }
     if let expression = standardValue(json, type: type, indent: indent) { return expression }
-    // A stack's elements carry their ids, which only decoding keeps.
-    if TypeName.isArchitecture(type, named: "StackState") { return fallback(json, indent) }
+    if TypeName.isArchitecture(type, named: "StackState") {
+      return stack(json, type: type, indent: indent) ?? fallback(json, indent)
+    }
     switch schema.description(of: type) {
     case .enumeration(let cases)?:
       if let expression = enumCase(json, cases: cases, indent: indent) { return expression }
@@ -64,8 +75,19 @@ struct SwiftRenderer {
       }
     case .literal(.string)?:
       if let text = json.stringValue { return stringLiteral(text) }
-    case .structure?, nil:
+    case .structure(let members)?:
+      if let expression = memberwise(json, type: type, members: members, indent: indent) {
+        return expression
+      }
+    case nil:
       break
+    }
+    // A trace that read any type's facts says which types are `Decodable`.
+    if !schema.fields.isEmpty || !schema.decodableTypes.isEmpty,
+      schema.description(of: type) != nil || schema.fields[type] != nil,
+      !schema.decodableTypes.contains(type)
+    {
+      undecodableTypes.insert(type)
     }
     return fallback(json, indent, inlineLimit: inlineLimit)
   }

@@ -74,7 +74,7 @@ extension TestFileWriter {
     body += placeholderComment(filled.sites, in: "it")
     declareInitialState(filled.value)
     body.append("    let store = TestStore(initialState: initialState) {")
-    body.append("      \(reducer)()")
+    body += reducerLines
     body.append("    }")
     body.append("    store.runsEffects = false")
     body.append("    store.exhaustivity = .off")

@@ -8,8 +8,8 @@ extension TestFileWriter {
   /// features have one, a hand-written `public init() {}` as often as a memberwise initializer
   /// with defaults, while no other initializer can be assumed. A later state is then `State()`
   /// changed by the statements the step assertions use (`state.cart.quantities = [13: 2]`),
-  /// which make the same assumptions as those assertions. Any other start is decoded from its
-  /// JSON, which always compiles.
+  /// which make the same assumptions as those assertions. Any other start is written as the
+  /// renderer writes a value: the state's memberwise initializer, else its JSON, decoded.
   mutating func declareInitialState(_ state: JSONValue) {
     let stateType = TypeName.displayName(header.stateType)
     if let lines = changesFromDefault(to: state) {

@@ -70,6 +70,26 @@ struct TestFileWriter {
     options.reducer ?? TypeName.displayName(header.reducer)
   }
 
+  /// The name of the factory a generated test builds a reducer with when `Feature()` cannot.
+  static let reducerFactory = "forGeneratedTests"
+
+  /// The lines that build the reducer in a `TestStore`'s closure: `Feature()`; or, for a reducer
+  /// whose stored properties are not all `@Dependency`s (the trace's `reducerProperties`), a
+  /// call to a factory the user writes once, which the compiler names until it exists.
+  var reducerLines: [String] {
+    let properties = header.reducerProperties.filter(TypeName.isIdentifier)
+    guard options.reducer == nil, !properties.isEmpty else { return ["      \(reducer)()"] }
+    let base = String(reducer.prefix { $0 != "<" })
+    let arguments = properties.map { "\($0): …" }.joined(separator: ", ")
+    return Self.comment(
+      "\(base) stores \(properties.joined(separator: ", ")), which a test cannot supply: write "
+        + "this once in the test target, `extension \(base) { static func "
+        + "\(Self.reducerFactory)() -> Self { \(base)(\(arguments)) } }`, or pass "
+        + "gen-test --reducer a type whose init() builds it.",
+      indent: 3)
+      + ["      \(reducer).\(Self.reducerFactory)()"]
+  }
+
   // MARK: Functions
 
   /// Writes one test function replaying `steps`, starting from `state`.
@@ -134,7 +154,7 @@ struct TestFileWriter {
     let schedule = EffectSchedule(steps: steps, plan: effects)
     if schedule.runsEffects { body.append("    let clock = TestClock()") }
     body.append("    let store = TestStore(initialState: initialState) {")
-    body.append("      \(reducer)()")
+    body += reducerLines
     let dependencies =
       schedule.clocks.sorted().map { "$0.\($0) = clock" } + dependencyLines(steps)
     if dependencies.isEmpty {
@@ -460,8 +480,17 @@ struct TestFileWriter {
     }
     lines.append("}")
     if renderer.usesDecoding {
+      lines.append("")
+      let undecodable = renderer.undecodableTypes.sorted().map(TypeName.displayName)
+      if !undecodable.isEmpty {
+        lines += Self.comment(
+          "The trace says \(undecodable.joined(separator: ", ")) cannot be decoded, and "
+            + "gen-test knows no Swift form for them (a struct encoded under other names than "
+            + "its stored properties, or a type it does not describe): make them Decodable, or "
+            + "encode their stored properties under their own names (GeneratingTests.md).",
+          indent: 0)
+      }
       lines += [
-        "",
         "/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.",
         "private func decoded<Value: Decodable>(_ json: String) throws -> Value {",
         "  try JSONDecoder().decode(Value.self, from: Data(json.utf8))",

@@ -28,6 +28,9 @@ extension TraceRecord {
       }
       if header.firstStep != 0 { object["firstStep"] = .integer(Int64(header.firstStep)) }
       if let types = header.types { object["types"] = types }
+      if !header.reducerProperties.isEmpty {
+        object["reducerProperties"] = .array(header.reducerProperties.map { .string($0) })
+      }
       object["initialState"] = header.initialState
 
     case let .step(step):
@@ -123,7 +126,9 @@ extension TraceRecord {
           metadata: try fields.stringDictionary("metadata"),
           firstStep: try fields.optionalCount("firstStep") ?? 0,
           initialState: try fields.required("initialState"),
-          types: fields.optional("types")
+          types: fields.optional("types"),
+          reducerProperties: (fields.optional("reducerProperties")?.arrayValue ?? []).compactMap(
+            \.stringValue)
         )
       )
 

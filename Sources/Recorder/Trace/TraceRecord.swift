@@ -57,6 +57,9 @@ package struct TraceHeader: Sendable, Equatable {
   package var initialState: JSONValue
   /// What the recorder knew of the Swift types behind `initialState`: a ``TypeSchema``'s JSON.
   package var types: JSONValue? = nil
+  /// The recorded reducer's stored properties that are not `@Dependency`s (`favorite` of
+  /// `Favoriting(favorite:)`): what `Feature()` cannot supply, so `gen-test` asks for a factory.
+  package var reducerProperties: [String] = []
 }
 
 /// Fingerprints of the shapes of a reducer's `State` and `Action` types.

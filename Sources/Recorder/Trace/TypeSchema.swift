@@ -55,8 +55,27 @@ package struct TypeSchema: Sendable, Equatable {
     package static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
   }
 
+  /// One stored property of a struct, as its runtime metadata declares it.
+  package struct Field: Sendable, Equatable {
+    /// The property's name: `_name` for a property wrapper's storage.
+    package var name: String
+    /// Whether it is a `let`, which a test cannot assign.
+    package var isLet: Bool
+
+    /// Describes stored property `name`, a `let` or a `var`.
+    package init(name: String, isLet: Bool) {
+      self.name = name
+      self.isLet = isLet
+    }
+  }
+
   /// The known types by full Swift name.
   package private(set) var types: [String: Description] = [:]
+  /// The stored properties of the known structs, in declaration order: what a memberwise
+  /// initializer takes, and which members are `let` (a type entry's `fields`).
+  package private(set) var fields: [String: [Field]] = [:]
+  /// The known types that are `Decodable`, which a test may decode from JSON (`decodable`).
+  package private(set) var decodableTypes: Set<String> = []
 
   /// Creates an empty schema: every type unknown.
   package init() {}
@@ -68,9 +87,32 @@ package struct TypeSchema: Sendable, Equatable {
   package mutating func merge(_ json: JSONValue?) {
     guard let object = json?.objectValue else { return }
     for (name, value) in object {
-      guard let description = Description(json: value) else { continue }
-      merge(description, into: name)
+      // An entry may hold facts alone: a struct encoded under other names is not described.
+      if let description = Description(json: value) { merge(description, into: name) }
+      let entry = value.objectValue
+      if let list = entry?["fields"]?.objectValue {
+        noteFields(
+          list.compactMap { key, kind in
+            kind.stringValue.map { Field(name: key, isLet: $0 == "let") }
+          },
+          for: name)
+      }
+      if entry?["decodable"]?.boolValue == true { noteDecodable(name) }
     }
+  }
+
+  /// Records the stored properties of struct `type`; returns whether they were new.
+  @discardableResult
+  mutating func noteFields(_ list: [Field], for type: String) -> Bool {
+    guard fields[type] == nil else { return false }
+    fields[type] = list
+    return true
+  }
+
+  /// Records that `type` is `Decodable`; returns whether that was new.
+  @discardableResult
+  mutating func noteDecodable(_ type: String) -> Bool {
+    decodableTypes.insert(type).inserted
   }
 
   /// Adds `description` to what is known of `type`; returns whether that taught anything new.
@@ -165,7 +207,20 @@ package struct TypeSchema: Sendable, Equatable {
 
   /// The schema as a `types` member: type names sorted, members in the order they were learned.
   package var json: JSONValue {
-    .object(JSONObject(types.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))
+    let names = Set(types.keys).union(fields.keys).union(decodableTypes).sorted()
+    return .object(
+      JSONObject(
+        names.map { name in
+          var entry = types[name]?.json.objectValue ?? JSONObject()
+          if let list = fields[name] {
+            entry["fields"] = .object(
+              JSONObject(list.map { ($0.name, .string($0.isLet ? "let" : "var")) }))
+          }
+          if decodableTypes.contains(name) { entry["decodable"] = true }
+          return (name, .object(entry))
+        }
+      )
+    )
   }
 }
 
@@ -204,8 +259,8 @@ extension TypeSchema.Description {
   }
 
   init?(json: JSONValue) {
-    guard let object = json.objectValue, object.count == 1 else { return nil }
-    let (kind, body) = object[0]
+    // The description is the entry's first member; `fields` and `decodable` may follow it.
+    guard let object = json.objectValue, let (kind, body) = object.first else { return nil }
     func members(_ value: JSONValue) -> [TypeSchema.Member] {
       (value.objectValue ?? JSONObject()).compactMap { name, type in
         type.stringValue.map { TypeSchema.Member(name: name, typeText: $0) }

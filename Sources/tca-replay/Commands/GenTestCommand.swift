@@ -22,6 +22,12 @@ enum GenTestCommand: Command {
     what to supply. A trace that ends in a crash gets a test that sends the crashing step
     again: it fails until the crash is fixed (Swift Testing sends it in a child process;
     under XCTest it crashes the test process).
+
+    Values are written as Swift, never decoded where the trace says enough: a struct by its
+    memberwise initializer, a stack by its ids, an alert by its builders. A reducer with
+    stored properties other than @Dependency ones (Favoriting(favorite:)) is built by
+    Feature.forGeneratedTests(), a factory you write once in the test target; a comment above
+    the call says so, and the compiler names it until it exists.
     """
   static let positionals = [Positional.trace]
   static let framework = Option<TestGenerator.Framework>(
@@ -45,7 +51,8 @@ enum GenTestCommand: Command {
   static let reducer = Option<String>(
     "--reducer", value: "<type>",
     help: "The reducer to test (default: the one that recorded the trace), a type name such "
-      + "as App.Feature.")
+      + "as App.Feature, built as App.Feature() (without it, a reducer with init parameters "
+      + "is built by Feature.forGeneratedTests()).")
   static let modules = Option<[String]>(
     "--module", value: "<modules>",
     help: "Modules to import besides those of the trace's types, separated by commas; each an "

@@ -49,10 +49,11 @@ struct NewsletterRedactedTraceTests {
     // placeholders cannot stand in for them. Replace each of these with the value recorded, then
     // enable the test:
     // /email (String), now the placeholder "<redacted>"
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {"topics":["coffee","tea"],"isSubscribed":false,"email":"<redacted>"}
-      """#
+    let initialState: NewsletterSignupFeature.State = NewsletterSignupFeature.State(
+      topics: ["coffee", "tea"],
+      email: "<redacted>",
+      isSubscribed: false,
+      message: nil
     )
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
@@ -117,9 +118,4 @@ struct NewsletterRedactedTraceTests {
       $0.topics = ["cocoa", "coffee", "milk", "tea"]
     }
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

@@ -14,11 +14,20 @@ struct ShapesTraceTests {
   @Test("steps 0 to 37")
   func steps0To37() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: ShapesFeature.State = try decoded(
-      #"""
-      {"tags":[],"countsByID":[],"namesByNumber":{},"elapsed":[0,0],"blob":"","mode":{"idle":{}},
-      "shelves":[],"account":{"display_name":"","email":""},"countsByMood":[],"pins":[]}
-      """#
+    let initialState: ShapesFeature.State = ShapesFeature.State(
+      tags: [],
+      countsByID: [:],
+      namesByNumber: [:],
+      elapsed: .seconds(0),
+      lastOpened: nil,
+      link: nil,
+      blob: Data(base64Encoded: "")!,
+      selection: nil,
+      mode: .idle,
+      shelves: [],
+      account: try decoded(#"{"display_name":"","email":""}"#),
+      countsByMood: [:],
+      pins: []
     )
     let store = TestStore(initialState: initialState) {
       ShapesFeature()
@@ -110,7 +119,7 @@ struct ShapesTraceTests {
 
     // Step 16: sent
     await store.send(.selected(1)) {
-      $0.selection = try decoded(#"{"id":1,"note":""}"#)
+      $0.selection = ShapesFeature.Selection(id: 1, note: "")
     }
 
     // Step 17: sent
@@ -120,7 +129,7 @@ struct ShapesTraceTests {
 
     // Step 18: sent
     await store.send(.selected(2)) {
-      $0.selection = try decoded(#"{"id":2,"note":""}"#)
+      $0.selection = ShapesFeature.Selection(id: 2, note: "")
     }
 
     // Step 19: sent
@@ -155,22 +164,22 @@ struct ShapesTraceTests {
 
     // Step 25: sent
     await store.send(.shelfAdded(1)) {
-      $0.shelves.append(try decoded(#"{"id":1,"books":[]}"#))
+      $0.shelves.append(ShapesFeature.Shelf(id: 1, books: []))
     }
 
     // Step 26: sent
     await store.send(.shelfAdded(2)) {
-      $0.shelves.append(try decoded(#"{"id":2,"books":[]}"#))
+      $0.shelves.append(ShapesFeature.Shelf(id: 2, books: []))
     }
 
     // Step 27: sent
     await store.send(.bookAdded(shelf: 1, book: 10, title: "Dune")) {
-      $0.shelves[id: 1]?.books.append(try decoded(#"{"id":10,"title":"Dune"}"#))
+      $0.shelves[id: 1]?.books.append(ShapesFeature.Book(id: 10, title: "Dune"))
     }
 
     // Step 28: sent
     await store.send(.bookAdded(shelf: 2, book: 20, title: "Emma")) {
-      $0.shelves[id: 2]?.books.append(try decoded(#"{"id":20,"title":"Emma"}"#))
+      $0.shelves[id: 2]?.books.append(ShapesFeature.Book(id: 20, title: "Emma"))
     }
 
     // Step 29: sent
@@ -209,15 +218,15 @@ struct ShapesTraceTests {
     }
 
     // Step 36: sent
-    await store.send(.pinned(try decoded(#"{"shelf":1,"book":10}"#))) {
-      $0.pins = [try decoded(#"{"shelf":1,"book":10}"#)]
+    await store.send(.pinned(ShapesFeature.Pin(shelf: 1, book: 10))) {
+      $0.pins = [ShapesFeature.Pin(shelf: 1, book: 10)]
     }
 
     // Step 37: sent
-    await store.send(.pinned(try decoded(#"{"shelf":1,"book":11}"#))) {
+    await store.send(.pinned(ShapesFeature.Pin(shelf: 1, book: 11))) {
       $0.pins = [
-        try decoded(#"{"shelf":1,"book":10}"#),
-        try decoded(#"{"shelf":1,"book":11}"#),
+        ShapesFeature.Pin(shelf: 1, book: 10),
+        ShapesFeature.Pin(shelf: 1, book: 11),
       ]
     }
   }

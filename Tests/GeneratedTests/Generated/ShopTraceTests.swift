@@ -92,8 +92,8 @@ struct ShopTraceTests {
     store.runsEffects = false
 
     // Step 10: sent
-    await store.send(.couponApplied(try decoded(#"{"code":"SPRING","percent":10}"#))) {
-      $0.coupon = try decoded(#"{"code":"SPRING","percent":10}"#)
+    await store.send(.couponApplied(ShopFeature.Coupon(code: "SPRING", percent: 10))) {
+      $0.coupon = ShopFeature.Coupon(code: "SPRING", percent: 10)
     }
 
     // Step 11: sent
@@ -109,11 +109,7 @@ struct ShopTraceTests {
     // Step 13: sent
     await store.send(.orderPlaced) {
       $0.cart.quantities = [:]
-      $0.orders.append(try decoded(
-        #"""
-        {"id":"00000000-0000-0000-0000-000000000000","items":[13,2],"status":{"placed":{}}}
-        """#
-      ))
+      $0.orders.append(ShopFeature.Order(id: UUID(0), items: [13: 2], status: .placed))
       $0.phase = .browsing
     }
 
@@ -140,11 +136,7 @@ struct ShopTraceTests {
     // Step 18: sent
     await store.send(.orderPlaced) {
       $0.cart.quantities = [:]
-      $0.orders.append(try decoded(
-        #"""
-        {"id":"00000000-0000-0000-0000-000000000001","items":[21,1],"status":{"placed":{}}}
-        """#
-      ))
+      $0.orders.append(ShopFeature.Order(id: UUID(1), items: [21: 1], status: .placed))
     }
 
     // Step 19: sent
@@ -152,9 +144,4 @@ struct ShopTraceTests {
       $0.orders[id: UUID(1)]?.status = .cancelled(reason: "changed mind")
     }
   }
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

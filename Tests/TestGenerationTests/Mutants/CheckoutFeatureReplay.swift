@@ -19,18 +19,18 @@ struct CheckoutFeatureReplay {
     store.runsEffects = false
 
     // Step 0: sent
-    await store.send(.added(try decoded(#"{"id":1,"name":"Kettle","quantity":1,"cents":3500}"#))) {
-      $0.cart.append(try decoded(#"{"id":1,"name":"Kettle","quantity":1,"cents":3500}"#))
+    await store.send(.added(CheckoutFeature.CartLine(id: 1, name: "Kettle", quantity: 1, cents: 3500))) {
+      $0.cart.append(CheckoutFeature.CartLine(id: 1, name: "Kettle", quantity: 1, cents: 3500))
     }
 
     // Step 1: sent
-    await store.send(.added(try decoded(#"{"id":2,"name":"Tea, 250 g","quantity":2,"cents":900}"#))) {
-      $0.cart.append(try decoded(#"{"id":2,"name":"Tea, 250 g","quantity":2,"cents":900}"#))
+    await store.send(.added(CheckoutFeature.CartLine(id: 2, name: "Tea, 250 g", quantity: 2, cents: 900))) {
+      $0.cart.append(CheckoutFeature.CartLine(id: 2, name: "Tea, 250 g", quantity: 2, cents: 900))
     }
 
     // Step 2: sent
-    await store.send(.added(try decoded(#"{"id":3,"name":"Mugs","quantity":4,"cents":650}"#))) {
-      $0.cart.append(try decoded(#"{"id":3,"name":"Mugs","quantity":4,"cents":650}"#))
+    await store.send(.added(CheckoutFeature.CartLine(id: 3, name: "Mugs", quantity: 4, cents: 650))) {
+      $0.cart.append(CheckoutFeature.CartLine(id: 3, name: "Mugs", quantity: 4, cents: 650))
     }
 
     // Step 3: sent
@@ -94,9 +94,9 @@ struct CheckoutFeatureReplay {
     // Step 13: sent
     await store.send(.moved(from: 2, to: 0)) {
       $0.cart = [
-        try decoded(#"{"id":3,"name":"Mugs","quantity":4,"cents":650}"#),
-        try decoded(#"{"id":1,"name":"Kettle","quantity":1,"cents":3500}"#),
-        try decoded(#"{"id":2,"name":"Tea, 250 g","quantity":3,"cents":900}"#),
+        CheckoutFeature.CartLine(id: 3, name: "Mugs", quantity: 4, cents: 650),
+        CheckoutFeature.CartLine(id: 1, name: "Kettle", quantity: 1, cents: 3500),
+        CheckoutFeature.CartLine(id: 2, name: "Tea, 250 g", quantity: 3, cents: 900),
       ]
     }
 
@@ -122,8 +122,10 @@ struct CheckoutFeatureReplay {
     }
 
     // Step 17: sent
-    await store.send(.added(try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#))) {
-      $0.cart = [try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#)]
+    await store.send(.added(CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800))) {
+      $0.cart = [
+        CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800),
+      ]
     }
 
     // Step 18: sent
@@ -132,24 +134,26 @@ struct CheckoutFeatureReplay {
     }
 
     // Step 19: sent
-    await store.send(.added(try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#))) {
+    await store.send(.added(CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400))) {
       $0.cart = [
-        try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#),
-        try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#),
+        CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800),
+        CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400),
       ]
     }
 
     // Step 20: sent
     await store.send(.moved(from: 1, to: 0)) {
       $0.cart = [
-        try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#),
-        try decoded(#"{"id":4,"name":"Teapot","quantity":1,"cents":2800}"#),
+        CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400),
+        CheckoutFeature.CartLine(id: 4, name: "Teapot", quantity: 1, cents: 2800),
       ]
     }
 
     // Step 21: sent
     await store.send(.removed(id: 4)) {
-      $0.cart = [try decoded(#"{"id":5,"name":"Strainer","quantity":1,"cents":400}"#)]
+      $0.cart = [
+        CheckoutFeature.CartLine(id: 5, name: "Strainer", quantity: 1, cents: 400),
+      ]
     }
 
     // Step 22: sent
@@ -169,9 +173,4 @@ struct CheckoutFeatureReplay {
   static let all: [(name: String, run: @MainActor (Self) async throws -> Void)] = [
     ("steps0To23", { try await $0.steps0To23() }),
   ]
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

@@ -45,10 +45,11 @@ struct NewsletterSignupFeatureReplay {
     // placeholders cannot stand in for them. Replace each of these with the value recorded, then
     // enable the test:
     // /email (String), now the placeholder "<redacted>"
-    let initialState: NewsletterSignupFeature.State = try decoded(
-      #"""
-      {"topics":["coffee","tea"],"isSubscribed":false,"email":"<redacted>"}
-      """#
+    let initialState: NewsletterSignupFeature.State = NewsletterSignupFeature.State(
+      topics: ["coffee", "tea"],
+      email: "<redacted>",
+      isSubscribed: false,
+      message: nil
     )
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
@@ -118,9 +119,4 @@ struct NewsletterSignupFeatureReplay {
     ("steps0To2", { try await $0.steps0To2() }),
     ("steps4To8", { try await $0.steps4To8() }),
   ]
-}
-
-/// Decodes a value the trace recorded as JSON, for types Swift has no literal for.
-private func decoded<Value: Decodable>(_ json: String) throws -> Value {
-  try JSONDecoder().decode(Value.self, from: Data(json.utf8))
 }

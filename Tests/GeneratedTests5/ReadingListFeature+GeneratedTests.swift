@@ -1,0 +1,1 @@
+../GeneratedTests/ReadingListFeature+GeneratedTests.swift

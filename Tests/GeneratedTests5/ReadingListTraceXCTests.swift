@@ -1,0 +1,1 @@
+../GeneratedTests/Generated/ReadingListTraceXCTests.swift

@@ -1,0 +1,1 @@
+../GeneratedTests/Generated/ShelfBrowserTraceTests.swift
