@@ -94,7 +94,9 @@ struct ReflectingRecordingReducer<Base: Reducer>: Reducer {
     if let cached = cache.pipeline, !recorder.isClosed {
       pipeline = cached
     } else if let created: RecordingPipeline<Reflected<Base.State>, Reflected<Base.Action>> =
-      recorder.pipeline(reducer: String(describing: Base.self), initialState: Reflected(state))
+      recorder.pipeline(
+        reducer: String(describing: Base.self),
+        reducerProperties: ReducerProperties.names(of: base), initialState: Reflected(state))
     {
       cache.pipeline = created
       pipeline = created
