@@ -81,6 +81,11 @@ enum ActionLabel {
           ? ".\(name)(…)"
           : "." + enumCase(name: name, payload: payload, depth: depth, type: type, types: types)
       }
+      if object.isEmpty, let type = type.map(TypeName.unwrappingValue),
+        TypeName.shortName(type) != "Dictionary"
+      {
+        return TypeName.displayName(type) + "()"  // A struct without stored properties.
+      }
       return object.isEmpty ? "{}" : shortStruct(object, depth: depth, types: types) ?? "{…}"
     }
   }
