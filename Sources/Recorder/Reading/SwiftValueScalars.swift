@@ -98,8 +98,13 @@ enum SwiftValueScalars {
     return "UUID(\(text))"
   }
 
-  /// A `Date`, encoded as seconds since 2001, in ISO 8601: `2026-11-27T15:40:00.250Z`.
+  /// A `Date`, encoded as seconds since 2001, in ISO 8601: `2026-11-27T15:40:00.250Z`; one
+  /// outside the years 1 to 9999, which the format cannot spell, as its initializer.
   static func iso8601(_ secondsSince2001: Double) -> String {
+    // 2000 and 7999 years of 365.2425 days from 2001-01-01.
+    guard secondsSince2001 >= -63_113_904_000, secondsSince2001 < 252_423_993_600 else {
+      return "Date(timeIntervalSinceReferenceDate: \(secondsSince2001))"
+    }
     let date = Date(timeIntervalSinceReferenceDate: secondsSince2001)
     let whole = secondsSince2001.rounded(.down) == secondsSince2001
     return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))

@@ -79,7 +79,9 @@ function makeSwiftForm(types, stateType) {
       if (Math.abs(seconds) >= size || unit === "nanoseconds") {
         return "." + unit + "(" + Number((seconds / size).toPrecision(3)) + ")"; } }
   }
-  function dateText(s) { // seconds since 2001, as ISO 8601
+  function dateText(s) { // seconds since 2001, as ISO 8601 within the years 1 to 9999
+    if (!(s >= -63113904000 && s < 252423993600)) {
+      return "Date(timeIntervalSinceReferenceDate: " + s + ")"; }
     return new Date((s + 978307200) * 1000).toISOString().replace(".000Z", "Z"); }
   function indexSetText(v) { // its ranges, as Swift makes one
     const ranges = isObject(v) && Array.isArray(v.indexes) ? v.indexes : null;
