@@ -245,7 +245,8 @@ extension TraceComparison: CustomStringConvertible {
       }
       for (name, values) in [("a", difference.dependenciesA), ("b", difference.dependenciesB)] {
         guard let values else { continue }
-        let read = values.isEmpty ? "nothing" : values.map(valueText.dependency).joined(separator: ", ")
+        let read =
+          values.isEmpty ? "nothing" : values.map(valueText.dependency).joined(separator: ", ")
         lines.append("  read \(name)  \(read)")
       }
     }
