@@ -10,7 +10,7 @@ extension SwiftValueBuilder {
   /// - A stack reads `[#0: .chat(…), #1: …]`, its ids as `TestStore` failures print them.
   /// - A task result reads `.success(…)` or `.failure(ErrorType)`.
   func architectureValue(_ json: JSONValue, type: String) -> SwiftValue? {
-    guard TypeName.module(of: type) == "Architecture" else { return nil }
+    guard type.hasPrefix("Architecture.") else { return nil }
     if type.hasSuffix(">.Entry"), case let stack = String(type.dropLast(".Entry".count)),
       TypeName.isArchitectureGeneric(stack, named: "StackState"),
       let element = TypeName.genericArgument(of: stack)

@@ -33,6 +33,10 @@ enum ActionLabel {
 
     /// The case name of a raw value of `type`, if it is a raw-valued enum the schema knows.
     func rawCase(_ json: JSONValue, type: String?) -> String? {
+      switch json {
+      case .string, .integer, .unsignedInteger, .double, .bool: break
+      default: return nil  // Raw values are scalars.
+      }
       guard let type, case .rawEnumeration(let cases)? = schema.description(
         of: TypeName.unwrappingValue(type))
       else { return nil }

@@ -19,9 +19,11 @@ package enum TypeName {
     var type = type
     while true {
       let unwrapped = unwrappingOptional(type)
+      // Prefixes, not `isArchitecture`: labels call this per value as they are recorded.
       guard
-        isArchitecture(unwrapped, named: "BindingState")
-          || isArchitecture(unwrapped, named: "PresentationState"),
+        unwrapped.hasPrefix("Architecture.BindingState<")
+          || unwrapped.hasPrefix("Architecture.PresentationState<"),
+        isArchitectureGeneric(unwrapped, named: TypeName.shortName(unwrapped)),
         let wrapped = genericArgument(of: unwrapped)
       else { return unwrapped }
       type = wrapped
@@ -84,7 +86,7 @@ package enum TypeName {
   /// Whether `type` is `Architecture.<name><…>` itself, not a type nested in it
   /// (`Architecture.StackState<E>`, not `Architecture.StackState<E>.Entry`).
   static func isArchitectureGeneric(_ type: String, named name: String) -> Bool {
-    guard isArchitecture(type, named: name), type.contains("<") else { return false }
+    guard type.hasPrefix("Architecture." + name + "<") else { return false }
     // The `>` that closes the first `<` must end the name.
     var depth = 0
     for (offset, character) in type.enumerated() {
