@@ -31,6 +31,49 @@ struct ActionLabelTests {
     #expect(try label(json) == ".path(.element(id: 0, action: .notes(.doneButtonTapped)))")
   }
 
+  @Test("a case without payload is whole at any depth, never cut to (…)")
+  func payloadlessDeep() throws {
+    let json = #"""
+      {"path":{"_0":{"element":{"id":0,"action":{"detail":{"_0":{"editor":{"_0":
+      {"submitButtonTapped":{}}}}}}}}}}
+      """#
+    #expect(
+      try label(json) == ".path(.element(id: 0, action: .detail(.editor(.submitButtonTapped))))")
+  }
+
+  @Test("Foundation's IndexSet encoding reads as IndexSet([…])")
+  func indexSet() throws {
+    let json = #"""
+      {"move":{"fromOffsets":{"indexes":[{"location":0,"length":2},{"location":5,"length":1}]},
+      "toOffset":2}}
+      """#
+    #expect(try label(json) == ".move(fromOffsets: IndexSet([0, 1, 5]), toOffset: 2)")
+  }
+
+  @Test("given the types, a raw-valued enum in a binding reads by its case; an empty struct by name")
+  func typed() throws {
+    var schema = TypeSchema()
+    schema.merge(
+      try JSONValue(
+        parsing: #"""
+          {"M.Action":{"enum":{"binding":{"_0":"Architecture.BindingAction<M.State>"},
+          "saved":{"_0":"M.Settings"}}},
+          "M.State":{"struct":{"filter":"Architecture.BindingState<M.Filter>"}},
+          "M.Filter":{"rawEnum":{"\"All\"":"all","\"Completed\"":"completed"}}}
+          """#))
+    func typedLabel(_ json: String) throws -> String {
+      ActionLabel.make(from: try JSONValue(parsing: json), type: "M.Action", schema: schema)
+    }
+    #expect(
+      try typedLabel(#"{"binding":{"_0":{"set":{"keyPath":"$filter","value":"Completed"}}}}"#)
+        == #".binding(.set(\.$filter, .completed))"#)
+    #expect(try typedLabel(#"{"saved":{"_0":{}}}"#) == ".saved(Settings())")
+    // Without types, the raw value.
+    #expect(
+      try label(#"{"binding":{"_0":{"set":{"keyPath":"$filter","value":"Completed"}}}}"#)
+        == #".binding(.set(\.$filter, "Completed"))"#)
+  }
+
   @Test("a small struct payload is shown in full, so the label keeps the clue")
   func smallStruct() throws {
     #expect(

@@ -64,7 +64,7 @@ struct ToolReplayTests {
                  8  send              .todo(id: 0000…0000, action: .titleChanged("Buy milk"))
           state   1 difference (expected −, actual +)
             /lastSavedAt
-              − 821692801.0
+              − 2027-01-15T08:00:01Z
               + (absent)
           36 more steps diverge (bisect --all details them)
 

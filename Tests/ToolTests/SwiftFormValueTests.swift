@@ -173,7 +173,7 @@ struct SwiftFormValueTests {
       toFile: changed, atomically: true, encoding: .utf8)
     let result = try ToolRunner.run(["compare", trace, changed])
     #expect(result.status == 1, "\(result.errors)")
-    #expect(result.output.contains("    /cart/quantities\n      − [13,2]\n      + [13,3]\n"))
+    #expect(result.output.contains("    /cart/quantities\n      − [13: 2]\n      + [13: 3]\n"))
     #expect(result.output.firstMatch(of: /\/quantities\/\d/) == nil, "\(result.output)")
   }
 

@@ -54,7 +54,7 @@ package struct StateChange: Equatable, Sendable {
         guard shownWhole.insert(at).inserted else { continue }
         let before = at.resolve(in: old)
         let after = at.resolve(in: new)
-        if TypeName.shortName(TypeName.unwrappingOptional(wholeType)) == "Dictionary",
+        if TypeName.shortName(TypeName.unwrappingValue(wholeType)) == "Dictionary",
           let before, let after
         {
           changes += entries(
@@ -103,7 +103,7 @@ package struct StateChange: Equatable, Sendable {
     at path: StatePath, from old: JSONValue, to new: JSONValue, type: String, schema: TypeSchema
   ) -> [StateChange] {
     guard let (keyType, valueType) = TypeName.dictionaryArguments(
-      of: TypeName.unwrappingOptional(type)),
+      of: TypeName.unwrappingValue(type)),
       let before = SwiftValueScalars.entries(old, keyType: keyType),
       let after = SwiftValueScalars.entries(new, keyType: keyType)
     else {

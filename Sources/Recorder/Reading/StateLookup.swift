@@ -79,7 +79,7 @@ private enum Place {
       }
       return .place(.type(member.type))
     case let .type(name):
-      let type = TypeName.unwrappingOptional(name)
+      let type = TypeName.unwrappingValue(name)
       if case .key = component {
         // The type's name says what a key leads to, in either of a dictionary's encodings.
         if let (_, value) = TypeName.dictionaryArguments(of: type) { return .place(.type(value)) }

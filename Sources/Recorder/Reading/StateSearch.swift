@@ -125,7 +125,7 @@ package struct StateSearch {
     _ value: JSONValue, path: StatePath, walk: TypeWalk,
     into found: inout [(String, StatePath, JSONValue)]
   ) {
-    if let type = walk.type.map(TypeName.unwrappingOptional), TypeWalk.isShownWhole(type) {
+    if let type = walk.type.map(TypeName.unwrappingValue), TypeWalk.isShownWhole(type) {
       // A dictionary keyed by other than strings: its values, each by key. A `Duration`'s two
       // integers hold nothing a person searches for.
       if TypeName.shortName(type) == "Duration" { return }

@@ -79,13 +79,14 @@ extension SwiftValue {
 }
 
 /// Turns JSON into a ``SwiftValue`` by the types the schema and the type names give.
-private struct SwiftValueBuilder {
+struct SwiftValueBuilder {
   let schema: TypeSchema
 
   func value(_ json: JSONValue, type: String?) -> SwiftValue {
     if json.isNull { return .atom("nil", .keyword) }
-    guard let type = type.map(TypeName.unwrappingOptional) else { return untyped(json) }
+    guard let type = type.map(TypeName.unwrappingValue) else { return untyped(json) }
     if let scalar = SwiftValueScalars.scalar(json, type: type) { return scalar }
+    if let value = architectureValue(json, type: type) { return value }
     let short = TypeName.shortName(type)
     if short == "Dictionary", let (key, valueType) = TypeName.dictionaryArguments(of: type),
       let entries = SwiftValueScalars.entries(json, keyType: key)
@@ -148,6 +149,10 @@ private struct SwiftValueBuilder {
       }
     case .literal?, nil:
       break
+    }
+    // A struct without stored members encodes as `{}`: it is written as its initializer.
+    if json.objectValue?.isEmpty == true, TypeName.shortName(type) != "Dictionary" {
+      return .call(TypeName.displayName(type), [])
     }
     return untyped(json)
   }

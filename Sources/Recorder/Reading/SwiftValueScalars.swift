@@ -30,6 +30,8 @@ enum SwiftValueScalars {
       return duration(json).map { .atom($0, .symbol) }
     case "URL":
       return json.stringValue.map { .atom("URL(\($0))", .symbol) }
+    case "IndexSet":
+      return indexSet(json)
     case "Data":
       guard let text = json.stringValue else { return nil }
       let count = Data(base64Encoded: text)?.count ?? 0
@@ -37,6 +39,31 @@ enum SwiftValueScalars {
     default:
       return nil
     }
+  }
+
+  /// How many indexes an `IndexSet` lists; past that, one range reads `integersIn:`.
+  static let listedIndexes = 64
+
+  /// An `IndexSet`, encoded as its ranges (`{"indexes":[{"location":0,"length":2}]}`), as
+  /// Swift makes one: `IndexSet([0, 1])`, or `IndexSet(integersIn: 0..<500)` for a long range.
+  static func indexSet(_ json: JSONValue) -> SwiftValue? {
+    guard let ranges = json.objectValue?["indexes"]?.arrayValue else { return nil }
+    var bounds: [(location: Int64, length: Int64)] = []
+    for range in ranges {
+      guard let location = range.objectValue?["location"]?.int64Value,
+        let length = range.objectValue?["length"]?.int64Value, length >= 0
+      else { return nil }
+      bounds.append((location, length))
+    }
+    let count = bounds.reduce(Int64(0)) { $0 + $1.length }
+    if count > listedIndexes, bounds.count == 1 {
+      let (location, length) = bounds[0]
+      return .atom("IndexSet(integersIn: \(location)..<\(location + length))", .symbol)
+    }
+    guard count <= listedIndexes else { return nil }
+    let indexes = bounds.flatMap { bound in (0..<bound.length).map { bound.location + $0 } }
+    return .list(
+      open: "IndexSet([", elements: indexes.map { .atom(String($0), .number) }, close: "])")
   }
 
   /// A dictionary's entries in either encoding: an object (string or integer keys) or a flat
@@ -71,8 +98,13 @@ enum SwiftValueScalars {
     return "UUID(\(text))"
   }
 
-  /// A `Date`, encoded as seconds since 2001, in ISO 8601: `2026-11-27T15:40:00.250Z`.
+  /// A `Date`, encoded as seconds since 2001, in ISO 8601: `2026-11-27T15:40:00.250Z`; one
+  /// outside the years 1 to 9999, which the format cannot spell, as its initializer.
   static func iso8601(_ secondsSince2001: Double) -> String {
+    // 2000 and 7999 years of 365.2425 days from 2001-01-01.
+    guard secondsSince2001 >= -63_113_904_000, secondsSince2001 < 252_423_993_600 else {
+      return "Date(timeIntervalSinceReferenceDate: \(secondsSince2001))"
+    }
     let date = Date(timeIntervalSinceReferenceDate: secondsSince2001)
     let whole = secondsSince2001.rounded(.down) == secondsSince2001
     return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))

@@ -23,3 +23,11 @@ extension TraceIndex {
     return StateLookup(path, in: state, type: header.stateType, schema: typeSchema())
   }
 }
+
+extension TraceIndex {
+  /// Writes this trace's states and actions in Swift form, by its types.
+  package func valueText() -> StateValueText {
+    StateValueText(
+      schema: typeSchema(), stateType: header.stateType, actionType: header.actionType)
+  }
+}

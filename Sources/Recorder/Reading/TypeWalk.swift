@@ -26,7 +26,7 @@ package enum TypeWalk: Equatable, Sendable {
       else { return .unknown }
       return .type(member.type)
     case .type(let name):
-      let type = TypeName.unwrappingOptional(name)
+      let type = TypeName.unwrappingValue(name)
       if let (_, value) = TypeName.dictionaryArguments(of: type) {
         // A position in a flat array of keys and values names no value of the dictionary.
         if case .token(let token) = component, !Self.isKeyedByName(type),
@@ -67,7 +67,7 @@ package enum TypeWalk: Equatable, Sendable {
         let changesCase =
           position == pointer.tokens.count - 1
           && {
-            if case .enumeration? = schema.description(of: TypeName.unwrappingOptional(type)) {
+            if case .enumeration? = schema.description(of: TypeName.unwrappingValue(type)) {
               return true
             }
             return false
@@ -91,9 +91,9 @@ package enum TypeWalk: Equatable, Sendable {
   /// Whether a value of this type is shown whole, and a change inside it as the whole value
   /// before and after: its encoding's parts are not what a Swift developer sees in it.
   package static func isShownWhole(_ type: String) -> Bool {
-    let type = TypeName.unwrappingOptional(type)
+    let type = TypeName.unwrappingValue(type)
     switch TypeName.shortName(type) {
-    case "Duration", "Set", "Data", "Date", "URL": return true
+    case "Duration", "Set", "Data", "Date", "URL", "IndexSet": return true
     case "Dictionary": return !isKeyedByName(type)
     default: return false
     }
@@ -120,7 +120,7 @@ extension TypeSchema {
     var current: JSONValue? = document
     for token in pointer.tokens {
       var component = StatePath.Component.token(token)
-      if let type = walk.type.map(TypeName.unwrappingOptional),
+      if let type = walk.type.map(TypeName.unwrappingValue),
         TypeName.shortName(type) == "Dictionary", !TypeWalk.isKeyedByName(type),
         let keyType = TypeName.dictionaryArguments(of: type)?.key
       {

@@ -301,7 +301,7 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
         typeCapture.learn(from: action, isState: false)
       }
       json = encoded
-      label = ActionLabel.make(from: encoded)
+      label = ActionLabel.make(from: encoded, type: actionTypeName, schema: typeCapture.schema)
     } catch {
       // Recording never fails the app: the step keeps its label and is marked not replayable.
       label = Self.fallbackLabel(for: action)

@@ -10,7 +10,10 @@ extension ReplayReport: CustomStringConvertible {
   ///   origin  effect of step 22
   ///   …
   /// ```
-  public var description: String {
+  public var description: String { description(values: .untyped) }
+
+  /// The report with its values written by `values`, in the Swift form of the trace's types.
+  package func description(values: StateValueText) -> String {
     var lines: [String] = []
     let replay =
       mode == .cumulative && !matches
@@ -26,11 +29,11 @@ extension ReplayReport: CustomStringConvertible {
         : divergence.reason == .crashed
           ? "crashed the reducer" : "diverges from the recording\(divergence.aspect)"
       lines.append("\(trace): step \(divergence.step) \(verdict) (\(replay))")
-      lines += divergence.detailLines
+      lines += divergence.detailLines(values: values)
       // Every divergence the report details (all of them with `--all`), then a count of the rest.
       for other in divergences.dropFirst() {
         lines.append("step \(other.step) also diverges\(other.aspect)")
-        lines += other.detailLines
+        lines += other.detailLines(values: values)
       }
       let rest = divergentSteps - max(divergences.count, 1)
       if rest > 0 {
@@ -66,7 +69,8 @@ extension ReplayReport: CustomStringConvertible {
 extension Divergence: CustomStringConvertible {
   /// The divergence on its own: step, action, origin, the steps before it and the differences.
   package var description: String {
-    (["step \(step) diverges from the recording\(aspect)"] + detailLines).joined(separator: "\n")
+    (["step \(step) diverges from the recording\(aspect)"] + detailLines(values: .untyped))
+      .joined(separator: "\n")
   }
 
   /// ` in effects` or ` in dependency reads` when only those differ; else nothing.
@@ -78,8 +82,8 @@ extension Divergence: CustomStringConvertible {
     }
   }
 
-  /// The indented lines under a verdict.
-  var detailLines: [String] {
+  /// The indented lines under a verdict, values written by `values`.
+  func detailLines(values: StateValueText) -> [String] {
     var lines = ["  action  \(label)", "  origin  \(origin)"]
     if !precedingSteps.isEmpty {
       lines.append("  after")
@@ -106,8 +110,8 @@ extension Divergence: CustomStringConvertible {
           lines.append("      moved to \(movedTo)")
           continue
         }
-        lines.append("      − \(Self.show(difference.expected))")
-        lines.append("      + \(Self.show(difference.actual))")
+        lines.append("      − \(values.text(difference.expected, at: difference.path))")
+        lines.append("      + \(values.text(difference.actual, at: difference.path))")
       }
       if count > 20 { lines.append("    … and \(count - 20) more") }
     case .actionDoesNotDecode:
@@ -147,11 +151,5 @@ extension Divergence: CustomStringConvertible {
       lines.append("  issue   " + (issue.split(separator: "\n").first.map(String.init) ?? ""))
     }
     return lines
-  }
-
-  private static func show(_ value: JSONValue?) -> String {
-    guard let value else { return "(absent)" }
-    let text = value.jsonString
-    return text.count > 160 ? text.prefix(157) + "…" : text
   }
 }

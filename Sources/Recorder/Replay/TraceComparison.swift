@@ -201,7 +201,11 @@ package struct TraceDifference: Sendable, Equatable, Codable {
 
 extension TraceComparison: CustomStringConvertible {
   /// The comparison as `tca-replay compare` prints it.
-  package var description: String {
+  package var description: String { description(values: .untyped) }
+
+  /// The comparison with its actions and values written by `values` (the first trace's types).
+  package func description(values valueText: StateValueText) -> String {
+    let values = valueText
     guard let difference = firstDifference else {
       return "\(a) and \(b) agree: \(matchingSteps) steps, same actions, origins and states"
     }
@@ -236,12 +240,13 @@ extension TraceComparison: CustomStringConvertible {
       ] {
         lines.append(
           "  \(name)  \(label ?? "")\(origin.map { "  (\($0))" } ?? "")"
-            + (showActions ? "  \(action?.jsonString ?? "null")" : "")
+            + (showActions ? "  \(values.action(action))" : "")
         )
       }
       for (name, values) in [("a", difference.dependenciesA), ("b", difference.dependenciesB)] {
         guard let values else { continue }
-        let read = values.isEmpty ? "nothing" : values.map(\.jsonString).joined(separator: ", ")
+        let read =
+          values.isEmpty ? "nothing" : values.map(valueText.dependency).joined(separator: ", ")
         lines.append("  read \(name)  \(read)")
       }
     }
@@ -253,8 +258,8 @@ extension TraceComparison: CustomStringConvertible {
         if let movedTo = item.movedTo {
           lines.append("      moved to \(movedTo)")
         } else {
-          lines.append("      − \(item.expected?.jsonString ?? "(absent)")")
-          lines.append("      + \(item.actual?.jsonString ?? "(absent)")")
+          lines.append("      − \(values.text(item.expected, at: item.path))")
+          lines.append("      + \(values.text(item.actual, at: item.path))")
         }
       }
     }

@@ -13,6 +13,23 @@ package enum TypeName {
     return type
   }
 
+  /// The type a value is shown as: `Swift.Optional<T>`, and the wrappers that encode as the
+  /// value they wrap (`@BindingState`, `@PresentationState`), as `T`.
+  static func unwrappingValue(_ type: String) -> String {
+    var type = type
+    while true {
+      let unwrapped = unwrappingOptional(type)
+      // Prefixes, not `isArchitecture`: labels call this per value as they are recorded.
+      guard
+        unwrapped.hasPrefix("Architecture.BindingState<")
+          || unwrapped.hasPrefix("Architecture.PresentationState<"),
+        isArchitectureGeneric(unwrapped, named: TypeName.shortName(unwrapped)),
+        let wrapped = genericArgument(of: unwrapped)
+      else { return unwrapped }
+      type = wrapped
+    }
+  }
+
   /// The unqualified last component of a type name: `UUID` for `FoundationEssentials.UUID`.
   static func shortName(_ type: String) -> String {
     let base = type.prefix { $0 != "<" }
@@ -64,6 +81,22 @@ package enum TypeName {
   /// Whether `type` is `Architecture`'s type of that short name.
   static func isArchitecture(_ type: String, named name: String) -> Bool {
     module(of: type) == "Architecture" && shortName(type) == name
+  }
+
+  /// Whether `type` is `Architecture.<name><…>` itself, not a type nested in it
+  /// (`Architecture.StackState<E>`, not `Architecture.StackState<E>.Entry`).
+  static func isArchitectureGeneric(_ type: String, named name: String) -> Bool {
+    guard type.hasPrefix("Architecture." + name + "<") else { return false }
+    // The `>` that closes the first `<` must end the name.
+    var depth = 0
+    for (offset, character) in type.enumerated() {
+      if character == "<" { depth += 1 }
+      if character == ">" {
+        depth -= 1
+        if depth == 0 { return offset == type.count - 1 }
+      }
+    }
+    return false
   }
 
   /// The short names of the standard library's integer types.

@@ -62,6 +62,11 @@ enum BisectCommand: Command {
       trace, 125 the host failed (did not start, died outside a step, hung, or spoke nonsense).
     """
 
+  /// The trace's values in Swift form; untyped if it cannot be read again.
+  static func valueText(_ path: String) -> StateValueText {
+    (try? TraceIndex(path: path))?.valueText() ?? .untyped
+  }
+
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let timeout = parsed[timeout] ?? .seconds(30)
     let precedingSteps = parsed[stepsBefore] ?? 5
@@ -103,7 +108,7 @@ enum BisectCommand: Command {
       if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
-        output.write(report.description + "\n")
+        output.write(report.description(values: valueText(path)) + "\n")
       }
       errors.write("note: the replay host's output, with its backtrace, is in \(crash.log)\n")
       return .diverges
@@ -111,7 +116,7 @@ enum BisectCommand: Command {
       if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
-        output.write(report.description + "\n")
+        output.write(report.description(values: valueText(path)) + "\n")
       }
       return report.matches ? .success : .diverges
     }

@@ -33,7 +33,8 @@ enum CompareCommand: Command {
         let json = (try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}"
         output.writeJSON(json + "\n")
       } else {
-        output.write(comparison.description + "\n")
+        let values = BisectCommand.valueText(parsed.positionals[0])
+        output.write(comparison.description(values: values) + "\n")
         for warning in comparison.warnings ?? [] { errors.write(warning + "\n") }
       }
       return comparison.firstDifference == nil ? .success : .diverges

@@ -76,23 +76,9 @@ struct StepDescription {
 
   func dependencies(_ step: TraceStep) -> [String] {
     guard !step.dependencies.isEmpty else { return [] }
-    let values = step.dependencies.map { value in
-      switch value {
-      case .uuid(let text): "uuid \(text)"
-      case .date(let seconds): "date \(isoDate(sinceReferenceDate: seconds))"
-      case .random(let number): "random \(number)"
-      case .stackElementID(let id): "stack element id \(id)"
-      case .locale(let identifier): "locale \(identifier.escapingControlCharacters)"
-      case .timeZone(let identifier): "time zone \(identifier.escapingControlCharacters)"
-      case .calendar(let calendar):
-        "calendar \(calendar.identifier.escapingControlCharacters) "
-          + "(\(calendar.timeZone.escapingControlCharacters))"
-      case .temporaryDirectory(let url):
-        "temporary directory \(url.escapingControlCharacters)"
-      case .client(let key, let property):
-        (property.map { "\\.\($0) (\(key), not recorded)" } ?? "\(key) (not recorded)")
-          .escapingControlCharacters
-      }
+    // Settings and client names are the app's text: shown with control characters escaped.
+    let values = step.dependencies.map {
+      StateValueText.untyped.dependency($0).escapingControlCharacters
     }
     return [style.paint("read", .bold) + "    " + values.joined(separator: ", ")]
   }
@@ -105,38 +91,4 @@ struct StepDescription {
     }
     return section("cancels", step.cancels) + section("cancellable by", step.cancellable)
   }
-}
-
-/// An ISO 8601 UTC timestamp for seconds since 2001-01-01, without Foundation.
-func isoDate(sinceReferenceDate seconds: Double) -> String {
-  let scaled = ((seconds + 978_307_200) * 1000).rounded()
-  // Years up to 9999, what the format spells; a trace may hold any number: checked, no trap.
-  guard scaled.magnitude < 253_000_000_000_000 else {
-    return "\(seconds) s after 2001-01-01T00:00:00Z"
-  }
-  let unixMilliseconds = Int64(scaled)
-  let days =
-    unixMilliseconds >= 0
-    ? unixMilliseconds / 86_400_000 : (unixMilliseconds - 86_399_999) / 86_400_000
-  let millisecondOfDay = unixMilliseconds - days * 86_400_000
-  // Howard Hinnant's days-to-civil algorithm.
-  let z = days + 719_468
-  let era = (z >= 0 ? z : z - 146_096) / 146_097
-  let dayOfEra = z - era * 146_097
-  let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-  let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-  let monthPart = (5 * dayOfYear + 2) / 153
-  let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
-  let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
-  let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-  func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-  let hours = millisecondOfDay / 3_600_000
-  let minutes = millisecondOfDay / 60_000 % 60
-  let secondsPart = millisecondOfDay / 1000 % 60
-  let milliseconds = millisecondOfDay % 1000
-  let fraction =
-    milliseconds < 10
-    ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-  return
-    "\(year)-\(two(month))-\(two(day))T\(two(hours)):\(two(minutes)):\(two(secondsPart)).\(fraction)Z"
 }

@@ -2,8 +2,7 @@ import Recorder
 import TraceJSON
 
 /// Lays out a ``SwiftValue`` for people: indented, with long collections cut short, and
-/// coloured when the style says so. The Swift-form sibling of ``JSONRenderer``, which `--json`
-/// output keeps.
+/// coloured when the style says so. `--json` output prints the JSON itself instead.
 struct SwiftValueRenderer {
   var style: Style
   /// Lines are kept within this many columns where a value allows it.

@@ -90,12 +90,23 @@ enum ViewerAssets {
       const TYPES = types;
       const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
       const memberType = (t) => (t || "").replace(/\?$/, "") || null;
-      function unwrapOptional(t) {
-        while (t && t.startsWith("Swift.Optional<") && t.endsWith(">")) t = t.slice(15, -1);
-        return t;
-      }
       function genericArgument(t) {
-        const i = t.indexOf("<"); return i < 0 ? null : t.slice(i + 1, -1); }
+        const i = t.indexOf("<"); return i < 0 || !t.endsWith(">") ? null : t.slice(i + 1, -1); }
+      // Architecture.<name><…> itself, not a type nested in it (StackState<E>, not its .Entry).
+      function isArchitecture(t, name) {
+        if (!t || !t.startsWith("Architecture." + name + "<")) return false;
+        let depth = 0;
+        for (let i = 0; i < t.length; i++) { if (t[i] === "<") depth++;
+          else if (t[i] === ">" && --depth === 0) return i === t.length - 1; }
+        return false;
+      }
+      // Optionals, and the wrappers that encode as what they wrap, shown as the wrapped type.
+      function unwrapOptional(t) {
+        for (;;) {
+          while (t && t.startsWith("Swift.Optional<") && t.endsWith(">")) t = t.slice(15, -1);
+          if (isArchitecture(t, "BindingState") || isArchitecture(t, "PresentationState")) {
+            t = genericArgument(t); } else return t; }
+      }
       function shortName(t) { const b = t.split("<")[0].split("."); return b[b.length - 1]; }
       function displayName(t) { const i = t.indexOf("<"), base = i < 0 ? t : t.slice(0, i);
         const c = base.split(".");
@@ -112,7 +123,7 @@ enum ViewerAssets {
       function keyedByName(t) {
         const d = dictionaryArguments(t); return !d || shortName(d[0]) === "String"; }
       function shownWhole(t) { t = unwrapOptional(t); const s = shortName(t);
-        return ["Duration", "Set", "Data", "Date", "URL"].includes(s) ||
+        return ["Duration", "Set", "Data", "Date", "URL", "IndexSet"].includes(s) ||
           (s === "Dictionary" && !keyedByName(t)); }
       function entries(v, keyType) {
         if (Array.isArray(v) && v.length % 2 === 0) {
@@ -151,8 +162,82 @@ enum ViewerAssets {
           if (Math.abs(seconds) >= size || unit === "nanoseconds") {
             return "." + unit + "(" + Number((seconds / size).toPrecision(3)) + ")"; } }
       }
-      function dateText(s) { // seconds since 2001, as ISO 8601
+      function dateText(s) { // seconds since 2001, as ISO 8601 within the years 1 to 9999
+        if (!(s >= -63113904000 && s < 252423993600)) {
+          return "Date(timeIntervalSinceReferenceDate: " + s + ")"; }
         return new Date((s + 978307200) * 1000).toISOString().replace(".000Z", "Z"); }
+      function indexSetText(v) { // its ranges, as Swift makes one
+        const ranges = isObject(v) && Array.isArray(v.indexes) ? v.indexes : null;
+        if (!ranges || !ranges.every((r) => isObject(r) && Number.isInteger(r.location) &&
+          Number.isInteger(r.length) && r.length >= 0)) return null;
+        const count = ranges.reduce((n, r) => n + r.length, 0);
+        if (count > 64 && ranges.length === 1) return "IndexSet(integersIn: " + ranges[0].location +
+          "..<" + (ranges[0].location + ranges[0].length) + ")";
+        if (count > 64) return null;
+        const all = [];
+        for (const r of ranges) for (let i = 0; i < r.length; i++) all.push(r.location + i);
+        return "IndexSet([" + all.join(", ") + "])";
+      }
+      const text = (v) => typeof v === "string" ? JSON.stringify(v) : untyped(v); // a TextState
+      function button(v, actionType) {
+        if (!isObject(v) || !("label" in v)) return null;
+        const parts = [];
+        if (typeof v.role === "string") parts.push("role: ." + v.role);
+        if (isObject(v.action)) { const sent = "send" in v.action ? swift(v.action.send, actionType) :
+          "nil"; parts.push("action: " + ("animation" in v.action ? ".send(" + sent +
+          ", animation: " + untyped(v.action.animation) + ")" : sent)); }
+        parts.push("label: " + text(v.label));
+        return "ButtonState(" + parts.join(", ") + ")";
+      }
+      function alert(v, name, actionType) {
+        if (!isObject(v) || !("title" in v)) return null;
+        const parts = [];
+        if (typeof v.titleVisibility === "string" && v.titleVisibility !== "automatic") {
+          parts.push("titleVisibility: ." + v.titleVisibility); }
+        parts.push("title: " + text(v.title));
+        if (Array.isArray(v.actions) && v.actions.length) parts.push("actions: [" + v.actions.map((b) =>
+          button(b, actionType) || untyped(b)).join(", ") + "]");
+        if ("message" in v) parts.push("message: " + text(v.message));
+        return name + "(" + parts.join(", ") + ")";
+      }
+      function stack(v, elementType) {
+        if (!Array.isArray(v) || !v.every((e) => isObject(e) && Number.isInteger(e.id) &&
+          "element" in e)) return null;
+        return v.length ? "[" + v.map((e) => "#" + e.id + ": " + swift(e.element, elementType))
+          .join(", ") + "]" : "[:]";
+      }
+      // The @BindingState member a binding key path like `child.$note` writes: its wrapped type.
+      function bindingValueType(keyPath, root) {
+        let t = root;
+        for (const c of keyPath.split(".")) { const d = TYPES[t], name = c.replace(/^\$/, "");
+          if (!d || !d.struct || !d.struct[name]) return null; t = memberType(d.struct[name]); }
+        return shortName(t) === "BindingState" ? genericArgument(t) : null;
+      }
+      // Architecture's types whose encoding is not their Swift shape (SwiftValueBuilder+Architecture).
+      function architecture(v, t) {
+        if (!t.startsWith("Architecture.")) return null;
+        if (t.endsWith(">.Entry") && isArchitecture(t.slice(0, -6), "StackState")) {
+          return stack([v], genericArgument(t.slice(0, -6))); }
+        const g = genericArgument(t);
+        if (isArchitecture(t, "BindingAction")) {
+          const set = isObject(v) && Object.keys(v).length === 1 && isObject(v.set) ? v.set : null;
+          if (!set || Object.keys(set).length !== 2 || typeof set.keyPath !== "string" ||
+            !/^([A-Za-z_][A-Za-z0-9_]*\.)*\$[A-Za-z_][A-Za-z0-9_]*$/.test(set.keyPath) ||
+            !("value" in set)) return null;
+          return ".set(\\." + set.keyPath + ", " + swift(set.value,
+            bindingValueType(set.keyPath, g)) + ")";
+        }
+        if (isArchitecture(t, "AlertState")) return alert(v, "AlertState", g);
+        if (isArchitecture(t, "ConfirmationDialogState")) return alert(v, "ConfirmationDialogState", g);
+        if (isArchitecture(t, "ButtonState")) return button(v, g);
+        if (isArchitecture(t, "StackState")) return stack(v, g);
+        if (isArchitecture(t, "TaskResult") && isObject(v) && Object.keys(v).length === 1) {
+          if ("success" in v) return ".success(" + swift(v.success, g) + ")";
+          if (isObject(v.failure) && typeof v.failure.type === "string") {
+            return ".failure(" + v.failure.type + ")"; }
+        }
+        return null;
+      }
       function untyped(v) {
         if (v === null) return "nil";
         if (Array.isArray(v)) return "[" + v.map(untyped).join(", ") + "]";
@@ -168,6 +253,8 @@ enum ViewerAssets {
         if (s === "UUID" && typeof v === "string") return uuidText(v);
         if (s === "Date" && typeof v === "number") return dateText(v);
         if (s === "Duration") { const d = durationText(v); if (d) return d; }
+        if (s === "IndexSet") { const x = indexSetText(v); if (x) return x; }
+        const a = architecture(v, t); if (a !== null) return a;
         const d = dictionaryArguments(t), e = d && entries(v, d[0]);
         if (e) return e.length ? "[" + e.map(([k, x]) => swift(k, d[0]) + ": " + swift(x, d[1]))
           .join(", ") + "]" : "[:]";
@@ -190,6 +277,8 @@ enum ViewerAssets {
         if (desc && desc.dictionary && isObject(v)) { const k = Object.keys(v); return k.length ?
           "[" + k.map((x) => JSON.stringify(x) + ": " + swift(v[x], desc.dictionary)).join(", ") +
           "]" : "[:]"; }
+        // A struct without stored members encodes as {}: written as its initializer.
+        if (isObject(v) && !Object.keys(v).length && s !== "Dictionary") return displayName(t) + "()";
         return untyped(v);
       }
       function shortSwift(v, type, width) {
