@@ -159,6 +159,35 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     // The same files through symlinks, in Swift 6 mode, as PortedFeatures6 is.
+    // The plain corpus's replay host, and the tests that record, replay, inspect and generate
+    // tests from every feature in the run; the generated tests run as committed, in both modes.
+    .executableTarget(
+      name: "plain-replay-host",
+      dependencies: ["Recorder", "PlainFeatures"],
+      path: "Tests/Plain/Host",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "PlainRoundTripTests",
+      dependencies: [
+        "PlainFeatures", "Recorder", "TraceJSON", "TestSupport", "tca-replay", "plain-replay-host",
+      ],
+      path: "Tests/Plain/RoundTrip"
+    ),
+    .testTarget(
+      name: "PlainGeneratedTests",
+      dependencies: ["PlainFeatures", "Architecture"],
+      path: "Tests/Plain/Generated",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .testTarget(
+      name: "PlainGeneratedTests6",
+      dependencies: ["PlainFeatures6", "Architecture"],
+      path: "Tests/Plain6/Generated",
+      swiftSettings: [
+        .swiftLanguageMode(.v6), .unsafeFlags(["-module-alias", "PlainFeatures=PlainFeatures6"]),
+      ]
+    ),
     .target(
       name: "PlainFeatures6",
       dependencies: ["Architecture"],

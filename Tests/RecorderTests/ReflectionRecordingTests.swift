@@ -111,6 +111,8 @@ struct ReflectionRecordingTests {
       ReflectedLibrary().recording(to: recorder)
     } withDependencies: {
       $0.uuid = .incrementing
+      // Its own ids: the default generator counts on across the process's stores.
+      $0.stackElementID = .incrementing()
     }
     store.send(.addTapped("Dune"))
     store.send(.addTapped("Emma"))

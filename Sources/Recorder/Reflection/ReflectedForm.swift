@@ -181,8 +181,11 @@ extension BindingAction: ReflectedFirst {
 }
 
 /// A binding action written as its conformance writes it, with its value by reflection.
-private struct ReflectedBinding<Root>: Encodable {
+private struct ReflectedBinding<Root>: Encodable, ReflectedBox {
   let action: BindingAction<Root>
+
+  static var wrappedType: Any.Type { BindingAction<Root>.self }
+  var wrappedValue: Any { action }
 
   func encode(to encoder: any Encoder) throws {
     guard let (name, value) = action.recordedField else { return try action.encode(to: encoder) }

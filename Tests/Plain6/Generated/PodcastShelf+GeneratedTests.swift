@@ -1,0 +1,1 @@
+../../Plain/Generated/PodcastShelf+GeneratedTests.swift
