@@ -80,7 +80,10 @@ enum ReflectionEncoding {
     _ member: Any, forKey key: String, in container: inout KeyedEncodingContainer<JSONCodingKey>
   ) throws {
     if let optional = member as? any OptionalValue {
-      guard let wrapped = optional.wrappedAny else { return }
+      guard let wrapped = optional.wrappedAny else {
+        // Written as nothing, but through `encodeIfPresent`, so the type is still learnt.
+        return try optional.encodeAbsent(forKey: JSONCodingKey(stringValue: key), in: &container)
+      }
       try container.encode(reflectedEncodable(wrapped), forKey: JSONCodingKey(stringValue: key))
       return
     }
@@ -99,8 +102,25 @@ enum ReflectionEncoding {
 /// An optional, whatever it wraps.
 protocol OptionalValue {
   var wrappedAny: Any? { get }
+  /// Writes `nil` under `key` with `encodeIfPresent`, typed by what the optional wraps.
+  func encodeAbsent(
+    forKey key: JSONCodingKey, in container: inout KeyedEncodingContainer<JSONCodingKey>
+  ) throws
 }
 
 extension Optional: OptionalValue {
   var wrappedAny: Any? { self.map { $0 } }
+
+  func encodeAbsent(
+    forKey key: JSONCodingKey, in container: inout KeyedEncodingContainer<JSONCodingKey>
+  ) throws {
+    func absent<Value: Encodable>(_: Value.Type) throws {
+      try container.encodeIfPresent(Value?.none, forKey: key)
+    }
+    if let encodable = Wrapped.self as? any Encodable.Type {
+      try absent(encodable)
+    } else {
+      try absent(Reflected<Wrapped>.self)
+    }
+  }
 }

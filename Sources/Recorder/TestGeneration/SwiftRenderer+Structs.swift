@@ -1,3 +1,4 @@
+import Foundation
 import TraceJSON
 
 extension SwiftRenderer {
@@ -17,6 +18,10 @@ extension SwiftRenderer {
     else { return nil }
     var labels: [String] = []
     var arguments: [String] = []
+    // A feature's state often declares an `init` of its own, which hides the memberwise one:
+    // it is assembled from its stored properties instead (`Architecture`'s `assemble`).
+    let assembles = type.hasSuffix(".State")
+    var assembled: [String] = []
     for field in fields {
       let label: String
       if members.contains(where: { $0.name == field.name }) {
@@ -41,10 +46,70 @@ extension SwiftRenderer {
       }
       labels.append(label)
       arguments.append("\(label): \(value)")
+      if assembles, value == "nil" {
+        assembled.append("\"\(label)\": nil")
+      } else if assembles {
+        guard let valueType = Self.sourceName(ofValueIn: member) else { return nil }
+        assembled.append("\"\(label)\": \(value) as \(valueType)")
+      }
     }
     // A member that is no stored property (a custom encoding) cannot be passed.
     guard object.keys.allSatisfy(labels.contains) else { return nil }
+    if assembles {
+      let name = TypeName.displayName(type)
+      guard !assembled.isEmpty else { return "\(name)()" }
+      let pad = String(repeating: "  ", count: indent + 1)
+      return "assemble(\n\(pad)\(name).self,\n\(pad)[\n"
+        + assembled.map { pad + "  " + $0 }.joined(separator: ",\n") + ",\n\(pad)]\n"
+        + String(repeating: "  ", count: indent) + ")"
+    }
     return call(TypeName.displayName(type), arguments, indent: indent)
+  }
+
+  /// The Swift spelling of the type of a member's value (a wrapper's wrapped value), with
+  /// module names dropped: `[Hike]`, `HikeList.Destination.State?`; `nil` when it has none.
+  static func sourceName(ofValueIn member: TypeSchema.Member) -> String? {
+    var type = member.type
+    var optional = member.isOptional
+    for wrapper in ["Architecture.BindingState<", "Architecture.PresentationState<"]
+    where type.hasPrefix(wrapper) && type.hasSuffix(">") {
+      type = String(type.dropFirst(wrapper.count).dropLast())
+      if wrapper.hasSuffix("PresentationState<") { optional = true }
+    }
+    guard let name = sourceName(type) else { return nil }
+    return optional && !name.hasSuffix("?") ? name + "?" : name
+  }
+
+  /// A recorded type name in Swift, module names dropped: `Swift.Array<M.Hike>` is `[Hike]`.
+  static func sourceName(_ type: String) -> String? {
+    guard let open = type.firstIndex(of: "<") else {
+      let parts = type.split(separator: ".")
+      let name = parts.count > 1 ? parts.dropFirst().joined(separator: ".") : type
+      return isTypeName(name) ? name : nil
+    }
+    guard type.hasSuffix(">") else { return nil }
+    let base = String(type[..<open])
+    var arguments: [String] = []
+    var depth = 0
+    var current = ""
+    for character in type[type.index(after: open)..<type.index(before: type.endIndex)] {
+      if character == "<" { depth += 1 } else if character == ">" { depth -= 1 }
+      if character == ",", depth == 0 {
+        arguments.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    arguments.append(current.trimmingCharacters(in: .whitespaces))
+    let names = arguments.compactMap(sourceName)
+    guard names.count == arguments.count, let baseName = sourceName(base) else { return nil }
+    switch (base, names.count) {
+    case ("Swift.Optional", 1): return names[0] + "?"
+    case ("Swift.Array", 1): return "[\(names[0])]"
+    case ("Swift.Dictionary", 2): return "[\(names[0]): \(names[1])]"
+    default: return baseName + "<" + names.joined(separator: ", ") + ">"
+    }
   }
 
   /// A stack with exactly its recorded ids, which `StackState([…])` would number afresh:

@@ -222,6 +222,33 @@ struct SwiftRenderer {
     return name + "(" + arguments.joined(separator: ", ") + ")"
   }
 
+  /// An error of type `name` written as Swift from its recorded value: `PaymentError()` for an
+  /// empty struct, `PaymentError.declined` or `.declined(code: 51)` for a case whose values
+  /// are scalars; `nil` for anything else.
+  static func errorExpression(_ name: String, _ value: JSONValue) -> String? {
+    guard isTypeName(name), let object = value.objectValue else { return nil }
+    if object.count == 0 { return name + "()" }
+    guard object.count == 1, TypeName.isIdentifier(object[0].key),
+      let arguments = object[0].value.objectValue
+    else { return nil }
+    var written: [String] = []
+    for (label, argument) in arguments {
+      let literal: String
+      switch argument {
+      case .string(let text): literal = stringLiteral(text)
+      case .bool(let flag): literal = "\(flag)"
+      case .integer(let number): literal = "\(number)"
+      case .unsignedInteger(let number): literal = "\(number)"
+      default: return nil
+      }
+      let positional = label.hasPrefix("_") && Int(label.dropFirst()) != nil
+      guard positional || TypeName.isIdentifier(label) else { return nil }
+      written.append(positional ? literal : "\(label): \(literal)")
+    }
+    let caseName = name + "." + object[0].key
+    return written.isEmpty ? caseName : caseName + "(" + written.joined(separator: ", ") + ")"
+  }
+
   /// Values of `Architecture`'s types whose encoding is not a synthesized one, written as a
   /// person writes them: `.success(…)`, `.failure(RecordedError(…))`, `.set(\.$name, "x")`.
   private mutating func architectureValue(_ json: JSONValue, type: String, indent: Int) -> String?
@@ -238,6 +265,11 @@ struct SwiftRenderer {
       guard let fields = payload.objectValue, let name = fields["type"]?.stringValue,
         let description = fields["description"]?.stringValue
       else { return nil }
+      // The error itself, when its recorded value is a case or an empty struct the test can
+      // write: a reducer that branches on `error as? PaymentError` then takes the same branch.
+      if let value = fields["value"], let error = Self.errorExpression(name, value) {
+        return ".failure(\(error))"
+      }
       // The localized texts too, so a reducer showing `localizedDescription` shows them.
       var arguments = [
         "typeName: \(stringLiteral(name))", "description: \(stringLiteral(description))",

@@ -1,0 +1,1 @@
+../../Plain/Generated/Generated/BirdLogTraceTests.swift

@@ -1,0 +1,1 @@
+../../Plain/Generated/Generated/TideSearchTraceXCTests.swift
