@@ -16,7 +16,7 @@ func durabilityBenchmarks(_ harness: Harness) -> [Table] {
 @MainActor
 private func durabilityTable<R: Reducer>(
   _ shape: Shape<R>, _ harness: Harness, operations: Int, everyStepOperations: Int
-) -> Table {
+) -> Table where R.State: Codable, R.Action: Codable {
   var table = Table(title: "Recording durability, \(shape.name) (per action, to a file)")
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("durability-\(getpid()).ndjson").path

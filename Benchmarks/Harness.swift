@@ -76,7 +76,9 @@ struct Table {
     for row in rows {
       let ratio: String
       if let baseline = row.baseline, let base = figure(named: baseline), base.median > 0 {
-        ratio = "\(format(row.figure.median / base.median, digits: 2))× \(baseline)"
+        // A ratio far below 1 (a target of 0.05×) needs more than two decimals to show.
+        let value = row.figure.median / base.median
+        ratio = "\(format(value, digits: value < 0.1 ? 4 : 2))× \(baseline)"
       } else {
         ratio = "baseline"
       }

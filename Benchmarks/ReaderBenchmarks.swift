@@ -140,7 +140,9 @@ func runReaderChild(_ arguments: [String]) {
 /// A trace of `steps` steps of `shape` from its initial state, recorded by the real recorder
 /// into a temporary file named after `name`, made once and reused by later runs.
 @MainActor
-func generatedTrace<R: Reducer>(_ shape: Shape<R>, name: String, steps: Int) -> String {
+func generatedTrace<R: Reducer>(_ shape: Shape<R>, name: String, steps: Int) -> String
+where R.State: Codable, R.Action: Codable
+{
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent(
       "tca-replay-benchmark-\(name)-v\(traceFormatVersion)-\(steps).ndjson"

@@ -21,7 +21,7 @@ func recordingBenchmarks(_ harness: Harness) -> [Table] {
 @MainActor
 private func recordingTable<R: Reducer>(
   _ shape: Shape<R>, _ harness: Harness, operations: Int, naiveOperations: Int
-) -> Table {
+) -> Table where R.State: Codable, R.Action: Codable {
   var table = Table(title: "Recording, \(shape.name) (per action)")
   let reducer = shape.reducer
   let baseline = "bare reducer"
@@ -159,7 +159,9 @@ let warmUpSteps = 10
 /// second, and how many steps that is. The queue is small: this
 /// run is not timed, and it keeps memory bounded.
 @MainActor
-private func steadyStateBytes<R: Reducer>(_ shape: Shape<R>) -> ([RecordKind: Int], Int) {
+private func steadyStateBytes<R: Reducer>(_ shape: Shape<R>) -> ([RecordKind: Int], Int)
+where R.State: Codable, R.Action: Codable
+{
   let recording = RecordingRun(shape: shape, capacity: 256)
   var keyframes: [Int] = []  // Where each keyframe line starts.
   var index = 0
@@ -199,14 +201,18 @@ private func keyframeStarts(_ bytes: ArraySlice<UInt8>) -> [Int] {
 
 /// One recording into memory.
 @MainActor
-final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
+final class RecordingRun<R: Reducer> {
+  /// Wraps a reducer in a recorder: `typedRecording` or `reflectedRecording`.
+  typealias Record = @MainActor (R, TraceRecorder) -> Reduce<R.State, R.Action>
+
   let buffer = TraceBuffer()
   let recorder: TraceRecorder
   let reducer: Reduce<R.State, R.Action>
   var state: R.State
 
   init(
-    shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+    shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil,
+    record: Record
   ) {
     var options = options
     options.queueCapacity = capacity
@@ -214,8 +220,14 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
       if let path { try! TraceRecorder(path: path, options: options) } else {
         TraceRecorder(sink: .memory(buffer), options: options)
       }
-    reducer = Reduce(shape.reducer.recording(to: recorder))
+    reducer = record(shape.reducer, recorder)
     state = shape.initialState
+  }
+
+  /// `recording(to:)` without a `Codable` constraint in sight: the reflecting recorder, even
+  /// for types that are `Codable`.
+  static var reflectedRecording: Record {
+    { reducer, recorder in Reduce(reducer.recording(to: recorder)) }
   }
 
   func close() {
@@ -225,9 +237,11 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// A recording that has taken the first `warmUpSteps` steps, which write the header and
   /// check the differ, and written them.
   static func warmedUp(
-    _ shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+    _ shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil,
+    record: Record
   ) -> RecordingRun {
-    let recording = RecordingRun(shape: shape, capacity: capacity, options: options, path: path)
+    let recording = RecordingRun(
+      shape: shape, capacity: capacity, options: options, path: path, record: record)
     for index in 0..<warmUpSteps {
       _ = recording.reducer.reduce(into: &recording.state, action: shape.action(index))
     }
@@ -241,13 +255,14 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// the header (paid once per trace, not per step) and check the differ, are not timed.
   @MainActor
   static func atOnce(
-    _ shape: Shape<R>, _ harness: Harness, operations: Int
+    _ shape: Shape<R>, _ harness: Harness, operations: Int, record: Record
   ) -> (appThread: [Double], cpu: [Double], bytesPerStep: Double) {
     var appThread: [Double] = []
     var cpu: [Double] = []
     var bytes = 0.0
     for run in 0...harness.runs {
-      let recording = RecordingRun.warmedUp(shape, capacity: operations + warmUpSteps + 1)
+      let recording = RecordingRun.warmedUp(
+        shape, capacity: operations + warmUpSteps + 1, record: record)
       let before = recording.buffer.data.count
       let clock = ContinuousClock()
       let cpuStart = settledProcessCPUNanoseconds()
@@ -270,6 +285,34 @@ final class RecordingRun<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// Waits until the writer has written every step sent so far.
   func flush() {
     try? recorder.flush()
+  }
+}
+
+/// The typed path, what the benchmarks measured before reflection: `Codable` types recorded
+/// through their own conformances.
+extension RecordingRun where R.State: Codable, R.Action: Codable {
+  static var typedRecording: Record {
+    { reducer, recorder in Reduce(reducer.recording(to: recorder)) }
+  }
+
+  convenience init(
+    shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+  ) {
+    self.init(
+      shape: shape, capacity: capacity, options: options, path: path, record: Self.typedRecording)
+  }
+
+  static func warmedUp(
+    _ shape: Shape<R>, capacity: Int, options: TraceRecorder.Options = .init(), path: String? = nil
+  ) -> RecordingRun {
+    warmedUp(
+      shape, capacity: capacity, options: options, path: path, record: typedRecording)
+  }
+
+  static func atOnce(
+    _ shape: Shape<R>, _ harness: Harness, operations: Int
+  ) -> (appThread: [Double], cpu: [Double], bytesPerStep: Double) {
+    atOnce(shape, harness, operations: operations, record: typedRecording)
   }
 }
 

@@ -6,7 +6,9 @@ import Todos
 /// One recording loop and nothing else, for profilers: `perf record` or
 /// `valgrind --tool=callgrind --toggle-collect='*recordingProfileLoop*'`.
 ///
-///   benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--dump PATH] [--bare] [--cold]
+///   benchmarks profile-record counter|todos1000|todos10000|plain1000 [--steps N] [--dump PATH] [--bare] [--cold]
+///
+/// `plain1000` is `todos1000`'s twin with no `Codable`, recorded by reflection.
 ///
 /// `--bare` runs the reducer without a recorder, the baseline to subtract.
 /// `--cold` sweeps a buffer bigger than the caches before each step, as a thread that idled
@@ -29,8 +31,12 @@ func recordingProfile(_ arguments: [String], steps: Int?) {
     profile(todosToggleShape(count: 1_000), steps: steps ?? 2_000, dumpPath: dumpPath, bare: bare, cold: cold)
   case "todos10000":
     profile(todosToggleShape(count: 10_000), steps: steps ?? 300, dumpPath: dumpPath, bare: bare, cold: cold)
+  case "plain1000":
+    profile(
+      plainTodosToggleShape(count: 1_000), steps: steps ?? 2_000, dumpPath: dumpPath, bare: bare,
+      cold: cold, record: RecordingRun.reflectedRecording)
   default:
-    print("profile-record: expected counter, todos1000 or todos10000")
+    print("profile-record: expected counter, todos1000, todos10000 or plain1000")
     exit(64)
   }
 }
@@ -38,6 +44,16 @@ func recordingProfile(_ arguments: [String], steps: Int?) {
 @MainActor
 private func profile<R: Reducer>(
   _ shape: Shape<R>, steps: Int, dumpPath: String?, bare: Bool, cold: Bool
+) where R.State: Codable, R.Action: Codable {
+  profile(
+    shape, steps: steps, dumpPath: dumpPath, bare: bare, cold: cold,
+    record: RecordingRun.typedRecording)
+}
+
+@MainActor
+private func profile<R: Reducer>(
+  _ shape: Shape<R>, steps: Int, dumpPath: String?, bare: Bool, cold: Bool,
+  record: RecordingRun<R>.Record
 ) {
   if bare {
     var state = shape.initialState
@@ -59,7 +75,7 @@ private func profile<R: Reducer>(
   }
   // The first steps create the recorder's pipeline and fill the runtime's caches: outside the
   // profiled loop, which starts where this one stops.
-  let recording = RecordingRun.warmedUp(shape, capacity: steps + warmUpSteps + 1)
+  let recording = RecordingRun.warmedUp(shape, capacity: steps + warmUpSteps + 1, record: record)
   let clock = ContinuousClock()
   let start = clock.now
   if cold {

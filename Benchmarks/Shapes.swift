@@ -4,7 +4,7 @@ import Foundation
 import Todos
 
 /// A feature to benchmark: a reducer, a starting state and the action to send at step `i`.
-struct Shape<R: Reducer> where R.State: Codable, R.Action: Codable {
+struct Shape<R: Reducer> {
   var name: String
   var reducer: R
   var initialState: R.State

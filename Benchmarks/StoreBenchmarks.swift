@@ -51,7 +51,7 @@ private func recordedStoreTable(
 
 @MainActor
 private func storeTable<R: Reducer>(_ shape: Shape<R>, _ harness: Harness, operations: Int)
-  -> Table
+  -> Table where R.State: Codable, R.Action: Codable
 {
   var table = Table(title: "Store.send, \(shape.name) (per action)")
   let reducer = shape.reducer

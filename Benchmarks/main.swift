@@ -14,7 +14,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
     USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|follow|
-                       history|replay|all] [--runs <n>] [--steps <n>]
+                       history|replay|reflection|all] [--runs <n>] [--steps <n>]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
@@ -40,6 +40,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
             100000 here). `swift build -c release` first.
     replay  Bisect (replay every step) against just decoding every action of the trace.
             (replay-todos: the todos trace only.)
+    reflection  Recording and replay by reflection (issue 34): the todos app's twin with no
+            Codable, its reflecting recorder's total CPU against _printChanges-style work and
+            the typed recorder, on 1,000 todos; then a bisect of one todos session recorded
+            by both, the twin's against the Codable one's.
     all     Everything (the default).
 
     --runs  How many times each figure is measured; the median is reported (default 7).
@@ -48,10 +52,12 @@ if arguments.contains("--help") || arguments.contains("-h") {
             recorder's total CPU against its own snapshot.
 
     For profilers (one loop each, no table; run under callgrind or perf):
-      benchmarks profile-record counter|todos1000|todos10000 [--steps N] [--bare] [--dump PATH]
+      benchmarks profile-record counter|todos1000|todos10000|plain1000 [--steps N] [--bare]
+                                [--dump PATH]
       benchmarks profile-store [--steps N] [--bare]
       benchmarks profile-array OP todos1000|todos10000 [--steps N]
       benchmarks profile-shape 'plain array'|dictionary|set|'1 MB string'|'1 MB Data'|counter
+      benchmarks profile-replay typed|plain [--steps N]   (N cumulative bisects of a session)
     """
   )
   exit(0)
@@ -74,6 +80,10 @@ if arguments.first == "profile-store" {
 }
 if arguments.first == "profile-record" {
   recordingProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
+if arguments.first == "profile-replay" {
+  replayProfile(Array(arguments), repeats: arguments.contains("--steps") ? counterSteps : nil)
   exit(0)
 }
 if arguments.first == "profile-shape" {
@@ -128,6 +138,9 @@ if suite == "replay" || suite == "replay-todos" || suite == "all" {
   for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {
     print(table.render(), terminator: "\n\n")
   }
+}
+if suite == "reflection" || suite == "all" {
+  for table in reflectionBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "history" || suite == "all" {
   for table in historyBenchmarks(harness) { print(table.render(), terminator: "\n\n") }

@@ -1,4 +1,5 @@
 import Architecture
+import Synchronization
 import TraceJSON
 
 /// A value of any type, made `Codable` by reflection: how a recorder writes, and a replay host
@@ -36,6 +37,18 @@ extension Reflected: ReflectedBox {
 /// The name a trace gives `type`: a ``Reflected`` value is named after the type it wraps, at
 /// any depth (`Optional<Reflected<Alert>>` is `Optional<Alert>`).
 package func recordedTypeName(_ type: Any.Type) -> String {
+  // Cached: the type capture names every value of a first state, a thousand todos' worth, and a
+  // name costs `String(reflecting:)` and a search (4% of a typed recording under callgrind).
+  let key = ObjectIdentifier(type)
+  if let name = recordedTypeNames.withLock({ $0[key] }) { return name }
+  let name = uncachedRecordedTypeName(type)
+  recordedTypeNames.withLock { $0[key] = name }
+  return name
+}
+
+private let recordedTypeNames = Mutex<[ObjectIdentifier: String]>([:])
+
+private func uncachedRecordedTypeName(_ type: Any.Type) -> String {
   if let box = type as? any ReflectedBox.Type { return recordedTypeName(box.wrappedType) }
   var name = String(reflecting: type)
   let marker = "Recorder.Reflected<"
@@ -97,8 +110,36 @@ extension Equatable {
 /// `value` as an `Encodable`: itself when its type conforms, otherwise in a ``Reflected`` of its
 /// dynamic type.
 package func reflectedEncodable(_ value: Any) -> any Encodable {
-  if let first = value as? any ReflectedFirst { return first.reflectedEncodable }
-  if let encodable = value as? any Encodable { return encodable }
-  func box<Value>(_ value: Value) -> any Encodable { Reflected(value) }
-  return _openExistential(value, do: box)
+  let type = Swift.type(of: value)
+  let key = ObjectIdentifier(type)
+  if let wrapper = encodableWrappers.withLock({ $0[key] }) { return wrapper.wrap(value) }
+  let wrapper = EncodableWrapper(wrap: _openExistential(type, do: encodableWrapper))
+  encodableWrappers.withLock { $0[key] = wrapper }
+  return wrapper.wrap(value)
+}
+
+/// How ``reflectedEncodable(_:)`` wraps a value of each dynamic type met so far, decided once per
+/// type: every failed `as? any P` looks the conformance up again (about a thousand instructions
+/// under callgrind, two per struct field), a dictionary lookup costs a tenth of that.
+private let encodableWrappers = Mutex<[ObjectIdentifier: EncodableWrapper]>([:])
+
+/// A wrapper closure; it captures only a type, and types outlive every thread.
+private struct EncodableWrapper: @unchecked Sendable {
+  let wrap: (Any) -> any Encodable
+}
+
+/// The wrapper of values of type `Value`, by the same rules and in the same order as the casts
+/// it stands for: a ``ReflectedFirst`` value's own form, an `Encodable` as itself, any other in a
+/// ``Reflected``.
+private func encodableWrapper<Value>(_: Value.Type) -> (Any) -> any Encodable {
+  if Value.self is any ReflectedFirst.Type {
+    return { ($0 as! any ReflectedFirst).reflectedEncodable }
+  }
+  if let encodable = Value.self as? any Encodable.Type {
+    func asItself<E: Encodable>(_: E.Type) -> (Any) -> any Encodable {
+      { $0 as! E }
+    }
+    return _openExistential(encodable, do: asItself)
+  }
+  return { Reflected($0 as! Value) }
 }
