@@ -325,7 +325,7 @@ struct DependencyPinningTests {
     }
   }
 
-  @Test("gen-test sets the recorded settings, and a failure's recorded texts, in the test")
+  @Test("gen-test sets the recorded settings, and a failure's error as itself, in the test")
   func generatedTestsSetWhatWasRecorded() throws {
     let voyage = try Self.recordVoyage()
     defer { try? FileManager.default.removeItem(atPath: voyage) }
@@ -349,12 +349,9 @@ struct DependencyPinningTests {
       .reduce(into: &state, action: .sent(.failure(BankError.unknownRecipient)))
     try recorder.close()
     let failure = try TestGenerator().generate(tracePath: transfer).source
-    #expect(
-      failure.contains(
-        #"localizedDescription: "The bank does not know that recipient", "#
-          + #"errorDescription: "The bank does not know that recipient", "#
-          + #"failureReason: "No account has that number", recoverySuggestion: "Check the number""#
-      ), "\(failure)")
+    // The error is written as itself, a case the test can name; a stand-in carries the texts
+    // only for an error the test cannot write, as the plain corpus's TideServiceError in TideSearch.
+    #expect(failure.contains(".sent(.failure(BankError.unknownRecipient))"), "\(failure)")
   }
 
   @Test("show lists the settings a step read, and the clients it read by name")

@@ -42,6 +42,8 @@ struct ReflectedType: @unchecked Sendable {
     let key: String
     let offset: Int
     let type: Any.Type
+    /// Whether `type` is an `Optional`, whose `nil` is left out.
+    var isOptional: Bool { readMetadataWord(unsafeBitCast(type, to: UnsafeRawPointer.self), 0) == 0x202 }
   }
 
   struct Case {
@@ -51,8 +53,22 @@ struct ReflectedType: @unchecked Sendable {
     let isIndirect: Bool
   }
 
+  /// How a value of the type is written: decided once, since every failed `as? any P` looks
+  /// the conformance up again.
+  enum Plan {
+    /// By its ``ReflectedFirst`` form, even though it is `Encodable`.
+    case first
+    /// By its own `Encodable` conformance.
+    case encodable
+    /// By its ``ReflectedForm``.
+    case form
+    /// By its kind, below.
+    case reflect
+  }
+
   let type: Any.Type
   let kind: Kind
+  let plan: Plan
 
   /// The reflected layout of `type`, read once and kept.
   static func of(_ type: Any.Type) -> ReflectedType {
@@ -67,6 +83,11 @@ struct ReflectedType: @unchecked Sendable {
 
   private init(reading type: Any.Type) {
     self.type = type
+    plan =
+      if type is any ReflectedFirst.Type { .first }
+      else if type is any Encodable.Type { .encodable }
+      else if type is any ReflectedForm.Type { .form }
+      else { .reflect }
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     switch readMetadataWord(metadata, 0) {
     case 0x200: kind = Self.structure(type)

@@ -6,33 +6,29 @@ import TraceJSON
 /// copied whole; an enum's case comes from its tag and its payload from `Mirror`.
 enum ReflectionEncoding {
   static func encode<Value>(_ value: Value, to encoder: any Encoder) throws {
-    if let first = value as? any ReflectedFirst {
-      try first.reflectedEncodable.encode(to: encoder)
-      return
-    }
-    if let encodable = value as? any Encodable {
-      try encodable.encode(to: encoder)
-      return
-    }
-    if let form = value as? any ReflectedForm {
-      try form.reflectedEncodable.encode(to: encoder)
-      return
-    }
     let reflected = ReflectedType.of(Value.self)
+    switch reflected.plan {
+    case .first: return try (value as! any ReflectedFirst).reflectedEncodable.encode(to: encoder)
+    case .encodable: return try (value as! any Encodable).encode(to: encoder)
+    case .form: return try (value as! any ReflectedForm).reflectedEncodable.encode(to: encoder)
+    case .reflect: break
+    }
     switch reflected.kind {
     case .structure(let fields):
       var container = encoder.container(keyedBy: JSONCodingKey.self)
       try withUnsafeBytes(of: value) { bytes in
         for field in fields {
           let member = readField(field, in: bytes.baseAddress!)
-          try encodeMember(member, forKey: field.key, in: &container)
+          try encodeMember(member, forKey: field.key, mayBeNil: field.isOptional, in: &container)
         }
       }
     case .tuple(let fields):
       var container = encoder.container(keyedBy: JSONCodingKey.self)
       try withUnsafeBytes(of: value) { bytes in
         for field in fields {
-          try encodeMember(readField(field, in: bytes.baseAddress!), forKey: field.key, in: &container)
+          try encodeMember(
+            readField(field, in: bytes.baseAddress!), forKey: field.key,
+            mayBeNil: field.isOptional, in: &container)
         }
       }
     case .enumeration(let cases):
@@ -50,10 +46,10 @@ enum ReflectionEncoding {
         // A one-element tuple `(id: Int)` is stored as its element.
         let values = parts.count == elements.count ? parts : [payloadValue]
         for (element, part) in zip(elements, values) {
-          try encodeMember(part, forKey: element.key, in: &payload)
+          try encodeMember(part, forKey: element.key, mayBeNil: element.isOptional, in: &payload)
         }
       } else {
-        try encodeMember(payloadValue, forKey: "_0", in: &payload)
+        try encodeMember(payloadValue, forKey: "_0", mayBeNil: true, in: &payload)
       }
     case .optional:
       var container = encoder.singleValueContainer()
@@ -77,9 +73,10 @@ enum ReflectionEncoding {
 
   /// A member, left out when it is `nil`, as `encodeIfPresent` leaves it.
   private static func encodeMember(
-    _ member: Any, forKey key: String, in container: inout KeyedEncodingContainer<JSONCodingKey>
+    _ member: Any, forKey key: String, mayBeNil: Bool,
+    in container: inout KeyedEncodingContainer<JSONCodingKey>
   ) throws {
-    if let optional = member as? any OptionalValue {
+    if mayBeNil, let optional = member as? any OptionalValue {
       guard let wrapped = optional.wrappedAny else {
         // Written as nothing, but through `encodeIfPresent`, so the type is still learnt.
         return try optional.encodeAbsent(forKey: JSONCodingKey(stringValue: key), in: &container)

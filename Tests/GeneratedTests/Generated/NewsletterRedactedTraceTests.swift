@@ -49,11 +49,14 @@ struct NewsletterRedactedTraceTests {
     // placeholders cannot stand in for them. Replace each of these with the value recorded, then
     // enable the test:
     // /email (String), now the placeholder "<redacted>"
-    let initialState: NewsletterSignupFeature.State = NewsletterSignupFeature.State(
-      topics: ["coffee", "tea"],
-      email: "<redacted>",
-      isSubscribed: false,
-      message: nil
+    let initialState: NewsletterSignupFeature.State = assemble(
+      NewsletterSignupFeature.State.self,
+      [
+        "topics": ["coffee", "tea"] as Set<String>,
+        "email": "<redacted>" as String?,
+        "isSubscribed": false as Bool,
+        "message": nil,
+      ]
     )
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()

@@ -14,20 +14,23 @@ struct ShapesTraceTests {
   @Test("steps 0 to 37")
   func steps0To37() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: ShapesFeature.State = ShapesFeature.State(
-      tags: [],
-      countsByID: [:],
-      namesByNumber: [:],
-      elapsed: .seconds(0),
-      lastOpened: nil,
-      link: nil,
-      blob: Data(base64Encoded: "")!,
-      selection: nil,
-      mode: .idle,
-      shelves: [],
-      account: try decoded(#"{"display_name":"","email":""}"#),
-      countsByMood: [:],
-      pins: []
+    let initialState: ShapesFeature.State = assemble(
+      ShapesFeature.State.self,
+      [
+        "tags": [] as Set<String>,
+        "countsByID": [:] as [UUID: Int],
+        "namesByNumber": [:] as [Int: String],
+        "elapsed": .seconds(0) as Duration,
+        "lastOpened": nil,
+        "link": nil,
+        "blob": Data(base64Encoded: "")! as Data,
+        "selection": nil,
+        "mode": .idle as ShapesFeature.Mode,
+        "shelves": [] as IdentifiedArray<Int, ShapesFeature.Shelf>,
+        "account": try decoded(#"{"display_name":"","email":""}"#) as ShapesFeature.Account,
+        "countsByMood": [:] as [ShapesFeature.Mood: Int],
+        "pins": [] as Set<ShapesFeature.Pin>,
+      ]
     )
     let store = TestStore(initialState: initialState) {
       ShapesFeature()

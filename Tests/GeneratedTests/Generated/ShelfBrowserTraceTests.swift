@@ -14,20 +14,23 @@ struct ShelfBrowserTraceTests {
   @Test("steps 0 to 2")
   func steps0To2() async throws {
     // The state before step 0, as the trace recorded it.
-    let initialState: ShelfBrowserFeature.State = ShelfBrowserFeature.State(
-      owner: "Ada",
-      path: {
+    let initialState: ShelfBrowserFeature.State = assemble(
+      ShelfBrowserFeature.State.self,
+      [
+        "owner": "Ada" as String,
+        "path": {
         var stack = StackState<Shapes.ReadingListFeature.Path>()
         stack[id: 4] = .author(name: "Austen")
         stack[id: 5] = .author(name: "Brontë")
         return stack
-      }(),
-      selection: ReadingListFeature.Book(
+      }() as StackState<ReadingListFeature.Path>,
+        "selection": ReadingListFeature.Book(
         id: UUID(3),
         title: "Emma",
         edition: nil,
         status: .reading(page: 4)
-      )
+      ) as ReadingListFeature.Book?,
+      ]
     )
     let store = TestStore(initialState: initialState) {
       ShelfBrowserFeature()
