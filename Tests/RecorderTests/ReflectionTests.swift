@@ -124,4 +124,24 @@ struct ReflectionTests {
     let json = try encoder.encode(codedState)
     #expect(try decoder.decode(Reflected<Plain.State>.self, from: json).value == plainState)
   }
+
+  @Test(
+    "a recorded value that does not fit its type is refused, naming its place",
+    arguments: [
+      (#"{"tapped":{},"picked":{}}"#, "at / is not a"),
+      (#"{"bogus":{}}"#, "one of its cases (.renamed, .moved, .picked, .tapped)"),
+      (#"{"renamed":{"id":"four","title":"x"}}"#, "at /renamed/id"),
+      (#"{"renamed":{"title":"x"}}"#, "at /renamed/id: the recording has no value for it"),
+      (#"{"picked":{"_0":{"starred":{"level":[1]}}}}"#, "at /picked/_0/starred/level is not a Swift.Int"),
+      (#"[1,2]"#, "at / is not a"),
+      (#"{"$opaque":"Secret"}"#, "recorded as an opaque value"),
+    ])
+  func refusesMisfits(json: String, expected: String) throws {
+    let value = try JSONValue(parsing: Array(json.utf8))
+    #expect {
+      try decoder.decode(Reflected<Plain.Action>.self, from: value)
+    } throws: { error in
+      "\(error)".contains(expected)
+    }
+  }
 }

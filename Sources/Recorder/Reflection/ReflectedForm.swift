@@ -76,7 +76,7 @@ extension IdentifiedArray: ReflectedForm {
     let elements = try decoder.decode([Reflected<Element>].self, from: json).map(\.value)
     guard let identified = Self.identifiedByID(elements) else {
       throw ReflectionError.cannotRebuild(
-        type: String(reflecting: Self.self), path: "",
+        type: String(reflecting: Self.self), path: "/",
         reason: "its elements are not Identifiable by its ID type")
     }
     return identified
@@ -164,16 +164,16 @@ extension BindingAction: ReflectedFirst {
   static func rebuilt(from json: JSONValue, decoder: JSONValueDecoder) throws -> Self {
     guard case .string(let name)? = json["set"]?["keyPath"], let value = json["set"]?["value"]
     else {
-      throw ReflectionError.cannotRebuild(
-        type: String(reflecting: Self.self), path: "",
+      throw ReflectionError.mismatch(
+        type: String(reflecting: Self.self), path: "/",
         reason: #"a binding action is {"set": {"keyPath": …, "value": …}}"#)
     }
     let action = try Self.rebuilt(fieldNamed: name) { type in
       try ReflectionDecoding.build(type, from: value, at: [], decoder: decoder)
     }
     guard let action else {
-      throw ReflectionError.cannotRebuild(
-        type: String(reflecting: Self.self), path: "",
+      throw ReflectionError.mismatch(
+        type: String(reflecting: Self.self), path: "/",
         reason: "\(String(reflecting: Root.self)) has no @BindingState field \"\(name)\"")
     }
     return action

@@ -65,12 +65,14 @@ enum ReflectionDecoding {
           }
           // Several values, or a labelled one, are a tuple; one unlabelled value is `_0`.
           let payloadJSON: JSONValue
+          var payloadPath = casePath
           if case .tuple = ReflectedType.of(payloadType).kind {
             payloadJSON = payload
           } else {
             payloadJSON = arguments["_0"] ?? .null
+            payloadPath.append(JSONCodingKey(stringValue: "_0"))
           }
-          let value = try build(payloadType, from: payloadJSON, at: casePath, decoder: decoder)
+          let value = try build(payloadType, from: payloadJSON, at: payloadPath, decoder: decoder)
           func write<Payload>(_: Payload.Type) {
             if enumCase.isIndirect {
               // An indirect case holds its payload in a box, as this one-case enum does.
@@ -155,7 +157,7 @@ enum ReflectionDecoding {
     } catch let error as ReflectionError {
       throw error.prefixed(by: path)
     } catch {
-      throw ReflectionError.cannotRebuild(
+      throw ReflectionError.mismatch(
         type: String(reflecting: type), path: pathText(path), reason: "\(error)")
     }
   }
@@ -163,7 +165,7 @@ enum ReflectionDecoding {
   private static func mismatch(
     _ type: Any.Type, at path: [any CodingKey], expected: String, found: JSONValue
   ) -> ReflectionError {
-    .cannotRebuild(
+    .mismatch(
       type: String(reflecting: type), path: pathText(path),
       reason: "expected \(expected), found \(found.jsonString.prefix(60))")
   }
@@ -175,7 +177,10 @@ enum ReflectionDecoding {
 
 /// Why a recorded value could not be rebuilt, with the place and the one line that fixes it.
 package enum ReflectionError: Error, CustomStringConvertible {
+  /// The type has nothing reflection can rebuild it from: the fix is in the app.
   case cannotRebuild(type: String, path: String, reason: String)
+  /// The recorded value does not fit the type: the trace is not this type's.
+  case mismatch(type: String, path: String, reason: String)
 
   package var description: String {
     switch self {
@@ -185,16 +190,22 @@ package enum ReflectionError: Error, CustomStringConvertible {
         cannot rebuild \(type) at \(path): \(reason); give the type a conformance the replay \
         can use: extension \(name.isEmpty ? type : name): Decodable { … }
         """
+    case .mismatch(let type, let path, let reason):
+      return "the recorded value at \(path) is not a \(type): \(reason)"
     }
   }
 
   /// The same error, found inside a value at `path`.
   func prefixed(by path: [any CodingKey]) -> ReflectionError {
-    guard !path.isEmpty, case .cannotRebuild(let type, let inner, let reason) = self else {
-      return self
-    }
+    guard !path.isEmpty else { return self }
     let prefix = ReflectionDecoding.pathText(path)
-    return .cannotRebuild(type: type, path: inner == "/" ? prefix : prefix + inner, reason: reason)
+    switch self {
+    case .cannotRebuild(let type, let inner, let reason):
+      return .cannotRebuild(
+        type: type, path: inner == "/" ? prefix : prefix + inner, reason: reason)
+    case .mismatch(let type, let inner, let reason):
+      return .mismatch(type: type, path: inner == "/" ? prefix : prefix + inner, reason: reason)
+    }
   }
 }
 
