@@ -222,6 +222,18 @@ struct SwiftRenderer {
     return name + "(" + arguments.joined(separator: ", ") + ")"
   }
 
+  /// Whether the type with this mangled name belongs to a module the file imports (one of the
+  /// trace's types comes from it) and is not `private` or local, so a test can name it.
+  func isImportedAndVisible(mangledTypeName mangled: String) -> Bool {
+    guard !mangled.contains("P33_"), !mangled.contains("$") else { return false }
+    let digits = mangled.prefix { $0.isNumber }
+    guard let length = Int(digits), length > 0,
+      mangled.count >= digits.count + length
+    else { return false }
+    let module = String(mangled.dropFirst(digits.count).prefix(length))
+    return schema.types.keys.contains { TypeName.module(of: $0) == module }
+  }
+
   /// An error of type `name` written as Swift from its recorded value: `PaymentError()` for an
   /// empty struct, `PaymentError.declined` or `.declined(code: 51)` for a case whose values
   /// are scalars; `nil` for anything else.
@@ -267,7 +279,10 @@ struct SwiftRenderer {
       else { return nil }
       // The error itself, when its recorded value is a case or an empty struct the test can
       // write: a reducer that branches on `error as? PaymentError` then takes the same branch.
-      if let value = fields["value"], let error = Self.errorExpression(name, value) {
+      if let value = fields["value"], let mangled = fields["mangledType"]?.stringValue,
+        isImportedAndVisible(mangledTypeName: mangled),
+        let error = Self.errorExpression(name, value)
+      {
         return ".failure(\(error))"
       }
       // The localized texts too, so a reducer showing `localizedDescription` shows them.
