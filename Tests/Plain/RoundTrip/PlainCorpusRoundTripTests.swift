@@ -48,9 +48,13 @@ struct PlainCorpusRoundTripTests {
     name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
+  /// A new folder for one test's recordings; under `PLAIN_TRACES_DIR`, when set, so that they
+  /// can be read with the tool afterwards.
   static func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("plain-corpus-\(UUID().uuidString)")
+    let parent = ProcessInfo.processInfo.environment["PLAIN_TRACES_DIR"].map {
+      URL(fileURLWithPath: $0)
+    } ?? FileManager.default.temporaryDirectory
+    let directory = parent.appendingPathComponent("plain-corpus-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
   }
@@ -58,7 +62,7 @@ struct PlainCorpusRoundTripTests {
   @Test("every feature records with no edit, and replays clean in isolated and cumulative mode")
   func recordAndReplay() async throws {
     let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { Self.removeUnlessKept(directory) }
     var replayed = 0
     for session in PlainSessions.all {
       replayed += try await Self.recordAndReplay(session, into: directory)
@@ -118,6 +122,12 @@ struct PlainCorpusRoundTripTests {
         }
       }
     }
+  }
+
+  /// Removes `directory`, unless `PLAIN_TRACES_DIR` asks to keep the recordings.
+  static func removeUnlessKept(_ directory: URL) {
+    guard ProcessInfo.processInfo.environment["PLAIN_TRACES_DIR"] == nil else { return }
+    try? FileManager.default.removeItem(at: directory)
   }
 
   /// An executable built next to the test bundle.
