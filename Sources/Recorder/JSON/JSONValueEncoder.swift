@@ -19,11 +19,18 @@
 /// ```
 public struct JSONValueEncoder: Sendable {
   /// Context handed to the `encode(to:)` implementations through `Encoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: any Sendable]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    didSet { converted = ConvertedUserInfo(userInfo) }
+  }
+
+  /// The user info as `Encoder` hands it over, converted once: converting it on every encode
+  /// allocated a dictionary for each value a recorder encodes.
+  private var converted: ConvertedUserInfo
 
   /// Makes an encoder with the given user info.
   public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
     self.userInfo = userInfo
+    self.converted = ConvertedUserInfo(userInfo)
   }
 
   /// Encodes `value` as a `JSONValue`.
@@ -62,14 +69,7 @@ public struct JSONValueEncoder: Sendable {
     return result
   }
 
-  /// The user info as `Encoder` hands it over. Without any, no conversion: converting even an
-  /// empty dictionary costs something on every encoded state.
-  private var anyUserInfo: [CodingUserInfoKey: Any] {
-    if userInfo.isEmpty { return [:] }
-    var converted: [CodingUserInfoKey: Any] = [:]
-    for (key, value) in userInfo { converted[key] = value }
-    return converted
-  }
+  private var anyUserInfo: [CodingUserInfoKey: Any] { converted.value }
 
   /// Puts the encoded form of a `Dictionary` or `Set` in a canonical order.
   static func sortUnordered(_ value: inout JSONValue, isDictionary: Bool) {
@@ -89,5 +89,16 @@ public struct JSONValueEncoder: Sendable {
     default:
       break
     }
+  }
+}
+
+/// A user info dictionary as `Encoder` hands it over; immutable, so it is shared freely.
+private final class ConvertedUserInfo: @unchecked Sendable {
+  let value: [CodingUserInfoKey: Any]
+
+  init(_ userInfo: [CodingUserInfoKey: any Sendable]) {
+    var converted: [CodingUserInfoKey: Any] = [:]
+    for (key, value) in userInfo { converted[key] = value }
+    value = converted
   }
 }
