@@ -9,18 +9,25 @@
 /// at todos[3].title.`
 public struct JSONValueDecoder: Sendable {
   /// Context handed to the `init(from:)` implementations through `Decoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: any Sendable]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    didSet { converted = ConvertedUserInfo(userInfo) }
+  }
+
+  /// The user info as `Decoder` hands it over, converted once.
+  private var converted: ConvertedUserInfo
 
   /// Makes a decoder with the given user info.
   public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
     self.userInfo = userInfo
+    self.converted = ConvertedUserInfo(userInfo)
   }
 
   /// Decodes a `T` from `value`.
   ///
   /// - Throws: `DecodingError` describing the first value that does not fit, with its path.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    let root = JSONDecodingNode(value: value, parent: nil, component: nil, userInfo: userInfo)
+    let root = JSONDecodingNode(
+      value: value, parent: nil, component: nil, userInfo: converted.value)
     if let scalar = try root.scalar(value, as: type, at: nil) { return scalar }
     return try T(from: root)
   }

@@ -23,8 +23,7 @@ public struct JSONValueEncoder: Sendable {
     didSet { converted = ConvertedUserInfo(userInfo) }
   }
 
-  /// The user info as `Encoder` hands it over, converted once: converting it on every encode
-  /// allocated a dictionary for each value a recorder encodes.
+  /// The user info as `Encoder` hands it over, converted once.
   private var converted: ConvertedUserInfo
 
   /// Makes an encoder with the given user info.
@@ -89,16 +88,5 @@ public struct JSONValueEncoder: Sendable {
     default:
       break
     }
-  }
-}
-
-/// A user info dictionary as `Encoder` hands it over; immutable, so it is shared freely.
-private final class ConvertedUserInfo: @unchecked Sendable {
-  let value: [CodingUserInfoKey: Any]
-
-  init(_ userInfo: [CodingUserInfoKey: any Sendable]) {
-    var converted: [CodingUserInfoKey: Any] = [:]
-    for (key, value) in userInfo { converted[key] = value }
-    value = converted
   }
 }

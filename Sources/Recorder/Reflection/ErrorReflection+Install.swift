@@ -5,18 +5,16 @@ import TraceJSON
 extension JSONValueEncoder {
   /// The encoder a recorder writes states and actions with: an error without an `Encodable`
   /// conformance is written with its value, by reflection.
-  static var recording: JSONValueEncoder {
-    JSONValueEncoder(userInfo: [ErrorReflection.userInfoKey: errorReflection])
-  }
+  static let recording: JSONValueEncoder = JSONValueEncoder(
+    userInfo: [ErrorReflection.userInfoKey: errorReflection])
 }
 
 extension JSONValueDecoder {
   /// The decoder a replay reads states and actions with: a `TaskResult` failure is rebuilt as
   /// the error it was, so a reducer that branches on `error as? BankError` or shows its
   /// description does what it did.
-  static var replaying: JSONValueDecoder {
-    JSONValueDecoder(userInfo: [ErrorReflection.userInfoKey: errorReflection])
-  }
+  static let replaying: JSONValueDecoder = JSONValueDecoder(
+    userInfo: [ErrorReflection.userInfoKey: errorReflection])
 
   /// A decoder with the hooks `userInfo` carries, if any.
   static func carrying(_ userInfo: [CodingUserInfoKey: Any]) -> JSONValueDecoder {
@@ -24,7 +22,7 @@ extension JSONValueDecoder {
   }
 }
 
-private let errorReflection = ErrorReflection.Hooks(
+private let errorReflection: ErrorReflection.Hooks = ErrorReflection.Hooks(
   encodable: { error in reflectedEncodable(error) },
   rebuild: { mangledTypeName, data in
     guard let type = _typeByName(mangledTypeName),

@@ -81,7 +81,8 @@ extension Reflected: Decodable {
     }
     let json = try JSONValue(from: decoder)
     value = try ReflectionDecoding.build(
-      Value.self, from: json, at: decoder.codingPath, decoder: .carrying(decoder.userInfo)) as! Value
+      Value.self, from: json, at: decoder.codingPath, decoder: .carrying(decoder.userInfo)
+    ) as! Value
   }
 }
 

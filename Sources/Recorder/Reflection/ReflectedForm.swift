@@ -124,7 +124,9 @@ extension PresentationState: ReflectedForm, PropertyWrapperStorage {
 }
 
 extension BindingState: ReflectedForm, PropertyWrapperStorage {
-  var reflectedEncodable: any Encodable { BindingState<Reflected<Value>>(wrappedValue: Reflected(wrappedValue)) }
+  var reflectedEncodable: any Encodable {
+    BindingState<Reflected<Value>>(wrappedValue: Reflected(wrappedValue))
+  }
   static func rebuilt(from json: JSONValue, decoder: JSONValueDecoder) throws -> Self {
     Self(wrappedValue: try decoder.decode(Reflected<Value>.self, from: json).value)
   }

@@ -43,7 +43,9 @@ struct ReflectedType: @unchecked Sendable {
     let offset: Int
     let type: Any.Type
     /// Whether `type` is an `Optional`, whose `nil` is left out.
-    var isOptional: Bool { readMetadataWord(unsafeBitCast(type, to: UnsafeRawPointer.self), 0) == 0x202 }
+    var isOptional: Bool {
+      readMetadataWord(unsafeBitCast(type, to: UnsafeRawPointer.self), 0) == 0x202
+    }
   }
 
   struct Case {
@@ -114,33 +116,17 @@ struct ReflectedType: @unchecked Sendable {
   }
 
   private static func enumeration(_ metadata: UnsafeRawPointer) -> Kind {
+    let opaque = Kind.opaque(String(reflecting: unsafeBitCast(metadata, to: Any.Type.self)))
+    guard let records = FieldRecord.all(of: metadata) else { return opaque }
     let descriptor = UnsafeRawPointer(bitPattern: readMetadataWord(metadata, 1))!
-    let fieldsOffset = descriptor.load(fromByteOffset: 16, as: Int32.self)
-    guard fieldsOffset != 0 else {
-      return .opaque(String(reflecting: unsafeBitCast(metadata, to: Any.Type.self)))
-    }
-    let fields = descriptor + 16 + Int(fieldsOffset)
-    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
     var cases: [Case] = []
-    for index in 0..<count {
-      let record = fields + 16 + index * recordSize
-      let flags = record.load(as: UInt32.self)
-      let typeField = record + 4
-      let typeOffset = typeField.load(as: Int32.self)
+    for record in records {
       var payload: Any.Type?
-      if typeOffset != 0 {
-        let name = (typeField + Int(typeOffset)).assumingMemoryBound(to: UInt8.self)
+      if let name = record.mangledTypeName {
         payload = typeByMangledName(name, context: descriptor, arguments: metadata + 16)
-        if payload == nil {
-          return .opaque(String(reflecting: unsafeBitCast(metadata, to: Any.Type.self)))
-        }
+        if payload == nil { return opaque }
       }
-      let nameField = record + 8
-      let caseName = String(
-        cString: (nameField + Int(nameField.load(as: Int32.self)))
-          .assumingMemoryBound(to: CChar.self))
-      cases.append(Case(name: caseName, payload: payload, isIndirect: flags & 1 != 0))
+      cases.append(Case(name: record.name, payload: payload, isIndirect: record.flags & 1 != 0))
     }
     return .enumeration(cases)
   }
@@ -194,6 +180,47 @@ struct EnumWitnesses {
 
   func tag<Value>(of value: Value) -> UInt32 {
     withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
+  }
+}
+
+/// One record of a struct's or an enum's field descriptor: a stored property, or a case.
+///
+/// A nominal type descriptor's fifth 32-bit word is a relative pointer to its field descriptor,
+/// whose records start at byte 16, `recordSize` bytes apart (the size at byte 10, the count at
+/// byte 12). A record holds its flags (bit 0: an `indirect` case, bit 1: a `var`), then relative
+/// pointers to its type's mangled name and to its name.
+struct FieldRecord {
+  let flags: UInt32
+  /// The mangled name of the field's type, or of a case's payload; `nil` for a case without one.
+  let mangledTypeName: UnsafePointer<UInt8>?
+  let name: String
+
+  /// The records of the struct or enum whose metadata is at `metadata`, in declaration order
+  /// (an enum's payload cases first); `nil` when its type was compiled without them.
+  static func all(of metadata: UnsafeRawPointer) -> [FieldRecord]? {
+    guard let descriptor = UnsafeRawPointer(bitPattern: readMetadataWord(metadata, 1)),
+      let fields = relative(descriptor + 16)
+    else { return nil }
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordSize >= 12 else { return count == 0 ? [] : nil }
+    var records: [FieldRecord] = []
+    for index in 0..<count {
+      let record = fields + 16 + index * recordSize
+      guard let name = relative(record + 8) else { return nil }
+      records.append(
+        FieldRecord(
+          flags: record.load(as: UInt32.self),
+          mangledTypeName: relative(record + 4)?.assumingMemoryBound(to: UInt8.self),
+          name: String(cString: name.assumingMemoryBound(to: CChar.self))))
+    }
+    return records
+  }
+
+  /// The target of the 32-bit relative pointer at `pointer`; `nil` when it is null.
+  private static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = pointer.load(as: Int32.self)
+    return offset == 0 ? nil : pointer + Int(offset)
   }
 }
 

@@ -40,7 +40,9 @@ enum ReflectionDecoding {
     case .optional(let wrapped):
       if case .null = json { return Optional<Any>.none as Any as! Value }
       let value = try build(wrapped, from: json, at: path, decoder: decoder)
-      func some<Wrapped>(_: Wrapped.Type) -> Value { Optional<Wrapped>.some(value as! Wrapped) as! Value }
+      func some<Wrapped>(_: Wrapped.Type) -> Value {
+        Optional<Wrapped>.some(value as! Wrapped) as! Value
+      }
       return _openExistential(wrapped, do: some)
     case .structure(let fields):
       guard case .object(let object) = json else {
@@ -124,7 +126,9 @@ enum ReflectionDecoding {
         let value: Any
         if let member = object[field.key] {
           value = try build(field.type, from: member, at: fieldPath, decoder: decoder)
-        } else if let absent = try? build(field.type, from: .null, at: fieldPath, decoder: decoder) {
+        } else if let absent = try? build(
+          field.type, from: .null, at: fieldPath, decoder: decoder)
+        {
           // A `nil` optional is left out, as `encodeIfPresent` leaves it.
           value = absent
         } else {
@@ -133,7 +137,8 @@ enum ReflectionDecoding {
             reason: "the recording has no value for it")
         }
         func write<Field>(_: Field.Type) {
-          (storage + field.offset).initializeMemory(as: Field.self, repeating: value as! Field, count: 1)
+          (storage + field.offset).initializeMemory(
+            as: Field.self, repeating: value as! Field, count: 1)
         }
         _openExistential(field.type, do: write)
         written.append(field)
@@ -171,7 +176,8 @@ enum ReflectionDecoding {
   }
 
   static func pathText(_ path: [any CodingKey]) -> String {
-    path.isEmpty ? "/" : path.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }.joined()
+    guard !path.isEmpty else { return "/" }
+    return path.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }.joined()
   }
 }
 
