@@ -65,23 +65,16 @@ struct EffectMutationTests {
   }
 
   /// The first issue `run` reports, with the step of the generated file it is reported in:
-  /// the step whose `// Step N:` block holds its line.
+  /// the step whose lines (`GeneratedTest.blocks`) hold its line.
   private func firstIssue(
     _ reducer: String, _ run: () async -> Void
   ) async throws -> (step: Int?, message: String) {
     let file = try #require(GeneratedFile.all.first { $0.options.reducer == reducer })
-    let source = try file.generate().source
+    let generated = try file.generate()
     let issues = await withIssueCapture { await run() }
     let first = try #require(issues.first)
     #expect(first.fileID.hasSuffix("\(reducer)Replay.swift"))
-    var step: Int?
-    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    where number + 1 <= Int(first.line) {
-      let text = line.trimmingCharacters(in: .whitespaces)
-      guard text.hasPrefix("// Step "), let colon = text.firstIndex(of: ":") else { continue }
-      step = Int(text[text.index(text.startIndex, offsetBy: 8)..<colon])
-    }
+    let step = generated.step(atLine: Int(first.line))
     return (step, first.message)
   }
 }

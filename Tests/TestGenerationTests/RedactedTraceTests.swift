@@ -27,7 +27,7 @@ struct RedactedTraceTests {
     #expect(test.source.contains("// /email (String), now the placeholder \"<redacted>\""))
     #expect(
       test.source.contains(
-        "// The trace redacted /emailChanged/email (String) in its action: the placeholder"))
+        "// Redacted in its action: /emailChanged/email (String) is \"<redacted>\"."))
   }
 
   @Test("the functions that run pass against the reducer that recorded the trace")

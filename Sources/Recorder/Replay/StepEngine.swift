@@ -250,6 +250,11 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   private func readsRedactedData(_ recorded: RecordedStep, action actionJSON: JSONValue) -> Bool {
     if actionJSON.containsRedaction { return true }
     guard recorded.before.containsRedaction else { return false }
+    // The empty stand-in would show where the others are hidden: hidden too, to compare.
+    return Redaction.$hidesEmpty.withValue(true) { readsRedactedState(recorded, actionJSON) }
+  }
+
+  private func readsRedactedState(_ recorded: RecordedStep, _ actionJSON: JSONValue) -> Bool {
     guard let action = try? decoder.decode(Base.Action.self, from: actionJSON),
       let outcome = self.outcome(of: action, from: recorded.before, step: recorded.step)
     else { return true }

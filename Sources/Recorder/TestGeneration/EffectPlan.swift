@@ -2,11 +2,11 @@
 ///
 /// The rule: a step's effects run for real when every effect it started has an end record
 /// (`finished` or `cancelled`) that lists what its run read, and that is nothing but a clock
-/// (`ContinuousClockKey`, `SuspendingClockKey`), for which the test puts a `TestClock`. An effect
-/// that read anything else (an API client, storage, `uuid` or `date`, whose values effects read
-/// are not recorded), a trace that does not say what effects read (recorded before
-/// effect records had `reads`), or an effect the recording stopped before it ended, is not run: what it
-/// sent is fed in with `receive(replaying:)`.
+/// (`ContinuousClockKey`, `SuspendingClockKey`), for which the test puts a `TestClock`, and
+/// `dismiss`. An effect that read anything else (an API client, storage, `uuid` or `date`, whose
+/// values effects read are not recorded), a trace that does not say what effects read
+/// (recorded before effect records had `reads`), or an effect the recording stopped before it
+/// ended, is not run: what it sent is fed in with `receive(replaying:)`.
 struct EffectPlan {
   /// How one effect ended, as its end record says.
   struct End {
@@ -25,8 +25,9 @@ struct EffectPlan {
   }
 
   /// The dependencies an effect may read and still run in a test: clocks, which a test clock
-  /// stands in for, advanced as the recording's clock moved.
-  static let reproducibleReads = Set(clockProperties.keys)
+  /// stands in for, advanced as the recording's clock moved, and `dismiss`, which a test store
+  /// runs as the app does.
+  static let reproducibleReads = Set(clockProperties.keys).union(["DismissKey"])
 
   /// The `DependencyValues` property of each clock's key, which the test sets to its clock.
   static let clockProperties = [

@@ -31,8 +31,29 @@ struct EffectSchedule {
   var runsEffects: Bool { !clocks.isEmpty }
 
   init(steps: [TraceStep], plan: EffectPlan) {
-    let verdicts = Dictionary(
+    var verdicts = Dictionary(
       uniqueKeysWithValues: steps.map { ($0.index, plan.verdict(for: $0)) })
+    // A test store reduces what a running effect sends as it arrives, before the test can turn
+    // effects off for it: an effect runs only if the effects of every step it sends run too.
+    for step in steps.reversed() {
+      guard case .effect(let cause?) = step.origin, case .fed? = verdicts[step.index] ?? nil,
+        verdicts[cause] == .runs
+      else { continue }
+      verdicts[cause] = .fed(
+        "the effect of step \(cause) sends step \(step.index), whose own effect cannot run")
+    }
+    // The steps each sent step's effects sent, at any remove: a test awaits them all.
+    var descendants: [Int: [Int]] = [:]
+    for step in steps {
+      guard case .effect(var cause?) = step.origin else { continue }
+      while true {
+        descendants[cause, default: []].append(step.index)
+        guard let parent = steps.first(where: { $0.index == cause }),
+          case .effect(let next?) = parent.origin
+        else { break }
+        cause = next
+      }
+    }
     // Only a function with an effect to run has a clock; the others keep effects off.
     guard verdicts.values.contains(.runs) else {
       for step in steps {
@@ -84,8 +105,15 @@ struct EffectSchedule {
     // The effects of each send, awaited where the recording saw them end.
     for step in steps where ran.contains(step.index) && verdicts[step.index] == .runs {
       guard case .send = step.origin else { continue }
-      let ends = step.effects.compactMap { plan.ends[$0] }
-      guard ends.count == step.effects.count, !stillRunning.contains(step.index) else { continue }
+      // Its effects, and those of the steps they sent that ran in the test.
+      let effects = step.effects + (descendants[step.index] ?? []).flatMap { index in
+        ran.contains(index) && verdicts[index] == .runs
+          ? steps.first { $0.index == index }?.effects ?? [] : []
+      }
+      let ends = effects.compactMap { plan.ends[$0] }
+      guard ends.count == effects.count, !stillRunning.contains(step.index),
+        !effects.contains(where: { running[$0] != nil && !plan.hasEnded($0, by: last) })
+      else { continue }
       let endStep = ends.compactMap(\.afterStep).max() ?? step.index
       // Cancelled, or returning after sending the last step's action: over by that step's end.
       // Otherwise it ended some time before the next step, by when the clock has moved on.

@@ -36,8 +36,17 @@ package struct GeneratedTest: Sendable, Equatable {
   package var functions: [Function]
   /// The 1-based line of each step's `send` or `receive`, by step index.
   package var lines: [Int: Int]
+  /// The 1-based lines each step owns, by step index: its call, and what the file does about
+  /// it before and after (advancing the clock, turning exhaustivity or effects on or off,
+  /// awaiting effects), so that an issue reported on any of them names the step.
+  package var blocks: [Int: ClosedRange<Int>] = [:]
   /// Steps the file leaves out; each ends one test function and the next starts after it.
   package var skippedSteps: [SkippedStep]
   /// The reader's warning when the trace ended in an incomplete line, which was left out.
   package var warning: String? = nil
+
+  /// The step whose lines hold `line` (1-based), if any.
+  package func step(atLine line: Int) -> Int? {
+    blocks.first { $0.value.contains(line) }?.key
+  }
 }

@@ -89,10 +89,10 @@ extension StateAssertionWriter {
     final: JSONValue, redacted: inout [String], renderer: inout SwiftRenderer
   ) -> [Statement] {
     guard let value else { return [target.assign("nil")] }
-    guard value.containsRedaction else {
+    guard value.containsUnknown else {
       return [target.assign(renderer.expression(value, type: target.type))]
     }
-    if value == Redaction.placeholder {
+    if value == RedactionFlow.unknownValue {
       if before != value { redacted.append(JSONPointer(tokens: tokens).description) }
       return []
     }
@@ -127,7 +127,7 @@ extension StateAssertionWriter {
       let path = tokens + [child.key]
       guard let inner = self.target(path, in: final, renderer: &renderer) else {
         // Not nameable from Swift: left unasserted.
-        if child.value.containsRedaction { redacted.append(JSONPointer(tokens: path).description) }
+        if child.value.containsUnknown { redacted.append(JSONPointer(tokens: path).description) }
         continue
       }
       statements += assignments(

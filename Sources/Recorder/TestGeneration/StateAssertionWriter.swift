@@ -36,7 +36,7 @@ struct StateAssertionWriter {
     var assignedWhole: [[String]] = []
     for operation in patch.operations {
       if case .test = operation { continue }
-      if let value = operation.value, value.containsRedaction {
+      if let value = operation.value, value.containsUnknown {
         assertion.redactedPaths.append(operation.path.description)
       } else if !assignedWhole.contains(where: { operation.path.tokens.starts(with: $0) }) {
         for statement in self.statements(

@@ -63,6 +63,11 @@ extension SwiftRenderer {
     }
     let pad = String(repeating: "  ", count: indent)
     let call = arguments.isEmpty ? "ButtonState" : "ButtonState(\(arguments.joined(separator: ", ")))"
-    return "\(pad)\(call) {\n\(pad)  TextState(\(stringLiteral(label)))\n\(pad)}"
+    let text = "TextState(\(stringLiteral(label)))"
+    // One line when it fits, as `ButtonState(role: .cancel) { TextState("Not now") }`.
+    if pad.count + call.count + text.count + 6 <= 92, !call.contains("\n") {
+      return "\(pad)\(call) { \(text) }"
+    }
+    return "\(pad)\(call) {\n\(pad)  \(text)\n\(pad)}"
   }
 }

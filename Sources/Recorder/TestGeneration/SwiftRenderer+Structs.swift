@@ -50,7 +50,8 @@ extension SwiftRenderer {
         assembled.append("\"\(label)\": nil")
       } else if assembles {
         guard let valueType = Self.sourceName(ofValueIn: member) else { return nil }
-        assembled.append("\"\(label)\": \(value) as \(valueType)")
+        let typed = Self.hasOwnType(value, valueType) ? value : "\(value) as \(valueType)"
+        assembled.append("\"\(label)\": \(typed)")
       }
     }
     // A member that is no stored property (a custom encoding) cannot be passed.
@@ -58,12 +59,37 @@ extension SwiftRenderer {
     if assembles {
       let name = TypeName.displayName(type)
       guard !assembled.isEmpty else { return "\(name)()" }
+      let single = "assemble(\(name).self, [\(assembled.joined(separator: ", "))])"
+      if single.count + 2 * indent <= 72, !single.contains("\n") { return single }
+      // As many entries to a line as fit, as a person wraps a dictionary literal.
       let pad = String(repeating: "  ", count: indent + 1)
-      return "assemble(\n\(pad)\(name).self,\n\(pad)[\n"
-        + assembled.map { pad + "  " + $0 }.joined(separator: ",\n") + ",\n\(pad)]\n"
-        + String(repeating: "  ", count: indent) + ")"
+      var lines: [String] = []
+      var line = ""
+      for entry in assembled {
+        if entry.contains("\n") || (!line.isEmpty && pad.count + line.count + entry.count + 2 > 100) {
+          if !line.isEmpty { lines.append(line) }
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + entry + ","
+      }
+      lines.append(line)
+      return "assemble(\(name).self, [\n" + lines.map { pad + $0 }.joined(separator: "\n")
+        + "\n" + String(repeating: "  ", count: indent) + "])"
     }
     return call(TypeName.displayName(type), arguments, indent: indent)
+  }
+
+  /// Whether `value`, written as Swift, already has the type `type` without an `as`: a
+  /// literal of its default type, or a call of the type's own name (`UUID(0)`).
+  static func hasOwnType(_ value: String, _ type: String) -> Bool {
+    switch type {
+    case "String": return value.hasPrefix("\"") && value.hasSuffix("\"") && !value.contains("\n")
+    case "Bool": return value == "true" || value == "false"
+    case "Int": return !value.isEmpty && value.drop { $0 == "-" }.allSatisfy(\.isNumber)
+    default:
+      guard value.hasPrefix(type + "("), value.hasSuffix(")") else { return false }
+      return type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." }
+    }
   }
 
   /// The Swift spelling of the type of a member's value (a wrapper's wrapped value), with

@@ -12,6 +12,7 @@ struct TestFileWriter {
   var body: [String] = []
   var functions: [GeneratedTest.Function] = []
   var stepLines: [Int: Int] = [:]
+  var blocks: [Int: ClosedRange<Int>] = [:]
   var skipped: [GeneratedTest.SkippedStep] = []
 
   init(
@@ -35,25 +36,14 @@ struct TestFileWriter {
   let hasEffects: Bool
 
   /// The comment on placeholders standing in for redacted values in `what` (the state, an
-  /// action), saying whether the reducer was run to check that they change nothing.
+  /// action): where, and what stands in.
   func placeholderComment(_ sites: [RedactionPlaceholders.Site], in what: String) -> [String] {
     guard !sites.isEmpty else { return [] }
-    let paths = sites.map { site in
+    let described = sites.map { site in
       (site.path.isEmpty ? "/" : site.path) + (site.type.map { " (\($0))" } ?? "")
+        + (site.placeholder.map { " is \($0.jsonString)" } ?? " has no placeholder")
     }
-    let values = sites.compactMap { $0.placeholder?.jsonString }
-    let one = sites.count == 1
-    let standIn =
-      one
-      ? "the placeholder \(values.joined()) of its declared type stands in"
-      : "placeholders of their declared types stand in (\(Self.list(values)))"
-    let checked =
-      options.redactionCheck != nil
-      ? "which does not change what the reducer does here"
-      : "unchecked, as no reducer was given to run (the command line has none): if a step "
-        + "fails on \(one ? "it" : "one"), supply the value recorded"
-    return Self.comment(
-      "The trace redacted \(Self.list(paths)) in \(what): \(standIn), \(checked).", indent: 2)
+    return Self.comment("Redacted in \(what): \(Self.list(described)).", indent: 2)
   }
 
   var typeName: String {
@@ -164,70 +154,61 @@ struct TestFileWriter {
       for line in dependencies { append(line, indent: 3) }
       body.append("    }")
     }
-    if schedule.runsEffects {
-      body += Self.comment(
-        "Effects that read only the clock run, on a test clock advanced as the recording's "
-          + "moved; what other effects sent is fed in as the trace recorded it.",
-        indent: 2)
-    } else {
-      body.append("    // Effects do not run: what they sent is fed in as the trace recorded it.")
-      body.append("    store.runsEffects = false")
-    }
+    if !schedule.runsEffects { body.append("    store.runsEffects = false") }
 
-    var current = recordedState
-    // Redacted values cannot be asserted, so exhaustivity is off for each step whose state holds
-    // one or whose change writes one, and on again once none is left; a store whose
+    // Placeholders flow from actions into the state (RedactionFlow): exhaustivity is off only
+    // for steps that change a redacted value the test cannot know, and a store whose
     // exhaustivity is off needs assignments, never relative edits.
     typealias Asserted = (
-      step: TraceStep, assertion: StateAssertionWriter.Assertion, exhaustive: Bool
+      step: TraceStep, assertion: StateAssertionWriter.Assertion, exhaustive: Bool,
+      unknown: [String]
     )
     var assertions: [Asserted] = []
     var writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
+    var flow = RedactionFlow(
+      placeholders: placeholders, stateType: header.stateType, actionType: header.actionType,
+      recorded: recordedState)
     for step in steps {
-      let writesRedaction = step.patch.operations.contains {
-        $0.name != "test" && $0.value?.containsRedaction == true
-      }
-      let exhaustive = !current.containsRedaction && !writesRedaction
-      writer.absolute = !exhaustive
       do {
-        let assertion = try writer.assertion(for: step.patch, state: &current, renderer: &renderer)
-        assertions.append((step, assertion, exhaustive))
+        var current = flow.state
+        let known = try flow.advance(step)
+        writer.absolute = !known.exhaustive
+        let assertion = try writer.assertion(for: known.patch, state: &current, renderer: &renderer)
+        assertions.append((step, assertion, known.exhaustive, known.unknownWritten))
       } catch {
         throw TestGenerationError(
           .badTrace, "\(traceName): step \(step.index)'s patch does not apply: \(error)"
         )
       }
     }
-    let redacted = recordedState.redactedPaths() + assertions.flatMap(\.assertion.redactedPaths)
     var exhaustive = true
-    func setExhaustivity(_ on: Bool, before step: Int?) {
+    func setExhaustivity(_ on: Bool, step: Int, unknown: [String]) {
       guard on != exhaustive else { return }
       exhaustive = on
-      if !on {
-        body += Self.comment(
-          "The trace redacted \(Self.list(Array(Set(redacted)).sorted())): those values are "
-            + "unknown, so the test checks only the changes it states"
-            + (step.map { " from step \($0)" } ?? "") + ".",
-          indent: 2
-        )
-        body.append("    store.exhaustivity = .off")
-      } else {
-        body.append("    // No redacted value is left: every change is checked again.")
+      if on {
         body.append("    store.exhaustivity = .on")
+      } else {
+        let what = unknown.isEmpty ? "a redacted value" : Self.list(unknown)
+        body += Self.comment(
+          "Step \(step) changes \(what), which the trace redacted and nothing the test sends "
+            + "predicts: exhaustivity is off while it does.",
+          indent: 2)
+        body.append("    store.exhaustivity = .off")
       }
     }
-    if assertions.first?.exhaustive == false { setExhaustivity(false, before: nil) }
+    // Placeholders in actions are explained once per function, where first sent.
+    var explained: Set<String> = []
 
-    for (step, assertion, stepIsExhaustive) in assertions {
-      body.append("")
-      body.append("    // Step \(step.index): \(Self.origin(of: step))")
-      setExhaustivity(stepIsExhaustive, before: step.index)
-      for path in assertion.redactedPaths {
-        body += Self.comment(
-          "\(path) changed to a redacted value, which is not asserted.", indent: 2)
+    for (step, assertion, stepIsExhaustive, unknown) in assertions {
+      let blockStart = body.count + 1 + preambleLineCount
+      defer { blocks[step.index] = blockStart...(body.count + preambleLineCount) }
+      setExhaustivity(stepIsExhaustive, step: step.index, unknown: unknown)
+      for path in assertion.redactedPaths where !unknown.contains(path) {
+        body += Self.comment("\(path) is redacted and unknown here: not asserted.", indent: 2)
       }
       let sent = placeholders.fill(step.action ?? .null, type: header.actionType)
-      if needs.isEmpty { body += placeholderComment(sent.sites, in: "its action") }
+      let unexplained = sent.sites.filter { explained.insert($0.path + ($0.type ?? "")).inserted }
+      if needs.isEmpty { body += placeholderComment(unexplained, in: "its action") }
       let action =
         options.decodesActions
         ? renderer.fallback(sent.value, 0)
@@ -242,7 +223,6 @@ struct TestFileWriter {
         body.append("    " + EffectSchedule.advance(milliseconds))
       }
       for sent in schedule.finishesBefore[step.index] ?? [] {
-        body.append("    // The effects of step \(sent) had ended by now when recording.")
         body.append("    await step\(sent).finish()")
       }
       let call: String
@@ -254,17 +234,8 @@ struct TestFileWriter {
         call = "await store.receive(\(action))"
       case .effect: call = "await store.receive(replaying: \(action))"
       }
-      stepLines[step.index] = body.count + 1 + preambleLineCount
-      if assertion.statements.isEmpty {
-        append(call, indent: 2)
-      } else {
-        append(call + " {", indent: 2)
-        for statement in assertion.statements { append(statement, indent: 3) }
-        body.append("    }")
-      }
+      writeCall(call, statements: assertion.statements, step: step)
       for sent in schedule.finishesAfter[step.index] ?? [] {
-        let what = sent == step.index ? "They" : "The effects of step \(sent)"
-        body.append("    // \(what) had ended by here when recording.")
         body.append("    await step\(sent).finish()")
       }
     }
@@ -279,6 +250,45 @@ struct TestFileWriter {
       body.append("    await store.skipInFlightEffects(strict: false)")
     }
     body.append("  }")
+  }
+
+  /// Writes a step's call with its assertion closure as compactly as it reads, on one line when
+  /// it fits in 100 columns, and marks it with the step's number, which failures are traced by.
+  private mutating func writeCall(_ call: String, statements: [String], step: TraceStep) {
+    let pad = "    "
+    var lines = call.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if statements.count == 1, lines.count == 1, !statements[0].contains("\n"),
+      pad.count + call.count + statements[0].count + 6 <= 100
+    {
+      lines[0] += " { \(statements[0]) }"
+    } else if !statements.isEmpty {
+      lines[lines.count - 1] += " {"
+      for statement in statements {
+        lines += statement.split(separator: "\n", omittingEmptySubsequences: false).map {
+          $0.isEmpty ? "" : "  " + $0
+        }
+      }
+      lines.append("}")
+    }
+    let marker = "// " + Self.marker(of: step)
+    if pad.count + lines[0].count + 2 + marker.count <= 100 {
+      lines[0] += "  " + marker
+    } else if lines.count > 1, lines[lines.count - 1] == "}" {
+      lines[lines.count - 1] += "  " + marker
+    } else {
+      body.append(pad + marker)
+    }
+    stepLines[step.index] = body.count + 1 + preambleLineCount
+    append(lines.joined(separator: "\n"), indent: 2)
+  }
+
+  /// The comment that marks a step's call: `Step 6, effect of 5` (sent by step 5's effect).
+  static func marker(of step: TraceStep) -> String {
+    switch step.origin {
+    case .send: "Step \(step.index)"
+    case .effect(let cause?): "Step \(step.index), effect of \(cause)"
+    case .effect(nil): "Step \(step.index), effect of a step the trace lacks"
+    }
   }
 
   /// Notes in the file that `step` is left out, and why; a run of steps left out for the same
@@ -335,18 +345,18 @@ struct TestFileWriter {
     // than the recording did fails the step that asks for it.
     if !uuids.isEmpty {
       let expressions = uuids.map { renderer.expression(.string($0), type: "Foundation.UUID") }
-      lines.append("$0.uuid = .sequence(\(Self.list(expressions, indent: 0)))")
+      lines.append("$0.uuid = .sequence(\(Self.list(expressions, indent: 3)))")
     }
     if !dates.isEmpty {
       let expressions = dates.map {
         "Date(timeIntervalSinceReferenceDate: \(SwiftRenderer.number($0)))"
       }
-      lines.append("$0.date = .sequence(\(Self.list(expressions, indent: 0)))")
+      lines.append("$0.date = .sequence(\(Self.list(expressions, indent: 3)))")
     }
     if !randoms.isEmpty {
       lines.append(
         "$0.withRandomNumberGenerator = WithRandomNumberGenerator("
-          + "SequenceRandomNumberGenerator(\(Self.list(randoms.map(String.init), indent: 0))))"
+          + "SequenceRandomNumberGenerator(\(Self.list(randoms.map(String.init), indent: 3))))"
       )
     }
     // A test store counts stack element ids up from 0; a trace that starts later says where.
@@ -427,14 +437,26 @@ struct TestFileWriter {
       indent: 0
     )
     lines.append("//")
+    let checked =
+      options.redactionCheck != nil
+      ? "Each step that holds one was run with two placeholders to check that it does not read it."
+      : "The command line cannot run the reducer to check that a step does not read one: a step "
+        + "that computes from a redacted value fails, and needs the value recorded."
+    let redactionSentence =
+      header.redactions.isEmpty
+      ? ""
+      : " A redacted value is the placeholder of its type (\"<redacted>\" for a string) in "
+        + "actions and states alike, so one sent and kept is asserted as sent. " + checked
     let effectsSentence =
       hasEffects
-      ? " Effects that read only the clock run on a test clock, and what they send is received; "
-        + "what other effects sent is fed in with `receive(replaying:)`." : ""
+      ? " Effects that read only the clock (or dismiss) run, on a test clock advanced as the "
+        + "recording's moved, and what they send is received; `await stepN.finish()` waits "
+        + "where the recording saw step N's effects end. What other effects sent is fed in "
+        + "with `receive(replaying:)`." : ""
     lines += Self.comment(
       "Each test sends the recorded actions from the state recorded before them and asserts "
-        + "every recorded state change." + effectsSentence + " Comments give the trace's step "
-        + "numbers.",
+        + "every recorded state change." + effectsSentence + redactionSentence
+        + " `// Step N` gives the trace's step number.",
       indent: 0
     )
     lines.append("")
@@ -501,6 +523,7 @@ struct TestFileWriter {
       source: lines.joined(separator: "\n") + "\n",
       functions: functions,
       lines: stepLines,
+      blocks: blocks,
       skippedSteps: skipped
     )
   }
@@ -531,23 +554,27 @@ struct TestFileWriter {
     return lines
   }
 
-  static func origin(of step: TraceStep) -> String {
-    switch step.origin {
-    case .send: "sent"
-    case .effect(let cause?): "from the effect of step \(cause)"
-    case .effect(nil): "from an effect of a step the trace does not have"
-    }
-  }
-
   static func list(_ items: [String]) -> String {
     items.count <= 1
       ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 
-  /// A Swift array literal of `items`, on one line when short, else one item a line.
+  /// A Swift array literal of `items`, on one line when short, else as many to a line as fit
+  /// in 100 columns at `indent` levels of two spaces.
   static func list(_ items: [String], indent: Int) -> String {
     let single = "[" + items.joined(separator: ", ") + "]"
     if single.count <= 60 { return single }
-    return "[\n" + items.map { "  " + $0 + ",\n" }.joined() + "]"
+    let width = 100 - 2 * indent - 2
+    var lines: [String] = []
+    var line = ""
+    for item in items {
+      if !line.isEmpty, line.count + 1 + item.count + 1 > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + item + ","
+    }
+    lines.append(line)
+    return "[\n" + lines.map { "  " + $0 + "\n" }.joined() + "]"
   }
 }

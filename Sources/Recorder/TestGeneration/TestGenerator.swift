@@ -14,9 +14,10 @@ import TraceJSON
 /// implies (`$0.count = 1`). Effects that read only a clock run on a `TestClock` advanced as the
 /// recording's clock moved, and what they send is received (see ``EffectPlan`` for the rule);
 /// what other effects sent is fed in with `receive(replaying:)`. The `uuid`, `date` and random
-/// values the reducer read are supplied through `withDependencies`. Long traces are
-/// split into functions of ``Options/stepsPerTest`` steps, so a failure points to a small
-/// window; a step that cannot be replayed ends a function, with a comment saying why.
+/// values the reducer read are supplied through `withDependencies`. Long traces are split
+/// into functions of at most ``Options/stepsPerTest`` steps, ending where a screen closes with
+/// no effect running when there is such a place, so a failure points to a small window; a step
+/// that cannot be replayed ends a function, with a comment saying why.
 package struct TestGenerator: Sendable {
   /// The test framework the file is written for.
   package enum Framework: String, Sendable, CaseIterable {
@@ -159,9 +160,10 @@ package struct TestGenerator: Sendable {
     guard options.stepsPerTest > 0 else {
       throw TestGenerationError(.badOptions, "steps per test must be at least 1")
     }
+    let effects = EffectPlan(records: records)
     var writer = TestFileWriter(
       options: options, header: header, schema: schema, traceName: traceName,
-      effects: EffectPlan(records: records),
+      effects: effects,
       hasEffects: steps.contains { $0.origin != .send || !$0.effects.isEmpty }
     )
     guard let first = steps.first, let last = steps.last else {
@@ -218,7 +220,13 @@ package struct TestGenerator: Sendable {
         }
         window.append(step)
         if let need { windowNeeds.append(need) }
-        if window.count == options.stepsPerTest { try flush() }
+        if window.count == options.stepsPerTest
+          || Self.isNaturalEnd(
+            of: window, before: state, after: after, header: header, schema: schema,
+            effects: effects)
+        {
+          try flush()
+        }
       }
       state = after
     }

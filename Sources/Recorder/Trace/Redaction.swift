@@ -18,6 +18,21 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
   /// What a redacted value is replaced with.
   package static let placeholder = JSONValue.string("<redacted>")
 
+  /// Replaces `value` with ``placeholder``, unless it is the empty string or `null`: neither
+  /// tells a secret, and keeping them shows when a secret is cleared, which a generated test
+  /// needs to follow a redacted value through the state.
+  static func hide(_ value: inout JSONValue) {
+    switch value {
+    case .null: return
+    case .string(let text) where text.isEmpty && !hidesEmpty: return
+    default: value = placeholder
+    }
+  }
+
+  /// Whether ``hide(_:)`` hides the empty string too: for comparing what a reducer computes
+  /// from stand-ins, one of which may be empty.
+  @TaskLocal static var hidesEmpty = false
+
   /// The rule in words: `key password` or `path /session/token`.
   public var description: String {
     switch self {
@@ -74,7 +89,7 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
       switch rule {
       case .key(let name):
         if members.contains(name) {
-          payload = placeholder
+          hide(&payload)
           return
         }
       case .path(let path):
@@ -89,7 +104,7 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
           }
           guard matches else { continue }
           if tokens.count - start <= members.count {
-            payload = placeholder
+            hide(&payload)
             return
           }
           redact(tokens: tokens[(start + members.count)...], in: &payload)
@@ -104,7 +119,7 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
     redactKeys(rules, in: &value)
     // A key rule also covers a subtree that sits under a member with that name.
     for case .key(let name) in rules where location.tokens.contains(name) {
-      value = placeholder
+      hide(&value)
       return
     }
     for rule in rules {
@@ -115,7 +130,7 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
       guard zip(rule.prefix(shared), here.prefix(shared)).allSatisfy({ $0 == "*" || $0 == $1 })
       else { continue }
       if rule.count <= here.count {
-        value = placeholder  // This whole value lies under a redacted path.
+        hide(&value)  // This whole value lies under a redacted path.
         return
       }
       redact(tokens: rule[shared...], in: &value)
@@ -149,7 +164,7 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
       for position in object.indices {
         let key = object[position].key
         if keys.contains(key) {
-          object[key] = placeholder
+          object.modifyValue(at: position) { hide(&$0) }
         } else {
           object.modifyValue(at: position) { redact(keys: keys, in: &$0) }
         }
@@ -162,7 +177,7 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
 
   private static func redact(tokens: ArraySlice<String>, in value: inout JSONValue) {
     guard let token = tokens.first else {
-      value = placeholder
+      hide(&value)
       return
     }
     let rest = tokens.dropFirst()

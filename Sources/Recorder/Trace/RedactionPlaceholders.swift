@@ -15,7 +15,7 @@ struct RedactionPlaceholders {
   enum Variant {
     /// The one generated tests use: `"<redacted>"`, `0`, `false`.
     case first
-    /// Another one: `""`, `1`, `true`.
+    /// Another one: `"<redacted 1>"`, `1`, `true`.
     case other
   }
 
@@ -171,7 +171,8 @@ struct RedactionPlaceholders {
     let n = Int64(ordinal)
     switch TypeName.shortName(type) {
     case "String", "Substring":
-      return ordinal == 0 ? Redaction.placeholder : ordinal == 1 ? "" : .string("<redacted \(n)>")
+      // Never empty: a trace keeps an empty string unredacted.
+      return ordinal == 0 ? Redaction.placeholder : .string("<redacted \(n)>")
     case "Character": return ordinal == 0 ? "x" : "y"
     case "Bool": return .bool(ordinal % 2 == 1)
     case "Double", "Float", "CGFloat", "Decimal": return .integer(n)
@@ -186,7 +187,7 @@ struct RedactionPlaceholders {
       return .string(
         ordinal == 0 ? "https://example.com/"
           : ordinal == 1 ? "https://example.org/" : "https://example.com/\(n)")
-    case "Data": return .string(ordinal == 0 ? "" : "AA==")
+    case "Data": return .string(ordinal == 0 ? "AA==" : "AQ==")
     default: break
     }
     // A type that holds itself is made from its cases or members once only.
@@ -229,7 +230,7 @@ struct RedactionPlaceholders {
     case .literal(.integer)?:
       return .integer(Int64(ordinal))
     case .literal(.string)?:
-      return .string("")
+      return ordinal == 0 ? Redaction.placeholder : .string("<redacted \(ordinal)>")
     case nil:
       // Standard collections the schema need not describe.
       if Self.collectionElement(of: type) != nil { return .array([]) }
