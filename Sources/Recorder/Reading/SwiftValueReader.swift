@@ -356,12 +356,8 @@ package struct SwiftValueReader: Sendable {
       guard let label = argument.label else {
         throw Self.error(value, "a struct's members are written with their names")
       }
+      // A member the recording's schema lacks may be today's: read as written.
       let member = members.first { $0.name == label }
-      if member == nil, !members.isEmpty {
-        throw Self.error(
-          argument.value, "no member '\(label)' in \(Self.shown(type)); members: "
-            + Self.list(members.map(\.name)))
-      }
       let json = try json(argument.value, type: member?.type)
       // The recorder leaves a `nil` optional out.
       if json != .null || member?.isOptional == false { object[label] = json }
@@ -380,11 +376,10 @@ package struct SwiftValueReader: Sendable {
     {
       return try binding(path, arguments[1].value, valueType: nil)
     }
-    guard let known = cases.first(where: { "." + $0.name == name }) else {
-      throw Self.error(
-        value, "no case \(name) in \(Self.shown(type)); cases: " + Self.list(cases.map(\.name)))
-    }
-    return try enumCase(name, arguments, payload: known.payload, type: type)
+    // A case the recording never saw may be today's: read as written, and the host's decoder
+    // says whether today's type has it.
+    let known = cases.first { "." + $0.name == name }
+    return try enumCase(name, arguments, payload: known?.payload, type: type)
   }
 
   /// `{"name": {label: value, "_1": value}}`; a payload value takes the label of its position.
@@ -403,14 +398,12 @@ package struct SwiftValueReader: Sendable {
           payload.first { $0.name == argument.label }
           ?? (position < payload.count && (argument.label == nil
             || SwiftValueScalars.isPositional(payload[position].name)) ? payload[position] : nil)
-        guard let member else {
-          throw Self.error(
-            argument.value, "case \(name) of \(type.map(Self.shown) ?? "the type") has no value "
-              + "'\(argument.label ?? key)'")
+        // A value the recorded case lacks may be today's: read as written.
+        if let member {
+          key = member.name
+          memberType = member.type
+          isOptional = member.isOptional
         }
-        key = member.name
-        memberType = member.type
-        isOptional = member.isOptional
       }
       let json = try json(argument.value, type: memberType)
       if json != .null || !isOptional { object[key] = json }
@@ -431,13 +424,8 @@ package struct SwiftValueReader: Sendable {
         case .atom(let path, .symbol) = arguments[0].value, path.hasPrefix("\\.")
       else { throw Self.error(value, #"a binding action is written .set(\.$name, value)"#) }
       let keyPath = String(path.dropFirst(2))
+      // A member the recording's schema lacks may be today's: its value is read as written.
       let valueType = schema.bindingValueType(keyPath, in: argument)
-      if valueType == nil, case .structure(let members)? = schema.description(of: argument) {
-        let bindable = members.filter { TypeName.shortName($0.type) == "BindingState" }
-        throw Self.error(
-          arguments[0].value, "no @BindingState member at \(keyPath) in \(Self.shown(argument)); "
-            + "bindable: " + Self.list(bindable.map { "$" + $0.name }))
-      }
       return try binding(path, arguments[1].value, valueType: valueType)
     }
     if TypeName.isArchitectureGeneric(type, named: "StackState") {
@@ -502,10 +490,5 @@ package struct SwiftValueReader: Sendable {
 
   private static func shown(_ type: String) -> String {
     SwiftValueParser.shown(TypeName.displayName(type).prefix(60))
-  }
-
-  private static func list(_ names: [String]) -> String {
-    let shown = names.prefix(8).joined(separator: ", ")
-    return SwiftValueParser.shown(shown.prefix(120)) + (names.count > 8 ? ", …" : "")
   }
 }
