@@ -65,7 +65,10 @@ struct SwiftValueReaderTests {
     (#".set(\.$draft, "X")"#, #"{"set":{"keyPath":"$draft","value":"X"}}"#),
     (".wait(.milliseconds(250))", #"{"wait":{"_0":[0,250000000000000000]}}"#),
     (".at(2001-01-01T00:00:01Z)", #"{"at":{"_0":1}}"#),
-    (".pick(id: UUID(10), [#1: .a])", #"{"pick":{"id":"00000000-0000-0000-0000-00000000000A","_1":[{"id":1,"element":{"a":{}}}]}}"#),
+    (
+      ".pick(id: UUID(10), [#1: .a])",
+      #"{"pick":{"id":"00000000-0000-0000-0000-00000000000A","_1":[{"id":1,"element":{"a":{}}}]}}"#
+    ),
     (#"{title: "Milk", quantity: 2}"#, #"{"title":"Milk","quantity":2}"#),
     (#"Todo.State(id: UUID(0), note: nil)"#, #"{"id":"00000000-0000-0000-0000-000000000000"}"#),
     ("[1: true, 2: false]", #"{"1":true,"2":false}"#),

@@ -71,7 +71,9 @@ struct SwiftValueParser {
   static func shown(_ characters: some Sequence<Character>) -> String {
     var text = ""
     for scalar in String(characters).unicodeScalars {
-      if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+      if scalar.properties.generalCategory == .control || scalar == "\u{2028}"
+        || scalar == "\u{2029}"
+      {
         text += "\\u{" + String(scalar.value, radix: 16) + "}"
       } else {
         text.unicodeScalars.append(scalar)

@@ -73,7 +73,11 @@ package struct SwiftValueReader: Sendable {
       switch value {
       case .string(let text): found.append(text)
       case .array(let elements): elements.forEach(collect)
-      case .object(let object): for (key, member) in object { found.append(key); collect(member) }
+      case .object(let object):
+        for (key, member) in object {
+          found.append(key)
+          collect(member)
+        }
       default: break
       }
     }
@@ -101,7 +105,8 @@ package struct SwiftValueReader: Sendable {
         throw Self.error(value, "no value is written so here")
       }
     case .list(_, let elements, _):
-      return .array(try elements.map { (element) throws(SwiftValue.ReadError) in try untyped(element) })
+      return .array(
+        try elements.map { (element) throws(SwiftValue.ReadError) in try untyped(element) })
     case .dictionary(let entries):
       if !entries.isEmpty, entries.allSatisfy({ Self.stackID($0.key) != nil }) {
         return try stack(entries, element: nil)
@@ -135,7 +140,8 @@ package struct SwiftValueReader: Sendable {
   // MARK: Scalars
 
   /// A value of a type whose encoding is not its Swift shape; `nil` for any other type.
-  private func scalar(_ value: SwiftValue, type: String) throws(SwiftValue.ReadError) -> JSONValue? {
+  private func scalar(_ value: SwiftValue, type: String) throws(SwiftValue.ReadError) -> JSONValue?
+  {
     let name = TypeName.shortName(type)
     if TypeName.integerNames.contains(name) || ["Double", "Float", "CGFloat"].contains(name) {
       guard case .atom(let text, .number) = value else {
@@ -162,7 +168,8 @@ package struct SwiftValueReader: Sendable {
     case "Date":
       if case .atom(let text, .number) = value { return try number(text) }
       guard let seconds = try date(value) else {
-        throw Self.error(value, "a Date is 2026-11-27T15:40:00Z or Date(timeIntervalSinceReferenceDate: …)")
+        throw Self.error(
+          value, "a Date is 2026-11-27T15:40:00Z or Date(timeIntervalSinceReferenceDate: …)")
       }
       return .double(seconds)
     case "Duration":
@@ -174,7 +181,8 @@ package struct SwiftValueReader: Sendable {
       }
       return duration
     case "URL":
-      guard case .atom(let text, .symbol) = value, text.hasPrefix("URL("), text.hasSuffix(")") else {
+      guard case .atom(let text, .symbol) = value, text.hasPrefix("URL("), text.hasSuffix(")")
+      else {
         throw Self.error(value, "a URL is URL(https://…)")
       }
       return .string(String(text.dropFirst(4).dropLast()))
@@ -263,7 +271,8 @@ package struct SwiftValueReader: Sendable {
       guard arguments.count == 1, arguments[0].label == nil,
         case .atom(let amount, .number) = arguments[0].value
       else { return nil }
-      guard let duration = PrintedForm.duration(unit: String(name.dropFirst()), amount: amount) else {
+      guard let duration = PrintedForm.duration(unit: String(name.dropFirst()), amount: amount)
+      else {
         throw Self.error(value, "the duration is out of range")
       }
       return duration
@@ -305,17 +314,20 @@ package struct SwiftValueReader: Sendable {
 
   private static func ranges(_ ranges: [(Int64, Int64)]) -> JSONValue {
     .object([
-      "indexes": .array(ranges.map { .object(["location": .integer($0.0), "length": .integer($0.1)]) })
+      "indexes": .array(
+        ranges.map { .object(["location": .integer($0.0), "length": .integer($0.1)]) })
     ])
   }
 
   // MARK: Collections, structs and enums
 
-  private func list(_ value: SwiftValue, element: String?) throws(SwiftValue.ReadError) -> JSONValue {
+  private func list(_ value: SwiftValue, element: String?) throws(SwiftValue.ReadError) -> JSONValue
+  {
     guard case .list(_, let elements, _) = value else {
       throw Self.error(value, "a collection is written [a, b]")
     }
-    return .array(try elements.map { (item) throws(SwiftValue.ReadError) in try json(item, type: element) })
+    return .array(
+      try elements.map { (item) throws(SwiftValue.ReadError) in try json(item, type: element) })
   }
 
   private func dictionary(
@@ -396,8 +408,10 @@ package struct SwiftValueReader: Sendable {
         // The schema knows the case: its payload in order, labels and all.
         let member =
           payload.first { $0.name == argument.label }
-          ?? (position < payload.count && (argument.label == nil
-            || SwiftValueScalars.isPositional(payload[position].name)) ? payload[position] : nil)
+          ?? (position < payload.count
+            && (argument.label == nil
+              || SwiftValueScalars.isPositional(payload[position].name))
+            ? payload[position] : nil)
         // A value the recorded case lacks may be today's: read as written.
         if let member {
           key = member.name
@@ -454,7 +468,9 @@ package struct SwiftValueReader: Sendable {
     guard TypeName.isBindingKeyPath(keyPath) else {
       throw Self.error(.atom(path, .symbol), #"a binding's key path is \.$name"#)
     }
-    return .object(["set": .object(["keyPath": .string(keyPath), "value": try json(value, type: valueType)])])
+    return .object([
+      "set": .object(["keyPath": .string(keyPath), "value": try json(value, type: valueType)])
+    ])
   }
 
   private func stack(
@@ -465,7 +481,8 @@ package struct SwiftValueReader: Sendable {
       guard let id = Self.stackID(entry.key) else {
         throw Self.error(entry.key, "a stack element's id is written #3")
       }
-      elements.append(.object(["id": .integer(id), "element": try json(entry.value, type: element)]))
+      elements.append(
+        .object(["id": .integer(id), "element": try json(entry.value, type: element)]))
     }
     return .array(elements)
   }

@@ -197,8 +197,10 @@ enum ActionLabel {
   }
 
   private static func escaped(_ string: String) -> String {
-    guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-    else { return "\"" + string + "\"" }
+    let needsEscapes = string.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }
+    guard needsEscapes else { return "\"" + string + "\"" }
     return JSONValue.string(string).jsonString
   }
 }

@@ -95,7 +95,8 @@ package struct StatePredicate: Sendable, Equatable {
       do throws(SwiftValue.ReadError) {
         test = (found.comparison, try SwiftValueReader().json(valueText, type: nil))
       } catch {
-        let shown = SwiftValueParser.shown(valueText.prefix(40)) + (valueText.count > 40 ? "…" : "")
+        let shown =
+          SwiftValueParser.shown(valueText.prefix(40)) + (valueText.count > 40 ? "…" : "")
         throw ParseError(
           message: "'\(shown)' is not a JSON value or nil, nor a value as the tool prints it "
             + "(\(error.message)); quote a string: \"text\""

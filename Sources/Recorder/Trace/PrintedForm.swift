@@ -19,7 +19,9 @@ package enum PrintedForm {
 
   /// `UUID(7)` for the UUIDs `UUIDGenerator.incrementing` makes; `UUID(<text>)` otherwise.
   package static func uuid(_ text: String) -> String {
-    if text.hasPrefix(countedPrefix), let count = UInt64(text.dropFirst(countedPrefix.count), radix: 16) {
+    if text.hasPrefix(countedPrefix),
+      let count = UInt64(text.dropFirst(countedPrefix.count), radix: 16)
+    {
       return "UUID(\(count))"
     }
     return "UUID(\(text))"
@@ -42,13 +44,15 @@ package enum PrintedForm {
     case elided(prefix: String, suffix: String)
   }
 
-  /// Reads `UUID(7)`, `UUID(<text>)`, `UUID("<text>")`, `UUID(3F2504E0…)`, `3F2A…9B1C` or a bare
-  /// UUID; `nil` for anything else.
+  /// Reads `UUID(7)`, `UUID(<text>)`, `UUID("<text>")`, `UUID(3F2504E0…)`, `3F2A…9B1C` or a
+  /// bare UUID; `nil` for anything else.
   package static func uuid(reading printed: String) -> UUIDReading? {
     var text = Substring(printed)
     if text.hasPrefix("UUID("), text.hasSuffix(")") {
       text = text.dropFirst(5).dropLast()
-      if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
+      if text.count >= 2, text.first == "\"", text.last == "\"" {
+        text = text.dropFirst().dropLast()
+      }
       if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
         let count = UInt64(text)
       {
@@ -175,7 +179,9 @@ package enum PrintedForm {
   private static func encoded(attoseconds: Int128) -> JSONValue {
     let high = Int64(truncatingIfNeeded: attoseconds >> 64)
     let low = UInt64(truncatingIfNeeded: attoseconds)
-    return .array([.integer(high), low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low)])
+    return .array([
+      .integer(high), low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low),
+    ])
   }
 
   /// `6.93` of a unit of `size` attoseconds, digit by digit; `nil` past 18 decimals.

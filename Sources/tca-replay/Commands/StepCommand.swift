@@ -252,7 +252,9 @@ struct Stepper {
     let path = try parseStatePath(argument ?? "")
     let value = try trace.value(at: path, in: cursor.state) { context.errors.write($0) }
     let renderer = SwiftValueRenderer(style: style)
-    say(value == .null ? "nil" : renderer.block(trace.swiftValue(value, at: path, in: cursor.state)))
+    say(
+      value == .null
+        ? "nil" : renderer.block(trace.swiftValue(value, at: path, in: cursor.state)))
   }
 
   private func printStep(_ lines: (TraceStep) -> [String]) throws {

@@ -61,7 +61,8 @@ extension TraceIndex {
   /// apart every UUID in `state`.
   func swiftValue(_ json: JSONValue, at path: StatePath, in state: JSONValue? = nil) -> SwiftValue {
     let schema = typeSchema()
-    return SwiftValue(json, type: schema.valueType(at: path, in: header.stateType), schema: schema) {
+    let type = schema.valueType(at: path, in: header.stateType)
+    return SwiftValue(json, type: type, schema: schema) {
       state.map { SwiftValue.uuids(in: [$0]) } ?? []
     }
   }
