@@ -94,7 +94,8 @@ extension Harbor {
     .announced(id: aurora, name: "Aurora", cargo: .tanker(.lng(pressure: 2.5)), eta: date(817_000_000)),
     .announced(id: kestrel, name: "Kestrel", cargo: .containers(count: 40), eta: date(817_003_600.25)),
     .announced(id: borealis, name: "Borealis", cargo: .empty, eta: date(817_000_000)),
-    .binding(.set(\.$note, "fog at the mouth")),
+    // Longer than a label shows: the label cuts it, and edit restores it from the state.
+    .binding(.set(\.$note, "fog at the mouth, visibility under a mile")),
     .binding(.set(\.$window, .milliseconds(250))),
     .vessel(id: kestrel, action: .docked(at: date(817_004_000.5), berth: .north)),
     .vessel(id: aurora, action: .dwellExtended(by: .seconds(1.5))),
