@@ -58,6 +58,24 @@ struct PrintedFormUntilTests {
     #expect(try Self.steps(where: condition, in: TraceIndex(path: path)) == expected, "\(condition)")
   }
 
+  @Test("enums and dictionaries compare as printed, nested cases as written",
+    arguments: [
+      ("/vessels[id=UUID(1)]/berth == .north", Array(5...10)),
+      ("/vessels/0/berth == .south", Array(9...14)),
+      ("/vessels[id=3F25…3302]/cargo == .tanker(.crude)", Array(7...14)),
+      ("/vessels/0/cargo == .tanker(.lng(pressure: 2.5))", Array(0...14)),
+      ("/tally == [\"Aurora\": 1, \"Kestrel\": 1, \"Borealis\": 1]", Array(2...11)),
+    ])
+  func enums(condition: String, expected: [Int]) throws {
+    let path = try Harbor.record()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let trace = try TraceIndex(path: path)
+    let predicate = try StatePredicate(condition).typed(
+      stateType: trace.header.stateType, schema: trace.typeSchema())
+    let steps = try trace.stepIndices.filter { predicate.holds(in: try trace.state(afterStep: $0)) }
+    #expect(steps == expected, "\(condition)")
+  }
+
   @Test("shrink reads a printed --until and checks it against the recording's initial state")
   func shrinkReadsPrintedCondition() throws {
     let path = try Harbor.record()

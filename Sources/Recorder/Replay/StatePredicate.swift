@@ -32,9 +32,11 @@ package struct StatePredicate: Sendable, Equatable {
   package let text: String
   package let path: StatePath
   /// The comparison and the value compared with; `nil`: the path's value is truthy.
-  package let test: (comparison: Comparison, value: JSONValue)?
+  package private(set) var test: (comparison: Comparison, value: JSONValue)?
   /// A shortened UUID compared with (`3F2A…9B1C`): equal to a string with those ends.
   private var elided: String?
+  /// The value as typed, when it was read as the tool prints values rather than as JSON.
+  private var printedValue: String?
 
   /// Why a predicate could not be read, in one line.
   package struct ParseError: Error, Equatable {
@@ -94,6 +96,7 @@ package struct StatePredicate: Sendable, Equatable {
     } else {
       do throws(SwiftValue.ReadError) {
         test = (found.comparison, try SwiftValueReader().json(valueText, type: nil))
+        printedValue = valueText
       } catch {
         let shown =
           SwiftValueParser.shown(valueText.prefix(40)) + (valueText.count > 40 ? "…" : "")
@@ -103,6 +106,18 @@ package struct StatePredicate: Sendable, Equatable {
         )
       }
     }
+  }
+
+  /// The predicate with its printed value read by the type at its path, as the printer wrote
+  /// values of that type: a raw-valued enum's `.completed` is its raw value. Unchanged for a
+  /// JSON value, or a path or value the types do not describe.
+  package func typed(stateType: String, schema: TypeSchema) -> StatePredicate {
+    guard let printedValue, let test, let type = schema.valueType(at: path, in: stateType),
+      let value = try? SwiftValueReader(schema: schema).json(printedValue, type: type)
+    else { return self }
+    var typed = self
+    typed.test = (test.comparison, value)
+    return typed
   }
 
   /// Whether the predicate holds of `state`.
