@@ -30,4 +30,25 @@ struct StatePredicateTests {
       (error as? StatePredicate.ParseError)?.message.contains(message) == true
     }
   }
+
+  @Test("typed by the recording's schema, a printed raw-valued case compares as its raw value")
+  func typedRawEnum() throws {
+    var schema = TypeSchema()
+    schema.merge(
+      try JSONValue(parsing: #"""
+        {"M.State":{"struct":{"mode":"M.Mode","since":"Foundation.Date"}},
+         "M.Mode":{"rawEnum":{"\"A\"":"active","\"I\"":"inactive"}}}
+        """#))
+    let state: JSONValue = ["mode": "A", "since": 10]
+    let untyped = try StatePredicate("/mode == .active")
+    #expect(!untyped.holds(in: state))
+    #expect(untyped.typed(stateType: "M.State", schema: schema).holds(in: state))
+    #expect(
+      try StatePredicate("/mode != .inactive").typed(stateType: "M.State", schema: schema)
+        .holds(in: state))
+    // JSON stays JSON, whatever the type.
+    #expect(
+      try StatePredicate(#"/mode == "A""#).typed(stateType: "M.State", schema: schema)
+        .holds(in: state))
+  }
 }

@@ -106,5 +106,30 @@ struct WhatIfTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before)
     #expect(!FileManager.default.fileExists(atPath: saved))
   }
+
+  @Test("edit takes the label log prints and the action show prints, and runs the recorded action")
+  func editReadsPrintedForms() async throws {
+    // Todos' ids are UUIDs: log prints them `0000…0002`, show `UUID(2)`.
+    let trace = Paths.trace("todos.ndjson")
+    let labels = try Self.labels(trace)
+    let step = try #require(labels.firstIndex { $0.hasPrefix(".deleteButtonTapped(id: ") })
+    let recorded = try #require(try TraceIndex(path: trace).step(at: step).action).jsonString
+    let show = try await Run.tool("show", trace, String(step))
+    let action = try #require(
+      show.output.split(separator: "\n").first { $0.hasPrefix("action  ") }?.dropFirst(8))
+    let run = try Self.step(trace, host: Self.exampleHost, [
+      "edit \(step) \(recorded)", "edit \(step) \(labels[step])", "edit \(step) \(action)",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    // Each report names the new action as typed; past that, the three runs are the same run.
+    let reports = run.output.components(separatedBy: "Ran ").dropFirst().map {
+      $0.replacingOccurrences(of: labels[step], with: "…")
+        .replacingOccurrences(of: String(action), with: "…")
+    }
+    #expect(reports.count == 3, "\(run.output)")
+    #expect(Set(reports).count == 1, "\(labels[step]) / \(action): \(run.output)")
+    // The todo is deleted as recorded: only what the dropped effect saved differs.
+    #expect(!run.output.contains(" /todos"), "\(run.output)")
+  }
 }
 

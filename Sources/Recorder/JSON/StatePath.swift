@@ -41,10 +41,13 @@ public struct StatePath: Hashable, Sendable {
     /// Written bare: matches a string id equal to it, or a number id written the same way.
     case text(String)
 
-    func matches(_ id: JSONValue) -> Bool {
+    /// Whether an element with this id is the one selected. Bare text with an ellipsis, as
+    /// printers shorten ids (`3F2A…9B1C`), matches a string id with those ends.
+    public func matches(_ id: JSONValue) -> Bool {
       switch (self, id) {
       case (.json(let value), _): return value == id
-      case (.text(let text), .string(let string)): return text == string
+      case (.text(let text), .string(let string)):
+        return text == string || Self.elidedText(text, matches: string)
       case (.text(let text), .integer), (.text(let text), .unsignedInteger),
         (.text(let text), .double):
         return id.jsonString == text
@@ -275,6 +278,15 @@ public struct StatePath: Hashable, Sendable {
 }
 
 extension StatePath.ElementID {
+  /// Whether `string` has the ends around the one `…` in `pattern`: `3F2A…9B1C`, `"Buy mi…"`.
+  public static func elidedText(_ pattern: String, matches string: String) -> Bool {
+    guard let ellipsis = pattern.firstIndex(of: "…") else { return false }
+    let prefix = pattern[..<ellipsis]
+    let suffix = pattern[pattern.index(after: ellipsis)...]
+    return string.count >= prefix.count + suffix.count && string.hasPrefix(prefix)
+      && string.hasSuffix(suffix)
+  }
+
   /// The selector's value as a path writes it.
   fileprivate var text: String {
     switch self {

@@ -40,8 +40,15 @@ package struct StateChange: Equatable, Sendable {
     var changes: [StateChange] = []
     var tested: [JSONPointer: JSONValue] = [:]
     var shownWhole: Set<JSONPointer> = []
+    // Short UUIDs tell apart every UUID of both states, so that a path's value reads back.
+    var uuids: Set<String>?
     func show(_ json: JSONValue?, _ type: String?) -> SwiftValue? {
-      json.map { SwiftValue($0, type: type, schema: schema) }
+      json.map {
+        SwiftValue($0, type: type, schema: schema) {
+          if uuids == nil { uuids = SwiftValue.uuids(in: [old, new]) }
+          return uuids!
+        }
+      }
     }
     for operation in patch.operations {
       if case .test(let path, let value) = operation {

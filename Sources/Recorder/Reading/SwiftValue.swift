@@ -71,10 +71,33 @@ extension SwiftValue {
   /// `json`, a value of the Swift type `type` (`nil` when unknown), as Swift.
   ///
   /// Random UUIDs are shortened to the fewest leading digits (at least 8) that tell apart every
-  /// UUID in the value.
-  package init(_ json: JSONValue, type: String?, schema: TypeSchema) {
+  /// UUID in the value and every one `distinguishing` gives (those of the state the value is
+  /// in, say), so that the short form names one UUID where it is read back.
+  package init(
+    _ json: JSONValue, type: String?, schema: TypeSchema,
+    distinguishing: () -> Set<String> = { [] }
+  ) {
     let built = SwiftValueBuilder(schema: schema).value(json, type: type)
-    self = built.shorteningUUIDs()
+    self = built.shorteningUUIDs(distinguishing)
+  }
+
+  /// The strings in `values` that have a UUID's shape, for ``init(_:type:schema:distinguishing:)``.
+  package static func uuids(in values: [JSONValue]) -> Set<String> {
+    var found: Set<String> = []
+    func collect(_ value: JSONValue) {
+      switch value {
+      case .string(let text): if PrintedForm.isUUIDText(text) { found.insert(text) }
+      case .array(let elements): elements.forEach(collect)
+      case .object(let object):
+        for (key, member) in object {
+          if PrintedForm.isUUIDText(key) { found.insert(key) }
+          collect(member)
+        }
+      default: break
+      }
+    }
+    values.forEach(collect)
+    return found
   }
 }
 
@@ -177,13 +200,15 @@ struct SwiftValueBuilder {
 extension SwiftValue {
   /// Every random UUID cut to the fewest leading hex digits, 8 or more, that no other UUID in
   /// the value shares: `UUID(3F2504E0…)`.
-  fileprivate func shorteningUUIDs() -> SwiftValue {
+  fileprivate func shorteningUUIDs(_ distinguishing: () -> Set<String>) -> SwiftValue {
     var all: Set<String> = []
     collectUUIDs(into: &all)
     guard !all.isEmpty else { return self }
+    let shownUUIDs = all
+    all.formUnion(distinguishing())
     let sorted = all.sorted()
     var shown: [String: String] = [:]
-    for (position, uuid) in sorted.enumerated() {
+    for (position, uuid) in sorted.enumerated() where shownUUIDs.contains(uuid) {
       // Sorted, a UUID shares the most leading digits with a neighbour.
       let neighbours = [position - 1, position + 1].filter(sorted.indices.contains).map {
         sorted[$0]

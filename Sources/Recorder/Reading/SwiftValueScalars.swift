@@ -90,66 +90,17 @@ enum SwiftValueScalars {
 
   /// `UUID(7)` for the UUIDs `UUIDGenerator.incrementing` makes; the full text otherwise, which
   /// ``SwiftValue`` shortens once it knows every UUID shown.
-  static func uuid(_ text: String) -> String {
-    let prefix = "00000000-0000-0000-0000-"
-    if text.hasPrefix(prefix), let count = UInt64(text.dropFirst(prefix.count), radix: 16) {
-      return "UUID(\(count))"
-    }
-    return "UUID(\(text))"
-  }
+  static func uuid(_ text: String) -> String { PrintedForm.uuid(text) }
 
-  /// A `Date`, encoded as seconds since 2001, in ISO 8601: `2026-11-27T15:40:00.250Z`; one
-  /// outside the years 1 to 9999, which the format cannot spell, as its initializer.
-  static func iso8601(_ secondsSince2001: Double) -> String {
-    // 2000 and 7999 years of 365.2425 days from 2001-01-01.
-    guard secondsSince2001 >= -63_113_904_000, secondsSince2001 < 252_423_993_600 else {
-      return "Date(timeIntervalSinceReferenceDate: \(secondsSince2001))"
-    }
-    let date = Date(timeIntervalSinceReferenceDate: secondsSince2001)
-    let whole = secondsSince2001.rounded(.down) == secondsSince2001
-    return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
-  }
+  /// A `Date` in ISO 8601, by ``PrintedForm/date(_:)``.
+  static func iso8601(_ secondsSince2001: Double) -> String { PrintedForm.date(secondsSince2001) }
 
   /// The attoseconds of a `Duration` as Swift encodes it: the high and low words.
-  static func attoseconds(_ json: JSONValue) -> Int128? {
-    guard let parts = json.arrayValue, parts.count == 2, let high = parts[0].int64Value else {
-      return nil
-    }
-    switch parts[1] {
-    case .integer(let value) where value >= 0: return Int128(high) << 64 | Int128(value)
-    case .unsignedInteger(let value): return Int128(high) << 64 | Int128(value)
-    default: return nil
-    }
-  }
+  static func attoseconds(_ json: JSONValue) -> Int128? { PrintedForm.attoseconds(json) }
 
   /// The units a `Duration` is written in, largest first, with their sizes in attoseconds.
-  static let durationUnits: [(String, Int128)] = [
-    ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
-    ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
-  ]
+  static var durationUnits: [(String, Int128)] { PrintedForm.durationUnits }
 
-  /// A `Duration`, encoded as the high and low words of its attoseconds: `.seconds(6.93)`,
-  /// `.milliseconds(250)`; three significant digits in the largest unit that is at least 1.
-  static func duration(_ json: JSONValue) -> String? {
-    guard let attoseconds = attoseconds(json) else { return nil }
-    if attoseconds == 0 { return ".zero" }
-    let magnitude = attoseconds.magnitude
-    for (unit, size) in durationUnits where magnitude >= size.magnitude || unit == "nanoseconds" {
-      if attoseconds % size == 0 { return ".\(unit)(\(attoseconds / size))" }
-      let value = Double(attoseconds) / Double(size)
-      return ".\(unit)(\(significant(value)))"
-    }
-    return nil
-  }
-
-  /// `value` to three significant digits, at least two decimals below 10, no trailing zeros.
-  private static func significant(_ value: Double) -> String {
-    let digits = max(0, 2 - Int(Foundation.log10(Swift.abs(value)).rounded(.down)))
-    var text = String(format: "%.\(digits)f", value)
-    if text.contains(".") {
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-    }
-    return text
-  }
+  /// A `Duration` as `.seconds(6.93)`, by ``PrintedForm/duration(_:)``.
+  static func duration(_ json: JSONValue) -> String? { PrintedForm.duration(json) }
 }

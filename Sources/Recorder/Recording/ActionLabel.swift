@@ -43,6 +43,16 @@ enum ActionLabel {
       let raw = json.jsonString
       return cases.first { $0.raw == raw }?.name
     }
+
+    /// A `Duration` or a `Date` as ``PrintedForm`` writes it, so that the label reads back.
+    func printedScalar(_ json: JSONValue, type: String?) -> String? {
+      guard let type else { return nil }
+      switch TypeName.shortName(TypeName.unwrappingValue(type)) {
+      case "Duration": return PrintedForm.duration(json)
+      case "Date": return json.doubleValue.map(PrintedForm.date)
+      default: return nil
+      }
+    }
   }
 
   private static func enumCase(
@@ -62,6 +72,7 @@ enum ActionLabel {
     _ value: JSONValue, depth: Int, type: String? = nil, types: Types
   ) -> String {
     if let name = types.rawCase(value, type: type) { return "." + name }
+    if let scalar = types.printedScalar(value, type: type) { return scalar }
     switch value {
     case .null: return "nil"
     case let .bool(bool): return "\(bool)"
@@ -176,11 +187,20 @@ enum ActionLabel {
   }
 
   private static func quoted(_ string: String) -> String {
-    if string.utf8.count == 36, string.utf8.filter({ $0 == UInt8(ascii: "-") }).count == 4 {
+    if PrintedForm.isUUIDText(string) {
       // A UUID: its ends tell ids apart, random or counted, without filling the line.
-      return String(string.prefix(4)) + "…" + String(string.suffix(4))
+      return PrintedForm.uuidLabel(string)
     }
-    if string.count > 24 { return "\"\(string.prefix(21))…\"" }
-    return "\"\(string)\""
+    // Escaped as `SwiftValue` writes a string, so that the label reads back.
+    if string.count > 24 { return escaped(String(string.prefix(21)) + "…") }
+    return escaped(string)
+  }
+
+  private static func escaped(_ string: String) -> String {
+    let needsEscapes = string.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }
+    guard needsEscapes else { return "\"" + string + "\"" }
+    return JSONValue.string(string).jsonString
   }
 }

@@ -79,6 +79,8 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
       header.redactions.isEmpty ? json : standIns.replacing(in: json, type: type)
     }
 
+    // A condition's printed value is read by the recording's types: `.completed` is its raw value.
+    let until = history.until?.typed(stateType: header.stateType, schema: recording.schema)
     // Every entry is resolved before any is reduced: a bad request fails whole.
     let resolved = try history.entries.enumerated().map { position, entry in
       try resolve(entry, position: position, in: recording)
@@ -149,7 +151,7 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
         try output?.append(entry, position: position, before: before, after: written) {
           cause in cause.flatMap { entryOfStep[$0] }
         }
-        if history.until?.holds(in: stateJSON) == true {
+        if until?.holds(in: stateJSON) == true {
           outcome.reached = position
           break
         }

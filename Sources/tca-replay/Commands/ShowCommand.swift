@@ -66,11 +66,16 @@ struct StepDescription {
           + "  not encoded: the action is not Codable, so this step cannot be replayed"
       ]
     }
+    // Whole and with UUIDs as short as the states around it allow: `edit` reads it back.
+    let value = SwiftValue(action, type: trace.header.actionType, schema: trace.typeSchema()) {
+      let previous = step.index > trace.firstStep ? step.index - 1 : nil
+      return SwiftValue.uuids(
+        in: [try? trace.state(afterStep: previous), try? trace.state(afterStep: step.index)]
+          .compactMap { $0 })
+    }
     return [
       style.paint("action", .bold) + "  "
-        + SwiftValueRenderer(style: style).inline(
-          SwiftValue(action, type: trace.header.actionType, schema: trace.typeSchema()),
-          limit: 200)
+        + SwiftValueRenderer(style: style).inlineWhole(value, limit: 200)
     ]
   }
 

@@ -21,7 +21,8 @@ enum ShrinkCommand: Command {
   static let until = Option<StatePredicate>(
     "--until", value: "<condition>",
     help: "Shrink to reach this state instead: '/cart/0/quantity > 3', '/coupon != nil', "
-      + "'/alert' (present, not nil or false). Operators: == != < <= > >=; values are JSON."
+      + "'/alert' (present, not nil or false). Operators: == != < <= > >=; values are JSON "
+      + "or as the tool prints them: .seconds(1.5), 2026-11-22T01:33:20Z, UUID(3), 3F25…3301."
   ) { text, name throws(UsageError) in
     do throws(StatePredicate.ParseError) {
       return try StatePredicate(text)

@@ -30,7 +30,7 @@ enum StateCommand: Command {
       context.output.write("nil\n")
     } else {
       let renderer = SwiftValueRenderer(style: context.style)
-      context.output.write(renderer.block(trace.swiftValue(value, at: path)) + "\n")
+      context.output.write(renderer.block(trace.swiftValue(value, at: path, in: state)) + "\n")
     }
     return .success
   }

@@ -100,7 +100,9 @@ struct Stepper {
       skip <step>             With --host: replay the recording without a step (and what its
                               effects sent) through today's reducer, and show where it parts.
       edit <step> <action>    With --host: the same, with the step's action replaced. An action
-                              is a case, .watered(zone: 1, liters: 13), or JSON.
+                              is a case, .watered(zone: 1, liters: 13), or JSON; any form log,
+                              show and action print reads back: .pin(id: 0000…0001), UUID(3),
+                              .binding(.set(\\.$draft, "X")), .seconds(1.5), ISO 8601 dates.
       insert <step> <action>  With --host: the same, with an action sent before the step.
       save <file>             Write the last skip, edit or insert's history as a trace.
       help                h   Show this list.
@@ -250,7 +252,9 @@ struct Stepper {
     let path = try parseStatePath(argument ?? "")
     let value = try trace.value(at: path, in: cursor.state) { context.errors.write($0) }
     let renderer = SwiftValueRenderer(style: style)
-    say(value == .null ? "nil" : renderer.block(trace.swiftValue(value, at: path)))
+    say(
+      value == .null
+        ? "nil" : renderer.block(trace.swiftValue(value, at: path, in: cursor.state)))
   }
 
   private func printStep(_ lines: (TraceStep) -> [String]) throws {

@@ -153,7 +153,7 @@ extension WhatIf {
       }
       let action: JSONValue
       do throws(ActionText.ParseError) {
-        action = try ActionText.parse(words[1])
+        action = try trace.readAction(words[1], near: step)
       } catch {
         throw UsageError(message: error.message)
       }

@@ -57,10 +57,14 @@ extension TraceIndex {
       step.patch, from: before, to: after, type: header.stateType, schema: typeSchema())
   }
 
-  /// `json`, found at `path` in a state of this trace, in Swift form.
-  func swiftValue(_ json: JSONValue, at path: StatePath) -> SwiftValue {
+  /// `json`, found at `path` in a state of this trace, in Swift form; its short UUIDs tell
+  /// apart every UUID in `state`.
+  func swiftValue(_ json: JSONValue, at path: StatePath, in state: JSONValue? = nil) -> SwiftValue {
     let schema = typeSchema()
-    return SwiftValue(json, type: schema.valueType(at: path, in: header.stateType), schema: schema)
+    let type = schema.valueType(at: path, in: header.stateType)
+    return SwiftValue(json, type: type, schema: schema) {
+      state.map { SwiftValue.uuids(in: [$0]) } ?? []
+    }
   }
 
   /// The Swift type at `path` in a state of this trace, if the trace's types say.

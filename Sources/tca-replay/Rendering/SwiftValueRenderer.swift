@@ -26,6 +26,14 @@ struct SwiftValueRenderer {
     return String(plain.prefix(limit - 1)) + "…"
   }
 
+  /// A value on one line, whole when it fits in `limit` characters, so that it reads back;
+  /// otherwise as ``inline(_:limit:)`` cuts it.
+  func inlineWhole(_ value: SwiftValue, limit: Int) -> String {
+    let plain = compact(value, style: .plain, limit: nil)
+    if plain.count <= limit { return compact(value, style: style, limit: nil) }
+    return inline(value, limit: limit)
+  }
+
   private func block(
     _ value: SwiftValue, indent: String, lead: String, trail: String, into lines: inout [String]
   ) {

@@ -129,8 +129,9 @@ func parseStatePath(_ text: String) throws(UsageError) -> StatePath {
   if text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first {
     text = String(text.dropFirst().dropLast())
   }
-  guard let path = StatePath(text) else {
-    let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+  guard let path = StatePath(reading: text) else {
+    let shown = String(text.count > 60 ? text.prefix(60) + "…" : Substring(text))
+      .escapingControlCharacters
     throw UsageError(
       message: "'\(shown)' is not a state path: use '' (or nothing) for the whole state, "
         + "'/key/0/key', or '/todos[id=…]/key' to follow an element by its id"
