@@ -31,7 +31,7 @@ struct ShrinkTrustTests {
       app: "greenhouse", steps: 2_000, host: mutants + " shrink-apps",
       recordedHost: mutants + " shrink-apps-unchanged", crashes: false),
     Case(
-      app: "typing", steps: 400, host: mutants + " typing-no-cancel-in-flight",
+      app: "typing", steps: 200, host: mutants + " typing-no-cancel-in-flight",
       recordedHost: mutants + " typing-unchanged", crashes: false),
     Case(
       app: "typing-stop-trap", steps: 400, host: mutants + " typing-stop-trap",
@@ -134,7 +134,7 @@ struct ShrinkTrustTests {
 
   @Test("a saved history keeps the recording's effect ends and keyframes, and gen-test runs its clock-only effects")
   func savedKeepsEffects() async throws {
-    let trace = try await ShrinkTests.record("typing", steps: 400)
+    let trace = try await ShrinkTests.record("typing", steps: 200)
     let peer = try Self.records(trace).first {
       $0["kind"] == "step" && $0["label"]?.stringValue?.hasPrefix(".peerTyped") == true
     }
