@@ -131,8 +131,8 @@ enum ShrinkCommand: Command {
       }
       context.output.write(
         "shrunk to \(counted(entries.count, "step")), \(counted(sentKept.count, "sent action")), "
-            + "in \(shrinker.replays) replays (\(shrinker.checkReplays) of them checking that "
-          + "removing any one fails otherwise; \(String(format: "%.1f", seconds)) s):\n")
+            + "in \(shrinker.replays) replays (\(String(format: "%.1f", seconds)) s; "
+          + "\(shrinker.checkReplays) to check it is 1-minimal):\n")
       // The shrunk session as its trace numbers it, each step with where it was recorded.
       var failing = shrinker.units.crashStep
       if case let .outcome(outcome) = written { failing = outcome.differing.first?.step }
