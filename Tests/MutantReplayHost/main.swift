@@ -22,8 +22,8 @@ if name == "record", CommandLine.arguments.count == 4 {
   }
   exit(0)
 }
-// `mutant-replay-host record-long <elevator-resume-trap|greenhouse> <steps> <trace>` records the
-// long sessions `shrink` is tested on; the elevator's dies at its last step.
+// `mutant-replay-host record-long <app> <steps> <trace>` records the long sessions `shrink` is
+// tested on; the elevator's dies at its last step, the trapping typing indicator's in an effect.
 if name == "record-long", CommandLine.arguments.count == 5, let steps = Int(CommandLine.arguments[3]) {
   var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
   setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
@@ -32,8 +32,13 @@ if name == "record-long", CommandLine.arguments.count == 5, let steps = Int(Comm
   case "elevator-resume-trap":
     try ElevatorFeature.recordSession(through: ElevatorResumeTrap(), steps: steps, to: path)
   case "greenhouse": try GreenhouseFeature.recordSession(steps: steps, to: path)
+  case "typing": try await TypingIndicator.recordSession(through: TypingIndicator(), steps: steps, to: path)
+  case "typing-stop-trap":
+    try await TypingIndicator.recordSession(through: TypingIndicatorStopTrap(), steps: steps, to: path)
   default:
-    print("usage: mutant-replay-host record-long <elevator-resume-trap|greenhouse> <steps> <trace>")
+    print(
+      "usage: mutant-replay-host record-long "
+        + "<elevator-resume-trap|greenhouse|typing|typing-stop-trap> <steps> <trace>")
     exit(64)
   }
   exit(0)
@@ -46,6 +51,11 @@ if name == "shrink-apps" {
 if name == "shrink-apps-unchanged" {
   ReplayHost.run([ReplayTarget(ElevatorFeature()), ReplayTarget(GreenhouseFeature())])
 }
+// The typing indicator without `cancelInFlight`, with the trap on the debounce's action, and as
+// written.
+if name == "typing-no-cancel-in-flight" { ReplayHost.run([ReplayTarget(TypingIndicatorNoCancelInFlight())]) }
+if name == "typing-stop-trap" { ReplayHost.run([ReplayTarget(TypingIndicatorStopTrap())]) }
+if name == "typing-unchanged" { ReplayHost.run([ReplayTarget(TypingIndicator())]) }
 // The journal's mutants (effects, dependency reads, redaction) serve the journal alone.
 if let journal = JournalMutant(rawValue: name) { ReplayHost.run([journal.target]) }
 guard let mutant = Mutant(rawValue: name) else {

@@ -87,6 +87,8 @@ struct CrashRecordTests {
     #expect(crash.signal == names[signal])
     #expect(crash.label == ".faulted(\"\(trial.fault)\")")
     #expect(crash.action == ["faulted": ["_0": .string(trial.fault)]])
+    // The crash thread names what sent the action: the child sends every one itself.
+    #expect(crash.origin == .send, "\(trial)")
 
     // Every reader takes it: the index, and the checked reader every command but `step` uses.
     let index = try TraceIndex(path: path)
@@ -122,15 +124,17 @@ struct CrashRecordTests {
     enum Action: Codable, Equatable { case signedIn(user: String, password: String) }
     let encoder = CrashActionEncoder<Action>(redactions: [.key("password")])
     #expect(encoder.encodeKept() == nil, "nothing kept yet")
-    encoder.keep(.signedIn(user: "ada", password: "hunter2"))
-    encoder.keep(.signedIn(user: "bob", password: "x"))
+    encoder.keep(.signedIn(user: "ada", password: "hunter2"), origin: .send)
+    encoder.keep(.signedIn(user: "bob", password: "x"), origin: .effect(cause: 4))
     // The crash thread encodes the last action kept, and only then.
     let bytes = try #require(encoder.encodeKept())
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(!text.contains("hunter2") && !text.contains(#""x""#))
     #expect(text.hasPrefix(#""action":{"signedIn":{"#))
     #expect(text.contains(#""user":"bob""#))
-    #expect(text.hasSuffix(#""label":".signedIn(user: \"bob\", password: \"<redacted>\")""#))
+    #expect(
+      text.hasSuffix(
+        #""label":".signedIn(user: \"bob\", password: \"<redacted>\")","origin":"effect","cause":4"#))
   }
 
   @Test("a crash record reads back as written, with or without a step")
@@ -140,6 +144,10 @@ struct CrashRecordTests {
         step: 12, time: 0.5, action: ["tapped": [:]], label: ".tapped", signal: "SIGTRAP"),
       TraceCrash(step: 3, time: 1, action: nil, label: "<not encodable>", signal: nil),
       TraceCrash(step: nil, time: 2.25, signal: "SIGSEGV"),
+      TraceCrash(
+        step: 7, time: 3, action: ["tick": [:]], label: ".tick", signal: "SIGILL",
+        origin: .effect(cause: 5)),
+      TraceCrash(step: 8, time: 4, action: ["tap": [:]], label: ".tap", signal: nil, origin: .send),
     ]
     for crash in crashes {
       var bytes: [UInt8] = []

@@ -3,7 +3,7 @@ import Synchronization
 import TraceJSON
 
 /// Encodes the action a crash interrupted, as a crash record holds it: `"action":…,"label":…`,
-/// redacted as the step record would have been.
+/// redacted as the step record would have been, and what sent it (`"origin":…`).
 ///
 /// The app's thread only keeps the action (``keep(_:)``, a copy under a lock); the recorder's
 /// crash thread, which did not crash, encodes it when a crash comes: encoding every action in
@@ -14,8 +14,8 @@ import TraceJSON
 /// call the lock's unspecialized closure on every step.
 final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
   private let redactions: [Redaction]
-  /// Whether `slot` holds an action; its lock guards the slot.
-  private let isKept = Mutex(false)
+  /// Whether `slot` holds an action, and what sent it; its lock guards the slot.
+  private let kept = Mutex(Kept())
   private let slot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
 
   init(redactions: [Redaction]) {
@@ -23,30 +23,50 @@ final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
   }
 
   deinit {
-    isKept.withLock { isKept in
-      if isKept { slot.deinitialize(count: 1) }
+    kept.withLock { kept in
+      if kept.isKept { slot.deinitialize(count: 1) }
     }
     slot.deallocate()
   }
 
-  /// On the app's thread, before reducing: the action a crash would name.
+  /// On the app's thread, before reducing: the action a crash would name, and its origin.
   @inline(__always)
-  func keep(_ action: Action) {
-    isKept.withLock { isKept in
-      if isKept {
+  func keep(_ action: Action, origin: TraceStep.Origin) {
+    kept.withLock { kept in
+      if kept.isKept {
         slot.pointee = action
       } else {
         slot.initialize(to: action)
-        isKept = true
+        kept.isKept = true
       }
+      kept.origin = origin
     }
   }
 
   /// On the crash thread: the members for the kept action, or `nil` if none was kept.
   func encodeKept() -> [UInt8]? {
-    let action: Action? = isKept.withLock { isKept in isKept ? slot.pointee : nil }
+    let (action, origin): (Action?, TraceStep.Origin) = kept.withLock { kept in
+      (kept.isKept ? slot.pointee : nil, kept.origin)
+    }
     guard let action else { return nil }
-    return Self.members(for: action, redactions: redactions)
+    var bytes = Self.members(for: action, redactions: redactions)
+    Self.append(origin: origin, to: &bytes)
+    return bytes
+  }
+
+  /// `,"origin":"send"` or `,"origin":"effect","cause":…`, as a step record writes them.
+  static func append(origin: TraceStep.Origin, to bytes: inout [UInt8]) {
+    switch origin {
+    case .send:
+      append(#","origin":"send""#, to: &bytes)
+    case let .effect(cause):
+      append(#","origin":"effect","cause":"#, to: &bytes)
+      if let cause {
+        bytes.append(contentsOf: String(cause).utf8)
+      } else {
+        append("null", to: &bytes)
+      }
+    }
   }
 
   /// `"action":…,"label":…` for `action`, redacted by `redactions`.
@@ -71,6 +91,12 @@ final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
   private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
+}
+
+/// The slot's flag and the kept action's origin, behind one lock.
+private struct Kept {
+  var isKept = false
+  var origin = TraceStep.Origin.send
 }
 
 /// Encodes a kept action for the crash thread, whatever the action's type.

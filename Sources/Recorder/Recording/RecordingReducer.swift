@@ -124,7 +124,7 @@ extension RecordingPipeline {
     let context = ReduceContext.current
     // Numbered before reducing, so that a crash record can name the step that never ended.
     let (index, origin) = beginStep(context: context)
-    willReduce(recordedAction(action), step: index)
+    willReduce(recordedAction(action), step: index, origin: origin)
     let (values, effect) = tap.listen {
       reduce(&state, action)
     }

@@ -259,12 +259,12 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
     if let crashSlot { CrashHandler.shared.release(crashSlot) }
   }
 
-  /// Before the reducer reduces step `index`: its action, kept now, is what a crash record
-  /// names if the reducer never returns.
+  /// Before the reducer reduces step `index`: its action and origin, kept now, are what a
+  /// crash record names if the reducer never returns.
   @usableFromInline
-  func willReduce(_ action: Action, step index: Int) {
+  func willReduce(_ action: Action, step index: Int, origin: TraceStep.Origin) {
     guard let crashSlot, let crashAction else { return }
-    crashAction.keep(action)
+    crashAction.keep(action, origin: origin)
     crashSlot.beginReducing(step: index)
   }
 

@@ -34,9 +34,9 @@ package struct History: Sendable, Equatable {
   package var trace: String
   package var entries: [Entry]
   package var comparison: Comparison
-  /// The one recorded step compared, by trace index; `nil`: every step. `shrink` compares only
-  /// the step that diverged: removing actions before it changes what they recorded.
-  package var comparedStep: Int?
+  /// The recorded steps compared, by trace index; `nil`: every step. `shrink` compares only the
+  /// steps that could fail as the session did: removing actions changes what others recorded.
+  package var comparedSteps: Set<Int>?
   /// Stop after the first step whose state the predicate holds of.
   package var until: StatePredicate?
   /// Stop at the first step that differs from the recording.
@@ -47,9 +47,9 @@ package struct History: Sendable, Equatable {
   /// Creates a history of `trace`'s steps and new actions.
   package init(
     trace: String, entries: [Entry], comparison: Comparison, until: StatePredicate? = nil,
-    stopsAtFirstDifference: Bool, comparedStep: Int? = nil, output: String? = nil
+    stopsAtFirstDifference: Bool, comparedSteps: Set<Int>? = nil, output: String? = nil
   ) {
-    self.comparedStep = comparedStep
+    self.comparedSteps = comparedSteps
     self.trace = trace
     self.entries = entries
     self.comparison = comparison
@@ -67,13 +67,18 @@ package struct HistoryOutcome: Sendable, Equatable, Codable {
     package var entry: Int
     /// The recorded step it ran, or the one a new action follows.
     package var step: Int?
-    /// Why it differs: `state`, `changeDoesNotApply` (the recorded patch does not fit the
-    /// state the history left), `actionDoesNotDecode`.
+    /// Why it differs: `state`, `effects`, `dependencyReads` (with ``History/Comparison``
+    /// `recordedChange` only), `changeDoesNotApply` (the recorded patch does not fit the state
+    /// the history left), `actionDoesNotDecode`.
     package var reason: String
     /// Where, the first few; see ``count``.
     package var differences: [StateDifference]
     /// How many paths differ in all.
     package var count: Int
+    /// How the step's effects differ from the recorded ones, if they do.
+    package var effects: EffectsDifference? = nil
+    /// How the step's reads of generated values differ from the recorded ones, if they do.
+    package var dependencyReads: DependencyReadsDifference? = nil
   }
 
   /// How many of the history's steps ran.
@@ -109,7 +114,13 @@ extension History {
       "stopAtFirstDifference": .bool(stopsAtFirstDifference),
     ]
     if let until { object["until"] = .string(until.text) }
-    if let comparedStep { object["compareOnly"] = .integer(Int64(comparedStep)) }
+    if let comparedSteps {
+      // One step as a number, as version 2 first wrote it.
+      object["compareOnly"] =
+        comparedSteps.count == 1
+        ? .integer(Int64(comparedSteps.first!))
+        : .array(comparedSteps.sorted().map { .integer(Int64($0)) })
+    }
     if let output { object["output"] = .string(output) }
     return .object(object)
   }
@@ -142,9 +153,19 @@ extension History {
     self.init(
       trace: trace, entries: entries, comparison: comparison, until: until,
       stopsAtFirstDifference: json["stopAtFirstDifference"]?.boolValue ?? false,
-      comparedStep: json["compareOnly"]?.int64Value.flatMap { Int(exactly: $0) },
+      comparedSteps: Self.comparedSteps(json["compareOnly"]),
       output: json["output"]?.stringValue
     )
+  }
+}
+
+extension History {
+  /// `compareOnly`: one step, or an array of them.
+  private static func comparedSteps(_ json: JSONValue?) -> Set<Int>? {
+    guard let json else { return nil }
+    if let one = json.int64Value.flatMap({ Int(exactly: $0) }) { return [one] }
+    guard let list = json.arrayValue else { return nil }
+    return Set(list.compactMap { $0.int64Value.flatMap { Int(exactly: $0) } })
   }
 }
 

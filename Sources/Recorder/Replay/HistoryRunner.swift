@@ -16,6 +16,9 @@ final class LoadedRecording: @unchecked Sendable {
   let positions: [Int: Int]
   /// The crash the trace ends in, if it names a step and holds its action.
   let crash: PendingCrash?
+  /// The trace's `finished` and `cancelled` records in order, each with the index of the step
+  /// record before it (`nil`: before the first), so that a written history keeps them.
+  let effectEvents: [(afterStep: Int?, event: EffectEvent)]
   /// Everything the trace says of its types, header and steps merged.
   let schema: TypeSchema
   /// The file's size and modification time when read: a changed file is read again.
@@ -27,16 +30,30 @@ final class LoadedRecording: @unchecked Sendable {
     var positions: [Int: Int] = [:]
     var schema = TypeSchema()
     schema.merge(header.types)
-    while let step = try reader.nextReplayStep() {
-      positions[step.step.index] = steps.count
-      schema.merge(step.step.types)
-      steps.append(step)
+    var effectEvents: [(afterStep: Int?, event: EffectEvent)] = []
+    var crash: PendingCrash?
+    var before = reader.state
+    while let record = try ReplayError.reading(reader.next()) {
+      switch record {
+      case let .step(step):
+        positions[step.index] = steps.count
+        schema.merge(step.types)
+        steps.append(RecordedStep(step: step, before: before, after: reader.state))
+      case let .effect(event) where event.event != .started:
+        effectEvents.append((steps.last?.step.index, event))
+      case let .crash(record):
+        crash = PendingCrash(record, before: before)
+      default:
+        break
+      }
+      before = reader.state
     }
     self.path = path
     self.header = header
     self.steps = steps
     self.positions = positions
-    self.crash = reader.crash.flatMap { $0.record.step != nil && $0.record.action != nil ? $0 : nil }
+    self.effectEvents = effectEvents
+    self.crash = crash.flatMap { $0.record.step != nil && $0.record.action != nil ? $0 : nil }
     self.schema = schema
     self.stamp = stamp
   }
@@ -110,7 +127,9 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
       let capture = TypeCapture(redactions: header.redactions)
       for action in actions.compactMap({ $0 }) { capture.learn(from: action, isState: false) }
       schema.merge(capture.takeNewFacts())
-      return try HistoryOutput(path: path, header: header, initialState: stateJSON, schema: schema)
+      return try HistoryOutput(
+        path: path, header: header, initialState: stateJSON, schema: schema,
+        effectEvents: recording.effectEvents)
     }
 
     var outcome = HistoryOutcome()
@@ -127,18 +146,24 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
         let before = stateJSON
         feed.load(entry.dependencies)
         CrashSite.reducing(position)
+        var effect = Effect<Base.Action>.none
         _ = withIssueCapture {
-          feed.withRecordedSettings { _ = reducer.reduce(into: &state, action: action) }
+          feed.withRecordedSettings { effect = reducer.reduce(into: &state, action: action) }
         }
         CrashSite.reducing(-1)
         stateJSON = try encoded(state, encoder, header.redactions)
         outcome.ran += 1
 
         var written = stateJSON
-        let compared = history.comparedStep.map { $0 == entry.step && entry.recorded != nil } ?? true
+        let compared =
+          history.comparedSteps.map { entry.step.map($0.contains) == true && entry.recorded != nil }
+          ?? true
         if compared, let difference = compare(
           entry, position: position, before: before, after: stateJSON, history.comparison,
           recording
+        ) ?? effectsDifference(
+          entry, position: position, effect: effect, feed: feed, history.comparison,
+          version: header.version
         ) {
           outcome.add(difference)
           // The recording's change is what the written trace keeps, so that a test made from
@@ -203,6 +228,28 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     return HistoryOutcome.Difference(
       entry: position, step: entry.step, reason: "state",
       differences: Array(differences.prefix(Self.detailedPaths)), count: differences.count)
+  }
+
+  /// How the step's effects, then its reads of generated values, differ from the recording's,
+  /// for a `recordedChange` comparison: what `verify` reports of a step whose state matches.
+  private func effectsDifference(
+    _ entry: ResolvedEntry, position: Int, effect: Effect<Base.Action>, feed: DependencyFeed,
+    _ comparison: History.Comparison, version: Int
+  ) -> HistoryOutcome.Difference? {
+    guard comparison == .recordedChange, let recorded = entry.recorded?.step else { return nil }
+    if let effects = StepEngine<Base>.effectsDifference(
+      effect, recorded, comparesStarts: version >= 2, comparesCancellation: version >= 4)
+    {
+      return HistoryOutcome.Difference(
+        entry: position, step: entry.step, reason: "effects", differences: [], count: 0,
+        effects: effects)
+    }
+    if let reads = feed.readsDifference {
+      return HistoryOutcome.Difference(
+        entry: position, step: entry.step, reason: "dependencyReads", differences: [], count: 0,
+        dependencyReads: reads)
+    }
+    return nil
   }
 
   private func resolve(
@@ -303,24 +350,46 @@ extension HistoryOutcome {
 
 /// A history written as a trace as it runs: a line per step, each written as soon as the
 /// reducer returns, so that a reducer that crashes leaves every step before it on disk.
+///
+/// It keeps what a recording of the history would hold: the recorded effects' ends, each after
+/// the step it followed when recorded, renumbered to the history's steps, and keyframes.
 final class HistoryOutput {
   private let descriptor: Int32
   private let path: String
   /// The last step's time: the end record's.
   private var lastTime = 0.0
+  /// The recording's effect ends, and how many of them are behind us.
+  private let effectEvents: [(afterStep: Int?, event: EffectEvent)]
+  private var nextEvent = 0
+  /// The history's step that started each recorded effect it ran, by effect number.
+  private var startedBy: [Int: Int] = [:]
+  /// The recorded step of the last entry written: effect ends up to it are written.
+  private var lastRecorded: Int?
+  private let keyframeInterval: Int
+  /// Bytes of step and effect records since the last full state, and that state's bytes.
+  private var bytesSinceKeyframe = 0
+  private var stateBytes = 0
+  private var stepsWritten = 0
 
-  init(path: String, header: TraceHeader, initialState: JSONValue, schema: TypeSchema) throws {
+  init(
+    path: String, header: TraceHeader, initialState: JSONValue, schema: TypeSchema,
+    effectEvents: [(afterStep: Int?, event: EffectEvent)] = []
+  ) throws {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw HistoryRequestError("\(path): cannot write (\(String(cString: strerror(errno))))")
     }
     self.path = path
+    self.effectEvents = effectEvents
+    keyframeInterval = header.keyframeInterval
     var header = header
     header.firstStep = 0
-    header.keyframeInterval = 0
     header.initialState = initialState
     header.types = schema.types.isEmpty ? nil : schema.json
     try writeRecord(TraceRecord.header(header))
+    var stateText: [UInt8] = []
+    initialState.serialize(into: &stateText)
+    stateBytes = stateText.count
   }
 
   deinit { close(descriptor) }
@@ -330,6 +399,11 @@ final class HistoryOutput {
     entryOfCause: (Int?) -> Int?
   ) throws {
     let recorded = entry.recorded?.step
+    if let index = recorded?.index {
+      // The ends recorded before this step, of effects the history started.
+      try writeEffectEvents { $0 == nil || $0! < index }
+      lastRecorded = index
+    }
     var origin = TraceStep.Origin.send
     if case let .effect(cause)? = recorded?.origin { origin = .effect(cause: entryOfCause(cause)) }
     var step = TraceStep(
@@ -342,14 +416,42 @@ final class HistoryOutput {
     step.effects = recorded?.effects ?? []
     step.cancels = recorded?.cancels ?? []
     step.cancellable = recorded?.cancellable ?? []
-    try writeRecord(.step(step))
+    for effect in step.effects { startedBy[effect] = position }
+    bytesSinceKeyframe += try writeRecord(.step(step))
+    stepsWritten += 1
+    // As the recorder does: every K steps, once the records since the last full state are
+    // `keyframeSpacing` times its size.
+    if keyframeInterval > 0, stepsWritten % keyframeInterval == 0,
+      bytesSinceKeyframe >= RecordingSession<Bool, Bool>.keyframeSpacing * stateBytes
+    {
+      stateBytes = try writeRecord(.keyframe(TraceKeyframe(index: position, state: after)))
+      bytesSinceKeyframe = 0
+    }
+  }
+
+  /// Writes the effect ends not yet written whose recorded place `isBefore` accepts, renumbered;
+  /// the ends of effects the history never started are passed over.
+  private func writeEffectEvents(_ isBefore: (Int?) -> Bool) throws {
+    while nextEvent < effectEvents.count, isBefore(effectEvents[nextEvent].afterStep) {
+      var event = effectEvents[nextEvent].event
+      nextEvent += 1
+      guard let step = startedBy[event.effect] else { continue }
+      event.step = step
+      event.time = max(event.time, lastTime)
+      lastTime = event.time
+      bytesSinceKeyframe += try writeRecord(.effect(event))
+    }
   }
 
   func finish(steps: Int) throws {
+    // The ends recorded up to the last step run; later ones belong to steps the history lacks.
+    if let lastRecorded { try writeEffectEvents { $0 != nil && $0! <= lastRecorded } }
     try writeRecord(.end(TraceEnd(steps: steps, time: lastTime)))
   }
 
-  private func writeRecord(_ record: TraceRecord) throws {
+  /// Writes one record's line; returns its bytes.
+  @discardableResult
+  private func writeRecord(_ record: TraceRecord) throws -> Int {
     var bytes: [UInt8] = []
     record.serialize(into: &bytes)
     bytes.append(UInt8(ascii: "\n"))
@@ -362,5 +464,6 @@ final class HistoryOutput {
       }
       offset += count
     }
+    return bytes.count
   }
 }

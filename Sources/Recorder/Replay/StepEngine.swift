@@ -218,6 +218,16 @@ final class StepEngine<Base: Reducer> where Base.State: Codable, Base.Action: Co
   private func effectsDifference(
     _ effect: Effect<Base.Action>, _ step: TraceStep
   ) -> EffectsDifference? {
+    Self.effectsDifference(
+      effect, step, comparesStarts: comparesStarts, comparesCancellation: comparesCancellation)
+  }
+
+  /// How `effect` differs from what `step` recorded, comparing starts and, when the trace's
+  /// version records them, cancellation ids; `nil` when it does not.
+  static func effectsDifference(
+    _ effect: Effect<Base.Action>, _ step: TraceStep, comparesStarts: Bool,
+    comparesCancellation: Bool
+  ) -> EffectsDifference? {
     guard comparesStarts else { return nil }
     // Most steps return `.none` and record nothing: no tree to walk, no ids to print.
     if effect.isNone, step.effects.isEmpty, step.cancels.isEmpty, step.cancellable.isEmpty {

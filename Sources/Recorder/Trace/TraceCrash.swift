@@ -21,12 +21,16 @@ package struct TraceCrash: Sendable, Equatable {
   package var finished: Bool
   /// The signal's name, e.g. `SIGTRAP`; `nil` when unknown.
   package var signal: String?
+  /// What sent ``step``'s action: the user, or the effect of an earlier step; `nil` when not
+  /// recorded (a trace written before the member, or a record the handler wrote alone).
+  package var origin: TraceStep.Origin?
 
   /// Creates a crash record.
   package init(
     step: Int?, time: Double, action: JSONValue? = nil, label: String? = nil,
-    finished: Bool = false, signal: String?
+    finished: Bool = false, signal: String?, origin: TraceStep.Origin? = nil
   ) {
+    self.origin = origin
     self.step = step
     self.time = time
     self.action = action
@@ -48,6 +52,13 @@ extension TraceCrash {
       object["action"] = action ?? .null
       if let label { object["label"] = .string(label) }
       object["finished"] = .bool(finished)
+      switch origin {
+      case .send?: object["origin"] = "send"
+      case let .effect(cause)?:
+        object["origin"] = "effect"
+        object["cause"] = cause.map { .integer(Int64($0)) } ?? .null
+      case nil: break
+      }
     }
     if let signal { object["signal"] = .string(signal) }
     return .object(object)

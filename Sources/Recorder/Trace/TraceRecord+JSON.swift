@@ -209,6 +209,13 @@ extension TraceRecord {
         throw TraceFormatError("\"signal\" must be a string")
       }
       let action = fields.optional("action")
+      var origin: TraceStep.Origin?
+      switch fields.optional("origin")?.stringValue {
+      case nil: origin = nil
+      case "send": origin = .send
+      case "effect": origin = .effect(cause: try fields.optionalCount("cause"))
+      case let other?: throw TraceFormatError("unknown origin \"\(other)\"")
+      }
       self = .crash(
         TraceCrash(
           step: try fields.optionalCount("step"),
@@ -216,7 +223,8 @@ extension TraceRecord {
           action: action?.isNull == true ? nil : action,
           label: label?.stringValue,
           finished: finished?.boolValue ?? false,
-          signal: signal?.stringValue
+          signal: signal?.stringValue,
+          origin: origin
         )
       )
 

@@ -11,11 +11,12 @@ enum ShrinkCommand: Command {
   static let abstract = "The fewest sent actions of a session that still fail the same way."
   static let overview = """
     Replay a session through today's reducer in a replay host, from its initial state, to
-    learn how it fails: the reducer crashes, a step changes the state otherwise than the
-    recording did, or --until's condition comes true. Then remove sent actions, each with
-    every action its effects sent, by delta debugging (ddmin), replaying each candidate in
-    the host, until removing any one more makes the failure go away. Write what is left as
-    a trace, which 'tca-replay gen-test' turns into a short test.
+    learn how it fails: the reducer crashes, a step differs from the recording (its state,
+    its effects or its dependency reads), or --until's condition comes true. Then remove sent
+    actions, each with every action its effects sent, by delta debugging (ddmin), replaying
+    each candidate in the host, until removing any one more makes the failure go away, and
+    check that at the end. Write what is left as a trace, which 'tca-replay gen-test' turns
+    into a short test.
     """
   static let positionals = [Positional.trace]
   static let until = Option<StatePredicate>(
@@ -37,18 +38,22 @@ enum ShrinkCommand: Command {
     BisectCommand.host, until, output, BisectCommand.timeout, BisectCommand.hostLog,
   ]
   static let discussion = """
-    The same failure means: a crash whose reason has the same first line (the Swift runtime's
-    'File.swift:12: Fatal error: …', or the signal when the host's log has none); the step
-    that diverged first changing the same path otherwise than the recording, array positions
-    aside; or --until's condition. The steps before a divergent step are not compared, but
-    the values it replaces must hold what they held when recorded, except numbers, whose
-    change is compared instead (7 → 10 recorded is +3). Each step reads the dependency
-    values (uuid, date, random) it read when recorded. A trace that ends in a crash keeps
-    its crashing action, last.
+    The same failure means the same kind at an equivalent place: a crash whose reason has
+    the same first line (the Swift runtime's 'File.swift:12: Fatal error: …', or the signal
+    when the host's log has none); or a step of the same action case as the one that
+    diverged ('.harvested', whatever its payload) differing first in the same way: its state
+    at the same path, array positions aside; its effects in the same respect (started,
+    cancels, cancellable by); or its reads of uuid, date, random numbers or stack element
+    ids of the same kinds; or --until's condition. Steps of other cases are not compared,
+    and the values a compared step replaces must hold what they held when recorded, except
+    numbers, whose change is compared instead (7 → 10 recorded is +3). Each step reads the
+    dependency values (uuid, date, random) it read when recorded. A trace that ends in a
+    crash keeps its crashing action, last, and the action whose effect sent it, if one did.
 
     The shrunk trace holds today's states, except that a divergent step holds the recorded
-    change, so that a test made from it expects what the recording did; a crash ends it in a
-    crash record.
+    change, so that a test made from it expects what the recording did; it keeps the steps'
+    effects, their ends and keyframes, and a crash ends it in a crash record naming what
+    sent the crashing action.
 
     EXIT CODES:
       0 shrunk and written; 1 the session does not fail, nothing to shrink; 64 bad
@@ -110,7 +115,8 @@ enum ShrinkCommand: Command {
       if showsProgress { errors.writeRaw("\r\u{1B}[K") }
       // Written by one more run, which must fail as every kept candidate did: a host that
       // does not replay the same way twice makes the shrunk session worthless.
-      guard failure.isShown(by: try shrinker.write(kept, failing: failure, to: partial)) else {
+      let written = try shrinker.write(kept, failing: failure, to: partial)
+      guard failure.isShown(by: written) else {
         errors.write(
           "Error: \(outputPath): the host did not fail the same way when writing the shrunk "
             + "session; does it replay the same way every time?\n")
@@ -126,13 +132,15 @@ enum ShrinkCommand: Command {
       }
       context.output.write(
         "shrunk to \(counted(entries.count, "step")), \(counted(sentKept.count, "sent action")), "
-          + "in \(shrinker.replays) replays (\(String(format: "%.1f", seconds)) s):\n")
+            + "in \(shrinker.replays) replays (\(String(format: "%.1f", seconds)) s; "
+          + "\(shrinker.checkReplays) to check it is 1-minimal):\n")
       // The shrunk session as its trace numbers it, each step with where it was recorded.
+      var failing = shrinker.units.crashStep
+      if case let .outcome(outcome) = written { failing = outcome.differing.first?.step }
       for (position, entry) in entries.enumerated() {
         guard case let .recorded(step) = entry else { continue }
         let label = shrinker.units.labels[step] ?? ""
-        let role = step == shrinker.units.crashStep || step == shrinker.units.divergentStep
-          ? "  ← fails here" : ""
+        let role = step == failing ? "  ← fails here" : ""
         context.output.write("  \(pad(String(position), toWidth: 4))\(label)  (step \(step))\(role)\n")
       }
       context.output.write("wrote \(outputPath); make it a test with:\n")

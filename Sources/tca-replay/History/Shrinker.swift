@@ -17,20 +17,27 @@ struct SessionUnits {
   /// The step the recording crashed in, if its crash record holds the action: always kept,
   /// last, since it is where the recording failed.
   var crashStep: Int?
-  /// The step that diverged, when shrinking a divergence: always kept, and the last.
-  var divergentStep: Int?
+  /// The unit whose effect sent the crashing action, when the crash record says: always kept,
+  /// since without it nothing sends that action.
+  var crashCause: Int?
+  /// The step the whole session diverged at, when shrinking a divergence: no later step is run.
+  var divergentStep: Int? {
+    didSet { divergentCase = divergentStep.flatMap { labels[$0] }.map(Self.actionCase) }
+  }
+  /// The case of the divergent step's action (`.harvested`): a step of the same case is an
+  /// equivalent place for the failure.
+  private(set) var divergentCase: String?
   var stepCount: Int
   /// Each replayable step's label, and the crashing step's.
   var labels: [Int: String] = [:]
   /// The steps the user sent, the crashing one included: those not from an effect.
   var sent: Set<Int> = []
 
-  /// The units a shrunk session may keep: those sent before the divergent step, if any, less
-  /// the one it belongs to, which is always kept.
+  /// The units a shrunk session may leave out: those sent up to the divergent step, if any,
+  /// less the crash's cause, which is always kept.
   var candidates: [Int] {
-    guard let divergentStep else { return Array(units.indices) }
-    return units.indices.filter {
-      units[$0].steps[0] < divergentStep && !units[$0].steps.contains(divergentStep)
+    units.indices.filter { unit in
+      unit != crashCause && divergentStep.map { units[unit].steps[0] <= $0 } ?? true
     }
   }
 
@@ -57,21 +64,46 @@ struct SessionUnits {
     stepCount = trace.stepCount
     if let crash = trace.crash, crash.action != nil, let step = crash.step {
       crashStep = step
-      sent.insert(step)
       labels[step] = crash.label ?? "(crashed)"
+      if case let .effect(cause?)? = crash.origin, let unit = unitOfStep[cause] {
+        crashCause = unit
+      } else {
+        sent.insert(step)
+      }
     }
   }
 
-  /// The history of the chosen units, by position in ``units``: their steps in trace order,
-  /// then the crashing step.
+  /// The history of the chosen units, by position in ``units``: their steps in trace order (up
+  /// to the divergent step), then the crashing step.
   func entries(_ chosen: [Int]) -> [History.Entry] {
-    var steps = chosen.flatMap { units[$0].steps }
-    if let divergentStep {
-      // The step that diverged, with what sent it: an effect's action is not sent alone.
-      let own = units.first { $0.steps.contains(divergentStep) }?.steps ?? [divergentStep]
-      steps = (steps + own).filter { $0 <= divergentStep }
-    }
+    var steps = (chosen + (crashCause.map { [$0] } ?? [])).flatMap { units[$0].steps }
+    if let divergentStep { steps = steps.filter { $0 <= divergentStep } }
     return (steps.sorted() + (crashStep.map { [$0] } ?? [])).map(History.Entry.recorded)
+  }
+
+  /// The steps of `entries` compared when looking for the divergence: those of the divergent
+  /// step's case.
+  func comparedSteps(_ entries: [History.Entry]) -> Set<Int> {
+    Set(
+      entries.compactMap { entry in
+        guard case let .recorded(step) = entry,
+          labels[step].map(Self.actionCase) == divergentCase
+        else { return nil }
+        return step
+      })
+  }
+
+  /// `.harvested(zone: 2)` as `.harvested`: the action's case.
+  static func actionCase(_ label: String) -> String {
+    String(label.prefix { $0 != "(" && $0 != " " })
+  }
+
+  /// The sent actions (and crash) among the entries of the chosen units.
+  func sentSteps(_ chosen: [Int]) -> [Int] {
+    entries(chosen).compactMap { entry in
+      guard case let .recorded(step) = entry, sent.contains(step) else { return nil }
+      return step
+    }
   }
 }
 
@@ -80,18 +112,33 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
   /// The reducer crashes: with the first line of the reason (the Swift runtime's `file:line:
   /// Fatal error: message`), or the signal when the host's log says nothing.
   case crash(signature: String)
-  /// Step `step` changes `path` otherwise than the recording (array indices as `*`: removing
-  /// actions moves elements).
-  case divergence(step: Int, path: String)
+  /// Step `step` differs from the recording first: in `kind` (`state`, `effects`,
+  /// `dependencyReads`) at `detail` (a state path, array indices as `*`: removing actions moves
+  /// elements; what of the effects or which reads differ).
+  case divergence(step: Int, kind: String, detail: String)
   /// The predicate comes true.
   case predicate(StatePredicate)
 
   var description: String {
     switch self {
     case let .crash(signature): "the reducer crashes: \(signature)"
-    case let .divergence(step, path):
+    case let .divergence(step, "state", path):
       "step \(step) changes \(path) otherwise than the recording"
+    case let .divergence(step, "effects", what):
+      "step \(step)'s effects differ from the recording's (\(what))"
+    case let .divergence(step, _, what):
+      "step \(step) reads \(what) otherwise than the recording"
     case let .predicate(predicate): "\(predicate.text) comes true"
+    }
+  }
+
+  /// The same failure, wherever it happens: a divergence of the same kind and detail at any
+  /// step (the compared ones are of the divergent step's case).
+  func isSame(as other: ShrinkFailure) -> Bool {
+    switch (self, other) {
+    case let (.divergence(_, kind, detail), .divergence(_, otherKind, otherDetail)):
+      kind == otherKind && detail == otherDetail
+    default: self == other
     }
   }
 
@@ -100,7 +147,8 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
     switch (self, observation) {
     case (.crash, .crashed(let crash)): ShrinkFailure.crash(crash) == self
     case (.predicate, .outcome(let outcome)): outcome.reached != nil
-    case (.divergence, .outcome(let outcome)): ShrinkFailure.divergence(outcome) == self
+    case (.divergence, .outcome(let outcome)):
+      ShrinkFailure.divergence(outcome).map(isSame) ?? false
     default: false
     }
   }
@@ -116,12 +164,33 @@ enum ShrinkFailure: Equatable, CustomStringConvertible {
     .crash(signature: crash.reason.first ?? HostCrash.describe(signal: crash.signal))
   }
 
-  /// The failure an outcome shows: its first difference's first path, if it is a state's.
+  /// The failure an outcome's first difference shows: its state's first path, or what of its
+  /// effects or reads differs; `nil` for none, or a change that does not apply.
   static func divergence(_ outcome: HistoryOutcome) -> ShrinkFailure? {
-    guard let first = outcome.differing.first, first.reason == "state", let step = first.step,
-      let path = first.differences.first?.path
-    else { return nil }
-    return .divergence(step: step, path: generalized(path.description))
+    guard let first = outcome.differing.first, let step = first.step else { return nil }
+    switch first.reason {
+    case "state":
+      guard let path = first.differences.first?.path else { return nil }
+      return .divergence(step: step, kind: "state", detail: generalized(path.description))
+    case "effects":
+      guard let effects = first.effects else { return nil }
+      var what: [String] = []
+      if effects.recordedStarts != effects.replayedStarts { what.append("started") }
+      if let cancels = effects.recordedCancels, cancels != effects.replayedCancels {
+        what.append("cancels")
+      }
+      if let ids = effects.recordedCancellable, ids != effects.replayedCancellable {
+        what.append("cancellable by")
+      }
+      return .divergence(step: step, kind: "effects", detail: what.joined(separator: ", "))
+    case "dependencyReads":
+      guard let reads = first.dependencyReads else { return nil }
+      let kinds = Set(reads.recorded.keys).union(reads.replayed.keys)
+        .filter { reads.recorded[$0] != reads.replayed[$0] }.sorted()
+      return .divergence(step: step, kind: "dependencyReads", detail: kinds.joined(separator: ", "))
+    default:
+      return nil
+    }
   }
 
   /// `/items/3/name` as `/items/*/name`.
@@ -145,6 +214,8 @@ final class Shrinker {
   private var verdicts: [[Int]: Bool] = [:]
   /// Called after each replay with the candidate's size.
   var progress: (Int) -> Void = { _ in }
+  /// Replays the final check of 1-minimality made (the others were asked during ddmin).
+  private(set) var checkReplays = 0
 
   init(trace: String, settings: VerifyCommand.HostSettings, predicate: StatePredicate?)
     throws(TraceReadError)
@@ -166,10 +237,13 @@ final class Shrinker {
   func observe(
     _ chosen: [Int], comparing: Bool, output: String? = nil
   ) throws(ShrinkError) -> Observation {
+    let entries = units.entries(chosen)
     let history = History(
-      trace: trace, entries: units.entries(chosen),
+      trace: trace, entries: entries,
       comparison: comparing ? .recordedChange : .nothing, until: predicate,
-      stopsAtFirstDifference: comparing, comparedStep: units.divergentStep, output: output)
+      stopsAtFirstDifference: comparing,
+      comparedSteps: units.divergentStep == nil ? nil : units.comparedSteps(entries),
+      output: output)
     replays += 1
     let answer: HostProcess.RunAnswer
     do throws(HostError) {
@@ -195,7 +269,7 @@ final class Shrinker {
       if let predicate { return outcome.reached == nil ? nil : .predicate(predicate) }
     }
     guard case let .outcome(outcome) = try observe(all, comparing: true),
-      let failure = ShrinkFailure.divergence(outcome), case let .divergence(step, _) = failure
+      let failure = ShrinkFailure.divergence(outcome), case let .divergence(step, _, _) = failure
     else { return nil }
     units.divergentStep = step
     return failure
@@ -211,10 +285,12 @@ final class Shrinker {
     return verdict
   }
 
-  /// The 1-minimal set of units that fails as `failure`.
+  /// The 1-minimal set of units that fails as `failure`: ddmin's, then checked by removing
+  /// each kept unit once more.
   func shrink(_ failure: ShrinkFailure) throws(ShrinkError) -> [Int] {
+    let kept: [Int]
     do {
-      return try DeltaDebugging.minimize(units.candidates) { chosen in
+      kept = try DeltaDebugging.minimize(units.candidates) { chosen in
         try reproduces(failure, with: chosen)
       }
     } catch let error as ShrinkError {
@@ -222,6 +298,28 @@ final class Shrinker {
     } catch {
       preconditionFailure("only ShrinkError is thrown")
     }
+    return try checkedOneMinimal(kept, failing: failure)
+  }
+
+  /// `kept` with every unit whose removal still fails removed, checked again after each: at
+  /// most one replay per kept unit when it is 1-minimal already, fewer when ddmin asked.
+  func checkedOneMinimal(_ kept: [Int], failing failure: ShrinkFailure) throws(ShrinkError) -> [Int] {
+    var kept = kept
+    var position = 0
+    while position < kept.count {
+      var without = kept
+      without.remove(at: position)
+      let before = replays
+      let fails = try reproduces(failure, with: without)
+      checkReplays += replays - before
+      if fails {
+        kept = without
+        position = 0
+      } else {
+        position += 1
+      }
+    }
+    return kept
   }
 
   /// Writes the chosen units' history to `path` as a trace; a crash ends it with a crash record.

@@ -66,7 +66,10 @@ final class WhatIf {
       if !dropped.contains(step.index) { entries.append(.recorded(step.index)) }
     }
     if let crash = trace.crash, let step = crash.step, crash.action != nil {
-      entries.append(.recorded(step))
+      // Sent by an effect of a dropped step: dropped with it, as any step it caused.
+      var cause: Int?
+      if case let .effect(recorded)? = crash.origin { cause = recorded }
+      if !(cause.map(dropped.contains) ?? false) { entries.append(.recorded(step)) }
     }
     return History(
       trace: trace.path, entries: entries, comparison: .recordedState,
