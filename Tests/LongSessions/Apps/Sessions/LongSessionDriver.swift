@@ -56,12 +56,14 @@ final class LongSessionDriver<State, Action> {
 }
 
 /// SplitMix64: a small generator whose sequence depends only on its seed.
-struct SeededRandom {
+public struct SeededRandom {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  /// A generator whose numbers follow from `seed` alone.
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next(_ range: Range<Int>) -> Int {
+  /// The next number, in `range`.
+  public mutating func next(_ range: Range<Int>) -> Int {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
