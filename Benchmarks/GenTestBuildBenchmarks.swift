@@ -33,7 +33,7 @@ func genTestBuildBenchmarks(runs: Int, sessions: [LongSession]) async -> [Table]
           tool: tool, trace: trace, session: session, framework: framework, suffix: suffix,
           into: generated)
         files[session, default: []].append(file)
-        lines[session, default: 0] += try file.text().split(separator: "\n").count
+        lines[session, default: 0] += GeneratedTestSize(text: try file.text(), steps: 0).fileLines
       }
     }
 

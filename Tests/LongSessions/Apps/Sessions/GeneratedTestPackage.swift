@@ -114,7 +114,9 @@ public struct GeneratedTestPackage: Sendable {
 
 /// What went wrong in the harness itself (not in the code it measures).
 public struct HarnessError: Error, CustomStringConvertible {
+  /// What failed, with the output that says why.
   public var description: String
 
+  /// An error that says `description`.
   public init(description: String) { self.description = description }
 }

@@ -6,10 +6,13 @@ public struct GeneratedTestFile: Sendable {
   /// gen-test's frameworks, with the suffix each file's type name takes.
   public static let frameworks = [("swift-testing", "Tests"), ("xctest", "XCTests")]
 
+  /// The session whose recording the file tests.
   public var session: LongSession
+  /// `swift-testing` or `xctest`.
   public var framework: String
   /// The type name, which is also the file's name without `.swift`.
   public var typeName: String
+  /// Where the file is.
   public var path: String
 
   /// Runs `tool gen-test` on `trace`, a recording of `session`, writing the test into
@@ -39,7 +42,9 @@ public struct GeneratedTestFile: Sendable {
 public struct Mutant: Sendable {
   /// The file, under the apps' folder.
   public var file: String
+  /// The text changed, which must occur once in the file.
   public var original: String
+  /// What it becomes.
   public var changed: String
   /// Text of the label of the first step the change matters at.
   public var labelContaining: String

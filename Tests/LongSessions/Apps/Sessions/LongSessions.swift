@@ -8,8 +8,11 @@ import Recorder
 /// let steps = try await recordChatRoomSession(to: path)
 /// ```
 public enum LongSession: String, CaseIterable, Sendable {
+  /// The chat room: 442 steps, its token redacted.
   case chatRoom = "chat-room"
+  /// The ledger: 430 steps.
   case ledger
+  /// The warehouse: 442 steps.
   case warehouse
 
   /// The token the chat room's session signs in with; redacted, so it never reaches a trace.
