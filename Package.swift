@@ -56,7 +56,9 @@ let package = Package(
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Architecture", "Recorder", "TraceJSON", "Counter", "Todos", "LongSessionApps"],
+      dependencies: [
+        "Architecture", "Recorder", "TraceJSON", "Counter", "Todos", "LongSessionApps",
+      ],
       path: "Benchmarks"
     ),
 

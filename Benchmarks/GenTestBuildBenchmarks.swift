@@ -6,8 +6,8 @@ import LongSessionApps
 ///
 /// Each session is recorded now, its tests are generated in both frameworks by the built
 /// `tca-replay`, and a package outside this one builds them: the first build (the package's
-/// dependencies) is not timed; each timed build swaps the test target's files, so it compiles
-/// that target again and links it.
+/// dependencies) is not timed; each timed build swaps the test target's files and removes its
+/// objects, so it compiles that target afresh and links it.
 @MainActor
 func genTestBuildBenchmarks(runs: Int, sessions: [LongSession]) async -> [Table] {
   let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -47,6 +47,11 @@ func genTestBuildBenchmarks(runs: Int, sessions: [LongSession]) async -> [Table]
         try text.write(
           to: package.tests.appendingPathComponent(name), atomically: true, encoding: .utf8)
       }
+      // The test target's objects go, so every timed build compiles every file afresh (the
+      // driver would otherwise reuse the objects of a file it compiled before, unchanged).
+      try? manager.removeItem(
+        at: package.directory.appendingPathComponent(
+          ".build/debug/\(GeneratedTestPackage.testTarget).build"))
       let result = try package.build()
       guard result.status == 0 else { throw HarnessError(description: result.output) }
       return result.seconds * 1e9

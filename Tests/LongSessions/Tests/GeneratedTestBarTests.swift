@@ -22,7 +22,7 @@ struct GeneratedTestBarTests {
   /// Records each session and writes its tests in both frameworks into `directory`.
   @MainActor
   static func generate(
-    into directory: URL
+    _ sessions: [LongSession] = sessions, into directory: URL
   ) async throws -> [(file: GeneratedTestFile, trace: String, steps: Int)] {
     var files: [(file: GeneratedTestFile, trace: String, steps: Int)] = []
     for session in sessions {
@@ -71,48 +71,48 @@ struct GeneratedTestBarTests {
     }
   }
 
-  @Test("the generated tests pass on the unchanged apps and fail at the mutated step")
+  /// Each session in a package of its own, one after another: a file that does not compile
+  /// fails only its own session.
+  @Test(
+    "the generated tests pass on the unchanged app and fail at the mutated step", .serialized,
+    arguments: sessions)
   @MainActor
-  func passThenFailAtTheStep() async throws {
-    let package = try GeneratedTestPackage(name: "long-session-gen-test")
+  func passThenFailAtTheStep(session: LongSession) async throws {
+    let package = try GeneratedTestPackage(name: "long-session-gen-test-\(session.rawValue)")
     defer { package.remove() }
-    let generated = try await Self.generate(into: package.tests)
-    defer { for trace in Set(generated.map(\.trace)) { try? FileManager.default.removeItem(atPath: trace) } }
+    let generated = try await Self.generate([session], into: package.tests)
+    let trace = try #require(generated.first?.trace)
+    defer { try? FileManager.default.removeItem(atPath: trace) }
     let files = generated.map(\.file)
 
     let build = try package.build()
     try #require(build.status == 0, "the generated tests do not compile:\n\(build.output)")
-    print("built the generated tests of \(Self.sessions.map(\.rawValue)) in \(Int(build.seconds)) s")
+    print("built \(session.rawValue)'s generated tests in \(Int(build.seconds)) s")
     let unchanged = try package.test()
     let unchangedFailures = try failingSteps(in: unchanged.output, files: files)
     #expect(
       unchanged.status == 0 && unchangedFailures.isEmpty,
-      "failing steps on unchanged apps: \(unchangedFailures)\n\(unchanged.output.suffix(3000))")
+      "failing steps on the unchanged app: \(unchangedFailures)\n\(unchanged.output.suffix(3000))")
     #expect(unchanged.output.contains("Executed "), "\(unchanged.output.suffix(2000))")
     #expect(unchanged.output.contains("Test run with "), "\(unchanged.output.suffix(2000))")
 
-    // One mutant in each app at once: each app's tests must fail first at its own step.
-    var expected: [LongSession: Int] = [:]
-    for session in Self.sessions {
-      let mutant = Mutant.of(session)
-      try package.mutate(mutant.file, replacing: mutant.original, with: mutant.changed)
-      let trace = try #require(generated.first { $0.file.session == session }?.trace)
-      let step = try #require(
-        try mutant.firstStep(inTraceAt: trace), "\(session): no step \(mutant.labelContaining)")
-      expected[session] = step
-    }
+    // One line changed in the app: each file must fail first at the step it first matters at.
+    let mutant = Mutant.of(session)
+    try package.mutate(mutant.file, replacing: mutant.original, with: mutant.changed)
+    let expected = try #require(
+      try mutant.firstStep(inTraceAt: trace), "no step \(mutant.labelContaining)")
     let rebuild = try package.build()
-    try #require(rebuild.status == 0, "the mutants do not compile:\n\(rebuild.output)")
+    try #require(rebuild.status == 0, "the mutant does not compile:\n\(rebuild.output)")
     let mutated = try package.test()
     #expect(mutated.status != 0)
     let failures = try failingSteps(in: mutated.output, files: files)
     for file in files {
       let first = failures[file.typeName]?.min()
       #expect(
-        first == expected[file.session],
+        first == expected,
         """
         \(file.typeName): first failure at step \(first.map(String.init) ?? "none"), \
-        the mutant first matters at step \(expected[file.session] ?? -1)
+        the mutant first matters at step \(expected)
         """)
     }
   }

@@ -170,7 +170,8 @@ struct Ledger: Reducer {
     let sheet = state.activeSheet
     let previous = state.sheets[sheet]?[address]
     guard previous != cell else { return .none }
-    state.audit[sheet, default: []].append(AuditEntry(address: address, at: now, previous: previous))
+    state.audit[sheet, default: []].append(
+      AuditEntry(address: address, at: now, previous: previous))
     state.sheets[sheet]?[address] = cell
     if cell == nil { state.flagged.remove(address.name) }
     return evaluate(sheet, state: state)

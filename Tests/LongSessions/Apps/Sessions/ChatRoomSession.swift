@@ -94,7 +94,8 @@ private func changeSettings(
   await driver.send(.settings(.presented(.binding(.set(\.$displayName, "me\(round)")))))
   await driver.send(
     .settings(.presented(.binding(.set(\.$notificationsEnabled, driver.chance(50))))))
-  await driver.send(.settings(.presented(driver.chance(70) ? .saveButtonTapped : .cancelButtonTapped)))
+  let saves = driver.chance(70)
+  await driver.send(.settings(.presented(saves ? .saveButtonTapped : .cancelButtonTapped)))
 }
 
 extension String {

@@ -63,7 +63,8 @@ public struct Mutant: Sendable {
       // Flags can be cleared but never set: the session's first toggle sets one.
       Mutant(
         file: "Ledger/Ledger.swift",
-        original: "if state.flagged.remove(address.name) == nil { state.flagged.insert(address.name) }",
+        original:
+          "if state.flagged.remove(address.name) == nil { state.flagged.insert(address.name) }",
         changed: "_ = state.flagged.remove(address.name)",
         labelContaining: ".flagToggled(")
     case .warehouse:

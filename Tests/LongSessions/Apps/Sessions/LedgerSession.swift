@@ -18,7 +18,8 @@ func playLedgerSession(_ driver: LongSessionDriver<Ledger.State, Ledger.Action>)
       await edit(driver, kind: .number, text: "12o", commit: true)
       await edit(driver, kind: .number, text: "120")
     case 6:
-      let rows = (1...3).map { _ in "\(address.column == "C" ? "A" : "C")\(1 + driver.next(0..<6))" }
+      let other = address.column == "C" ? "A" : "C"
+      let rows = (1...3).map { _ in "\(other)\(1 + driver.next(0..<6))" }
       await edit(driver, kind: .formula, text: "=SUM(\(rows.joined(separator: ",")))")
     case 7:
       await edit(driver, kind: .formula, text: "=A\(1 + driver.next(0..<6))*1.2")
@@ -51,7 +52,8 @@ func playLedgerSession(_ driver: LongSessionDriver<Ledger.State, Ledger.Action>)
     }
     if round % 8 == 7 { await driver.send(.saveButtonTapped) }
     if driver.chance(10), let sheet = driver.state.sheets[driver.state.activeSheet],
-      let column = sheet.cells.keys.sorted().first, let row = sheet.cells[column]?.keys.sorted().first
+      let column = sheet.cells.keys.sorted().first,
+      let row = sheet.cells[column]?.keys.sorted().first
     {
       await driver.send(.cellCleared(CellAddress(column: column, row: row)))
       await driver.advance(by: .milliseconds(500))

@@ -71,5 +71,6 @@ private func addBin(
     await driver.send(.destination(.presented(.addBin(.binding(.set(\.$label, typed))))))
   }
   await driver.send(.destination(.presented(.addBin(.binding(.set(\.$capacity, capacity))))))
-  await driver.send(.destination(.presented(.addBin(saves ? .saveButtonTapped : .cancelButtonTapped))))
+  await driver.send(
+    .destination(.presented(.addBin(saves ? .saveButtonTapped : .cancelButtonTapped))))
 }

@@ -71,7 +71,10 @@ struct Warehouse: Reducer {
       case let .deliveryArrived(sku, quantity):
         // A delivery fills the emptiest bins first.
         var left = quantity
-        for id in state.bins.sorted(by: { $0.stock.values.reduce(0, +) < $1.stock.values.reduce(0, +) }).map(\.id) {
+        let emptiestFirst = state.bins.sorted {
+          $0.stock.values.reduce(0, +) < $1.stock.values.reduce(0, +)
+        }
+        for id in emptiestFirst.map(\.id) {
           guard left > 0, let bin = state.bins[id: id] else { break }
           let room = bin.capacity - bin.stock.values.reduce(0, +)
           guard room > 0 else { continue }
