@@ -56,7 +56,9 @@ let package = Package(
     // Release-build benchmarks: `swift run -c release benchmarks`.
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Architecture", "Recorder", "TraceJSON", "Counter", "Todos"],
+      dependencies: [
+        "Architecture", "Recorder", "TraceJSON", "Counter", "Todos", "LongSessionApps",
+      ],
       path: "Benchmarks"
     ),
 
@@ -205,6 +207,19 @@ let package = Package(
     // A feature holding every Codable shape, internal as app features are: what the
     // generator's shape tests record, and what their committed generated tests exercise.
     .target(name: "Shapes", dependencies: ["Architecture"], path: "Tests/Shapes"),
+    // Issue 35's bar: three apps with no Codable, in shapes the examples lack (a chat room with
+    // a redacted token, a ledger of nested dictionaries and enum cells, a warehouse of bins
+    // with their own effects), each with a seeded session of 400 steps and more that
+    // `LongSession.record(to:)` records; and the tests that measure gen-test's output on them.
+    .target(
+      name: "LongSessionApps", dependencies: ["Architecture", "Recorder", "TestSupport"],
+      path: "Tests/LongSessions/Apps"
+    ),
+    .testTarget(
+      name: "LongSessionTests",
+      dependencies: ["LongSessionApps", "Recorder", "TraceJSON", "TestSupport", "tca-replay"],
+      path: "Tests/LongSessions/Tests"
+    ),
     // Tests written by `tca-replay gen-test` from Traces/ and the tests' sessions (Shapes, the
     // pantry's crash in ReplayMutants), committed as generated.
     .testTarget(

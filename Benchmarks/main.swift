@@ -1,4 +1,5 @@
 import Foundation
+import LongSessionApps
 
 // Release-build benchmarks. Every figure is compared, in the same run, with a baseline.
 //
@@ -15,6 +16,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     """
     USAGE: benchmarks [store|record|durability|shapes|reader|scan|hostile|verify-jobs|follow|
                        history|replay|reflection|all] [--runs <n>] [--steps <n>]
+       benchmarks gen-test-build [--runs <n>] [--sessions chat-room,ledger,warehouse]
 
     store   Store.send throughput against calling the reducer directly.
     record  The cost of recording: app-thread time, total CPU and bytes per step; then
@@ -45,6 +47,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
             the typed recorder, on 1,000 todos; then a bisect of one todos session recorded
             by both, the twin's against the Codable one's.
     all     Everything (the default).
+    gen-test-build  Debug build time of the tests gen-test writes for the long sessions
+            (Tests/LongSessions), against an empty test file in the same package (issue 35's
+            bar: 90 s). Not in `all`: each build takes minutes. `swift build -c release`
+            first; --runs defaults to 3 here.
 
     --runs  How many times each figure is measured; the median is reported (default 7).
     --steps How many steps the generated counter trace has (default 1000000).
@@ -92,6 +98,19 @@ if arguments.first == "profile-shape" {
 }
 if arguments.first == "profile-array" {
   arrayProfile(Array(arguments), steps: arguments.contains("--steps") ? counterSteps : nil)
+  exit(0)
+}
+if arguments.first == "gen-test-build" {
+  var sessions = LongSession.allCases
+  if let index = arguments.firstIndex(of: "--sessions"), index + 1 < arguments.endIndex {
+    sessions = arguments[index + 1].split(separator: ",").compactMap {
+      LongSession(rawValue: String($0))
+    }
+  }
+  let count = arguments.contains("--runs") ? runs : 3
+  for table in await genTestBuildBenchmarks(runs: count, sessions: sessions) {
+    print(table.render(), terminator: "\n\n")
+  }
   exit(0)
 }
 let suite =
