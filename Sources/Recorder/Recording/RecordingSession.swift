@@ -355,11 +355,23 @@ final class RecordingSession<State: Encodable, Action: Encodable> {
     return isNew
   }
 
-  /// The enum cases `value` holds near its top, as `#case` marks: objects of one member.
-  private static func cases(in value: JSONValue, depth: Int = 0) -> String {
-    guard depth < 3, let object = value.objectValue else { return "" }
-    if object.count == 1 { return "#" + object[0].key + cases(in: object[0].value, depth: depth + 1) }
-    return object.values.map { cases(in: $0, depth: depth + 1) }.joined()
+  /// The enum cases `value` holds, as `#case` marks: objects of one member, in members and
+  /// elements (an alert's button sending another case is news), each once.
+  private static func cases(in value: JSONValue) -> String {
+    var seen: Set<String> = []
+    var marks = ""
+    func walk(_ value: JSONValue, depth: Int) {
+      guard depth < 8 else { return }
+      if let elements = value.arrayValue {
+        for element in elements.prefix(64) { walk(element, depth: depth + 1) }
+        return
+      }
+      guard let object = value.objectValue else { return }
+      if object.count == 1, seen.insert(object[0].key).inserted { marks += "#" + object[0].key }
+      for member in object.values { walk(member, depth: depth + 1) }
+    }
+    walk(value, depth: 0)
+    return marks
   }
 
   /// Whether `type` is a standard library scalar (or an optional of one), which the schema

@@ -81,7 +81,12 @@ enum ReflectionEncoding {
         // Written as nothing, but through `encodeIfPresent`, so the type is still learnt.
         return try optional.encodeAbsent(forKey: JSONCodingKey(stringValue: key), in: &container)
       }
-      try container.encode(reflectedEncodable(wrapped), forKey: JSONCodingKey(stringValue: key))
+      // Through `encodeIfPresent`, as synthesized `Codable` writes an optional, so the type is
+      // learnt as optional from its first value: a later `nil` is then known to be one.
+      func present<Wrapped: Encodable>(_ value: Wrapped) throws {
+        try container.encodeIfPresent(value, forKey: JSONCodingKey(stringValue: key))
+      }
+      try present(reflectedEncodable(wrapped))
       return
     }
     try container.encode(reflectedEncodable(member), forKey: JSONCodingKey(stringValue: key))

@@ -117,7 +117,7 @@ extension StateAssertionWriter {
         for gone in earlier.compactMap({ $0.objectValue?["id"] }) where !ids.contains(gone) {
           // Idempotent: removing what is already gone changes nothing.
           let id = renderer.expression(gone, type: identifierType(of: target))
-          statements.append(target.statement("\(target.code).remove(id: \(id))"))
+          statements.append(target.statement("\(target.receiver).remove(id: \(id))"))
         }
       }
     default:

@@ -122,8 +122,8 @@ struct StateAssertionWriter {
           let index = last == "-" ? count : JSONPointer.arrayIndex(last) ?? count
           let expression = renderer.expression(value, type: element)
           return index == count
-            ? [parent.statement("\(parent.code).append(\(expression))")]
-            : [parent.statement("\(parent.code).insert(\(expression), at: \(index))")]
+            ? [parent.statement("\(parent.receiver).append(\(expression))")]
+            : [parent.statement("\(parent.receiver).insert(\(expression), at: \(index))")]
         default:
           if let target = target(tokens, in: state, renderer: &renderer) {
             return [target.assign(renderer.expression(value, type: target.type))]
@@ -144,9 +144,9 @@ struct StateAssertionWriter {
         case .collection?:
           guard let index = JSONPointer.arrayIndex(last) else { break }
           if let id = identity(at: operation.path, in: state, parent: parent, renderer: &renderer) {
-            return [parent.statement("\(parent.code).remove(id: \(id))")]
+            return [parent.statement("\(parent.receiver).remove(id: \(id))")]
           }
-          return [parent.statement("\(parent.code).remove(at: \(index))")]
+          return [parent.statement("\(parent.receiver).remove(at: \(index))")]
         default:
           if let target = target(tokens, in: state, renderer: &renderer) {
             return [target.assign("nil")]
@@ -162,12 +162,14 @@ struct StateAssertionWriter {
         if TypeName.shortName(parent.type ?? "") == "IdentifiedArray" {
           // JSON Patch inserts after removing; `move(fromOffsets:toOffset:)` counts before.
           let offset = destination > source ? destination + 1 : destination
-          return [parent.statement("\(parent.code).move(fromOffsets: [\(source)], toOffset: \(offset))")]
+          return [parent.statement("\(parent.receiver).move(fromOffsets: [\(source)], toOffset: \(offset))")]
         }
-        return [
-          parent.statement(
-            "\(parent.code).insert(\(parent.code).remove(at: \(source)), at: \(destination))")
-        ]
+        if !parent.isOptional {
+          return [
+            parent.statement(
+              "\(parent.code).insert(\(parent.code).remove(at: \(source)), at: \(destination))")
+          ]
+        }
       }
     case .copy, .test, .splice:
       // A splice assigns the whole string below, as the patch leaves it.
@@ -231,6 +233,12 @@ struct StateAssertionWriter {
     var code: String
     var type: String?
     var enclosing: [String] = []
+    /// Whether `code` ends in a subscript that returns an optional (a dictionary's, or
+    /// `[id:]`), which a method call on it must chain through.
+    var isOptional = false
+
+    /// `code` as the receiver of a method call: `$0.audit["Q1"]?` for `.append(…)`.
+    var receiver: String { isOptional ? code + "?" : code }
 
     /// `body`, a statement on `code`, inside the enclosing `XCTModify` calls.
     func statement(_ body: String) -> Statement { Statement(enclosing: enclosing, body: body) }
@@ -248,9 +256,11 @@ struct StateAssertionWriter {
     var value: JSONValue? = state
     var enclosing: [String] = []
     var position = 0
+    var isOptional = false
     while position < tokens.count {
       let token = tokens[position]
       defer { position += 1 }
+      isOptional = false
       let isLast = position == tokens.count - 1
       guard let current = type.map(TypeName.unwrappingOptional),
         !SwiftRenderer.isAssignedWhole(current)
@@ -263,8 +273,11 @@ struct StateAssertionWriter {
           known.payload[0].name == "_0", TypeName.isIdentifier(token)
         else { return nil }
         if code.hasSuffix("?") { code.removeLast() }
+        // An optional chain cannot be passed `inout`: the value is there, so unwrapped.
+        let root = code.replacingOccurrences(of: "?.", with: "!.")
+          .replacingOccurrences(of: "?[", with: "![")
         enclosing.append(
-          "XCTModify(&\(code), case: /\(TypeName.displayName(current)).\(token)) {")
+          "XCTModify(&\(root), case: /\(TypeName.displayName(current)).\(token)) {")
         code = "$0"
         type = known.payload[0].type
         value = value?.objectValue?[token]?.objectValue?["_0"]
@@ -303,7 +316,7 @@ struct StateAssertionWriter {
         let elementPath = JSONPointer(tokens: Array(tokens[...position]))
         if let id = identity(at: elementPath, in: state, parent: parent, renderer: &renderer) {
           code += "[id: \(id)]"
-          if !isLast { code += "?" }
+          if !isLast { code += "?" } else { isOptional = true }
         } else {
           code += "[\(index)]"
         }
@@ -318,14 +331,14 @@ struct StateAssertionWriter {
         } else {
           code += "[\(renderer.stringLiteral(token))]"
         }
-        if !isLast { code += "?" }
+        if !isLast { code += "?" } else { isOptional = true }
         type = valueType
         value = value?.objectValue?[token]
       default:
         return nil
       }
     }
-    return Target(code: code, type: type, enclosing: enclosing)
+    return Target(code: code, type: type, enclosing: enclosing, isOptional: isOptional)
   }
 
   /// The id and element types of a `StackState` target, whose entries are `{"id","element"}`.

@@ -63,16 +63,7 @@ extension SwiftRenderer {
       if single.count + 2 * indent <= 72, !single.contains("\n") { return single }
       // As many entries to a line as fit, as a person wraps a dictionary literal.
       let pad = String(repeating: "  ", count: indent + 1)
-      var lines: [String] = []
-      var line = ""
-      for entry in assembled {
-        if entry.contains("\n") || (!line.isEmpty && pad.count + line.count + entry.count + 2 > 100) {
-          if !line.isEmpty { lines.append(line) }
-          line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + entry + ","
-      }
-      lines.append(line)
+      let lines = Self.packed(assembled, width: 100 - pad.count, lastComma: true)
       return "assemble(\(name).self, [\n" + lines.map { pad + $0 }.joined(separator: "\n")
         + "\n" + String(repeating: "  ", count: indent) + "])"
     }
@@ -172,7 +163,31 @@ extension SwiftRenderer {
     let single = name + "(" + arguments.joined(separator: ", ") + ")"
     if single.count <= 76, !single.contains("\n") { return single }
     let pad = String(repeating: "  ", count: indent + 1)
-    return name + "(\n" + arguments.map { pad + $0 }.joined(separator: ",\n") + "\n"
+    let lines = Self.packed(arguments, width: 100 - pad.count, lastComma: false)
+    return name + "(\n" + lines.map { pad + $0 }.joined(separator: "\n") + "\n"
       + String(repeating: "  ", count: indent) + ")"
+  }
+
+  /// `items`, comma-separated, as many to a line as fit in `width` columns, as a person wraps
+  /// arguments; an item that spans lines stands on its own. The last item takes a comma when
+  /// `lastComma` (an array or dictionary literal). A line after the first of such an item is
+  /// indented already, as it was rendered.
+  static func packed(_ items: [String], width: Int, lastComma: Bool) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for (position, item) in items.enumerated() {
+      let comma = position < items.count - 1 || lastComma ? "," : ""
+      if item.contains("\n") || (!line.isEmpty && line.count + 1 + item.count + comma.count > width) {
+        if !line.isEmpty { lines.append(line) }
+        line = ""
+      }
+      if item.contains("\n") {
+        lines.append(item + comma)
+        continue
+      }
+      line += (line.isEmpty ? "" : " ") + item + comma
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }

@@ -346,7 +346,8 @@ struct SwiftRenderer {
     let single = "[" + elements.joined(separator: ", ") + "]"
     if single.count <= 70, !single.contains("\n") { return single }
     let pad = String(repeating: "  ", count: indent + 1)
-    return "[\n" + elements.map { pad + $0 + ",\n" }.joined()
+    let lines = Self.packed(elements, width: 100 - pad.count, lastComma: true)
+    return "[\n" + lines.map { pad + $0 + "\n" }.joined()
       + String(repeating: "  ", count: indent) + "]"
   }
 

@@ -25,24 +25,17 @@ final class ReadingListTraceXCTests: XCTestCase {
     store.runsEffects = false
     await store.send(.bookAdded(title: "Dune")) {  // Step 0
       $0.books.append(ReadingListFeature.Book(
-        id: UUID(0),
-        title: "Dune",
-        edition: nil,
-        status: .shelved
+        id: UUID(0), title: "Dune", edition: nil, status: .shelved
       ))
     }
     await store.send(.bookAdded(title: "Emma")) {  // Step 1
       $0.books.append(ReadingListFeature.Book(
-        id: UUID(1),
-        title: "Emma",
-        edition: nil,
-        status: .shelved
+        id: UUID(1), title: "Emma", edition: nil, status: .shelved
       ))
     }
     await store.send(.editionSet(year: 1965, publisher: "Chilton", city: "Philadelphia")) {
       $0.books[id: UUID(1)]?.edition = ReadingListFeature.Edition(
-        year: 1965,
-        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
       )
     }  // Step 2
     await store.send(.statusChanged(.reading(page: 12))) {  // Step 3
@@ -58,17 +51,12 @@ final class ReadingListTraceXCTests: XCTestCase {
     // The state before step 5, as the trace recorded it.
     var initialState = ReadingListFeature.State()
     initialState.books.append(ReadingListFeature.Book(
-      id: UUID(0),
-      title: "Dune",
-      edition: nil,
-      status: .shelved
+      id: UUID(0), title: "Dune", edition: nil, status: .shelved
     ))
     initialState.books.append(ReadingListFeature.Book(
-      id: UUID(1),
-      title: "Emma",
+      id: UUID(1), title: "Emma",
       edition: ReadingListFeature.Edition(
-        year: 1965,
-        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
       ),
       status: .lent(to: "Ada", pages: [1, 2])
     ))
@@ -101,8 +89,7 @@ final class ReadingListTraceXCTests: XCTestCase {
     }
     await store.send(.detailPushed) {  // Step 8
       $0.path[id: 0] = .detail(ReadingListFeature.Detail(
-        bookID: UUID(1),
-        title: "Emma",
+        bookID: UUID(1), title: "Emma",
         publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
       ))
     }
@@ -115,23 +102,17 @@ final class ReadingListTraceXCTests: XCTestCase {
     // The state before step 10, as the trace recorded it.
     var initialState = ReadingListFeature.State()
     initialState.books.append(ReadingListFeature.Book(
-      id: UUID(0),
-      title: "Dune",
-      edition: nil,
-      status: .shelved
+      id: UUID(0), title: "Dune", edition: nil, status: .shelved
     ))
     initialState.books.append(ReadingListFeature.Book(
-      id: UUID(1),
-      title: "Emma",
+      id: UUID(1), title: "Emma",
       edition: ReadingListFeature.Edition(
-        year: 1965,
-        publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
       ),
       status: .lent(to: "Ada", pages: [1, 2])
     ))
     initialState.path[id: 0] = .detail(ReadingListFeature.Detail(
-      bookID: UUID(1),
-      title: "Emma",
+      bookID: UUID(1), title: "Emma",
       publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
     ))
     initialState.path[id: 1] = .author(name: "Austen")
@@ -155,16 +136,14 @@ final class ReadingListTraceXCTests: XCTestCase {
     await store.send(.popped) { $0.path[id: 1] = nil }  // Step 10
     await store.send(.detailPushed) {  // Step 11
       $0.path[id: 2] = .detail(ReadingListFeature.Detail(
-        bookID: UUID(1),
-        title: "Emma",
+        bookID: UUID(1), title: "Emma",
         publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
       ))
     }
     await store.send(.favouriteChecked) { $0.favourites.append(UUID(0)) }  // Step 12
     await store.send(.editionSet(year: 1816, publisher: "John Murray", city: nil)) {  // Step 13
       $0.books[id: UUID(1)]?.edition = ReadingListFeature.Edition(
-        year: 1816,
-        publisher: ReadingListFeature.Publisher(name: "John Murray", city: nil)
+        year: 1816, publisher: ReadingListFeature.Publisher(name: "John Murray", city: nil)
       )
     }
   }

@@ -88,8 +88,7 @@ struct ShapesTraceTests {
     }
     await store.send(.pinned(ShapesFeature.Pin(shelf: 1, book: 11))) {  // Step 37
       $0.pins = [
-        ShapesFeature.Pin(shelf: 1, book: 10),
-        ShapesFeature.Pin(shelf: 1, book: 11),
+        ShapesFeature.Pin(shelf: 1, book: 10), ShapesFeature.Pin(shelf: 1, book: 11),
       ]
     }
   }

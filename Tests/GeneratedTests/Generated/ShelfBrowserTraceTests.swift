@@ -23,10 +23,7 @@ struct ShelfBrowserTraceTests {
         return stack
       }() as StackState<ReadingListFeature.Path>,
       "selection": ReadingListFeature.Book(
-        id: UUID(3),
-        title: "Emma",
-        edition: nil,
-        status: .reading(page: 4)
+        id: UUID(3), title: "Emma", edition: nil, status: .reading(page: 4)
       ) as ReadingListFeature.Book?,
     ])
     let store = TestStore(initialState: initialState) {

@@ -1,12 +1,16 @@
 import Foundation
 
-/// How long a generated test file is, measured by its `// Step N` comments.
+/// How long a generated test file is, measured by its `// Step N` markers.
 ///
-/// A step's block runs from its comment to the next step's comment, or to the end of the
-/// scope the comment is in (the function's closing brace), blank lines included.
+/// A step's block is its `send` or `receive` (the line a marker is on, or the statement a
+/// marker line stands above, to its closing bracket), with the lines between it and the
+/// previous step's block (clock advances, settings, comments) and the `await stepN.finish()`
+/// lines right after it.
 public struct GeneratedTestSize: Sendable {
   /// The lines of each step's block, by step number.
   public var linesByStep: [Int: Int]
+  /// The 0-based line ranges of each step's block, by step number.
+  var blocks: [Int: ClosedRange<Int>]
   /// The whole file's lines.
   public var fileLines: Int
   /// The steps the trace recorded.
@@ -17,26 +21,87 @@ public struct GeneratedTestSize: Sendable {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     fileLines = lines.last == "" ? lines.count - 1 : lines.count
     self.steps = steps
-    linesByStep = [:]
-    var open: (step: Int, start: Int, indent: Int)?
-    func close(at end: Int) {
-      guard let block = open else { return }
-      var last = end
-      while last > block.start, lines[last - 1].allSatisfy(\.isWhitespace) { last -= 1 }
-      // Blank lines between two steps count once, with the earlier step.
-      linesByStep[block.step, default: 0] += min(end, last + 1) - block.start
-      open = nil
-    }
-    for (index, line) in lines.enumerated() {
+    blocks = Self.blocks(of: lines)
+    linesByStep = blocks.mapValues(\.count)
+  }
+
+  static func blocks(of lines: [Substring]) -> [Int: ClosedRange<Int>] {
+    var blocks: [Int: ClosedRange<Int>] = [:]
+    var pending: Int?  // The first line not yet in a block, inside a function.
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      let trimmed = line.drop { $0 == " " }
       let indent = line.prefix { $0 == " " }.count
-      if let step = Self.stepNumber(line) {
-        close(at: index)
-        open = (step, index, indent)
-      } else if let block = open, !line.allSatisfy(\.isWhitespace), indent < block.indent {
-        close(at: index)
+      // A function's start or end: its setup and tail belong to no step.
+      if trimmed.hasPrefix("func ") || trimmed.hasPrefix("@Test")
+        || (trimmed.hasPrefix("}") && indent <= 2)
+      {
+        pending = nil
       }
+      guard let step = stepNumber(line) else {
+        index += 1
+        continue
+      }
+      // The statement: from the marker's line, or the line after a marker standing alone.
+      let first = trimmed.hasPrefix("//") ? index + 1 : index
+      var last = first
+      if trimmed.hasPrefix("}") {
+        last = index  // The marker closes the statement.
+      } else {
+        var depth = 0
+        var position = first
+        while position < lines.count {
+          depth += bracketBalance(code(lines[position]))
+          last = position
+          if depth <= 0 { break }
+          position += 1
+        }
+      }
+      // `await stepN.finish()` right after belongs to the step.
+      while last + 1 < lines.count,
+        lines[last + 1].drop(while: { $0 == " " }).hasPrefix("await step"),
+        lines[last + 1].hasSuffix(".finish()")
+      {
+        last += 1
+      }
+      let start = min(pending ?? index, index)
+      blocks[step] = start...last
+      pending = last + 1
+      index = last + 1
     }
-    close(at: lines.count)
+    return blocks
+  }
+
+  /// The line without a trailing `// …` comment (outside string literals).
+  static func code(_ line: Substring) -> Substring {
+    var inString = false
+    var previous: Character = " "
+    for position in line.indices {
+      let character = line[position]
+      if character == "\"", previous != "\\" { inString.toggle() }
+      if !inString, character == "/", previous == "/" {
+        return line[..<line.index(before: position)]
+      }
+      previous = character
+    }
+    return line
+  }
+
+  /// Opening brackets less closing ones, outside string literals.
+  static func bracketBalance(_ code: Substring) -> Int {
+    var balance = 0
+    var inString = false
+    var previous: Character = " "
+    for character in code {
+      if character == "\"", previous != "\\" { inString.toggle() }
+      if !inString {
+        if "([{".contains(character) { balance += 1 }
+        if ")]}".contains(character) { balance -= 1 }
+      }
+      previous = character
+    }
+    return balance
   }
 
   /// The median over steps of each step's lines.
@@ -53,20 +118,13 @@ public struct GeneratedTestSize: Sendable {
 
   /// The step whose block holds line `line` (1-based), if any.
   public static func step(atLine line: Int, in text: String) -> Int? {
-    var current: Int?
-    for (index, text) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      if index + 1 > line { break }
-      if let step = stepNumber(text) { current = step }
-    }
-    return current
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return blocks(of: lines).first { $0.value.contains(line - 1) }?.key
   }
 
-  /// N of a `// Step N` or `// Step N: …` comment line.
+  /// N of a `// Step N` marker, on a line of its own or after a statement.
   static func stepNumber(_ line: Substring) -> Int? {
-    let trimmed = line.drop { $0 == " " }
-    guard trimmed.hasPrefix("// Step ") else { return nil }
-    return Int(trimmed.dropFirst(8).prefix { $0.isNumber })
+    guard let range = line.range(of: "// Step ") else { return nil }
+    return Int(line[range.upperBound...].prefix { $0.isNumber })
   }
 }

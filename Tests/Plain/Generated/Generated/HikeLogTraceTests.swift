@@ -22,13 +22,9 @@ struct HikeLogTraceTests {
         "destination": nil,
         "hikes": [
           Hike(
-            id: UUID(1000),
-            minutes: 90,
-            title: "Ridge loop",
-            walks: [],
+            id: UUID(1000), minutes: 90, title: "Ridge loop", walks: [],
             waypoints: [
-              Waypoint(id: UUID(1001), name: "Col"),
-              Waypoint(id: UUID(1002), name: "Cairn"),
+              Waypoint(id: UUID(1001), name: "Col"), Waypoint(id: UUID(1002), name: "Cairn"),
             ]
           ),
         ] as IdentifiedArray<UUID, Hike>,
@@ -48,19 +44,13 @@ struct HikeLogTraceTests {
       $0.list.destination = .add(assemble(HikeForm.State.self, [
         "focus": .title as HikeForm.Field?,
         "hike": Hike(
-          id: UUID(0),
-          minutes: 60,
-          title: "",
-          walks: [],
+          id: UUID(0), minutes: 60, title: "", walks: [],
           waypoints: [Waypoint(id: UUID(1), name: "Trailhead")]
         ),
       ]))
     }
     await store.send(.list(.destination(.presented(.add(.binding(.set(\.$hike, Hike(  // Step 1
-      id: UUID(0),
-      minutes: 2,
-      title: "Estuary walk",
-      walks: [],
+      id: UUID(0), minutes: 2, title: "Estuary walk", walks: [],
       waypoints: [Waypoint(id: UUID(1), name: "Trailhead")]
     )))))))) {
       XCTModify(&$0.list.destination, case: /HikeList.Destination.State.add) {
@@ -75,13 +65,9 @@ struct HikeLogTraceTests {
       }
     }
     await store.send(.list(.destination(.presented(.add(.binding(.set(\.$hike, Hike(  // Step 3
-      id: UUID(0),
-      minutes: 2,
-      title: "Estuary walk",
-      walks: [],
+      id: UUID(0), minutes: 2, title: "Estuary walk", walks: [],
       waypoints: [
-        Waypoint(id: UUID(1), name: "Trailhead"),
-        Waypoint(id: UUID(2), name: "Ferry steps"),
+        Waypoint(id: UUID(1), name: "Trailhead"), Waypoint(id: UUID(2), name: "Ferry steps"),
       ]
     )))))))) {
       XCTModify(&$0.list.destination, case: /HikeList.Destination.State.add) { $0.hike.waypoints[id: UUID(2)]?.name = "Ferry steps" }
@@ -93,10 +79,7 @@ struct HikeLogTraceTests {
     await store.send(.list(.confirmAddButtonTapped)) {  // Step 5
       $0.list.destination = nil
       $0.list.hikes.append(Hike(
-        id: UUID(0),
-        minutes: 2,
-        title: "Estuary walk",
-        walks: [],
+        id: UUID(0), minutes: 2, title: "Estuary walk", walks: [],
         waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
       ))
     }
@@ -108,10 +91,7 @@ struct HikeLogTraceTests {
       $0.path[id: 0] = .detail(assemble(HikeDetail.State.self, [
         "destination": nil,
         "hike": Hike(
-          id: UUID(0),
-          minutes: 2,
-          title: "Estuary walk",
-          walks: [],
+          id: UUID(0), minutes: 2, title: "Estuary walk", walks: [],
           waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
         ),
       ]))
@@ -121,20 +101,14 @@ struct HikeLogTraceTests {
         $0.destination = .edit(assemble(HikeForm.State.self, [
           "focus": .title as HikeForm.Field?,
           "hike": Hike(
-            id: UUID(0),
-            minutes: 2,
-            title: "Estuary walk",
-            walks: [],
+            id: UUID(0), minutes: 2, title: "Estuary walk", walks: [],
             waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
           ),
         ]))
       }
     }
     await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.edit(.binding(.set(\.$hike, Hike(
-      id: UUID(0),
-      minutes: 3,
-      title: "Estuary walk",
-      walks: [],
+      id: UUID(0), minutes: 3, title: "Estuary walk", walks: [],
       waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
     )))))))))) {
       XCTModify(&$0.path[id: 0], case: /HikeLogApp.Path.State.detail) { XCTModify(&$0.destination, case: /HikeDetail.Destination.State.edit) { $0.hike.minutes = 3 } }
@@ -147,10 +121,7 @@ struct HikeLogTraceTests {
     }  // Step 10
     // Fed in: effects were off when step 10 returned its effect.
     await store.receive(replaying: .path(.element(id: 0, action: .detail(.delegate(.hikeUpdated(Hike(
-      id: UUID(0),
-      minutes: 3,
-      title: "Estuary walk",
-      walks: [],
+      id: UUID(0), minutes: 3, title: "Estuary walk", walks: [],
       waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
     ))))))) {
       $0.saveError = nil
@@ -159,19 +130,13 @@ struct HikeLogTraceTests {
     await store.send(.path(.element(id: 0, action: .detail(.startWalkButtonTapped))))  // Step 12
     // Fed in: effects were off when step 12 returned its effect.
     await store.receive(replaying: .path(.element(id: 0, action: .detail(.delegate(.startWalk(Hike(
-      id: UUID(0),
-      minutes: 3,
-      title: "Estuary walk",
-      walks: [],
+      id: UUID(0), minutes: 3, title: "Estuary walk", walks: [],
       waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
     ))))))) {
       $0.path[id: 1] = .walk(assemble(TrailWalk.State.self, [
         "alert": nil,
         "hike": Hike(
-          id: UUID(0),
-          minutes: 3,
-          title: "Estuary walk",
-          walks: [],
+          id: UUID(0), minutes: 3, title: "Estuary walk", walks: [],
           waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
         ),
         "secondsElapsed": 0, "waypointIndex": 0,
@@ -240,20 +205,14 @@ struct HikeLogTraceTests {
     }  // Step 25
     await step14.finish()
     await store.receive(.path(.element(id: 1, action: .walk(.delegate(.saveWalk(Walk(
-      id: UUID(3),
-      date: Date(timeIntervalSinceReferenceDate: 821692800),
-      secondsWalked: 6
+      id: UUID(3), date: Date(timeIntervalSinceReferenceDate: 821692800), secondsWalked: 6
     ))))))) {
       $0.list.hikes[id: UUID(0)]?.walks.append(Walk(
-        id: UUID(3),
-        date: Date(timeIntervalSinceReferenceDate: 821692800),
-        secondsWalked: 6
+        id: UUID(3), date: Date(timeIntervalSinceReferenceDate: 821692800), secondsWalked: 6
       ))
       XCTModify(&$0.path[id: 0], case: /HikeLogApp.Path.State.detail) {
         $0.hike.walks.append(Walk(
-          id: UUID(3),
-          date: Date(timeIntervalSinceReferenceDate: 821692800),
-          secondsWalked: 6
+          id: UUID(3), date: Date(timeIntervalSinceReferenceDate: 821692800), secondsWalked: 6
         ))
       }
     }  // Step 26, effect of 25
@@ -263,13 +222,9 @@ struct HikeLogTraceTests {
       $0.path[id: 2] = .detail(assemble(HikeDetail.State.self, [
         "destination": nil,
         "hike": Hike(
-          id: UUID(1000),
-          minutes: 90,
-          title: "Ridge loop",
-          walks: [],
+          id: UUID(1000), minutes: 90, title: "Ridge loop", walks: [],
           waypoints: [
-            Waypoint(id: UUID(1001), name: "Col"),
-            Waypoint(id: UUID(1002), name: "Cairn"),
+            Waypoint(id: UUID(1001), name: "Col"), Waypoint(id: UUID(1002), name: "Cairn"),
           ]
         ),
       ]))
