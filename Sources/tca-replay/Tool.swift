@@ -74,7 +74,7 @@ enum Tool {
   static let commands: [any Command.Type] = [
     SummaryCommand.self, LogCommand.self, StateCommand.self, ShowCommand.self,
     DiffCommand.self, StepCommand.self, GenTestCommand.self, BisectCommand.self,
-    VerifyCommand.self, ShrinkCommand.self, CompareCommand.self, SearchCommand.self, ViewCommand.self,
+    BlameCommand.self, VerifyCommand.self, ShrinkCommand.self, CompareCommand.self, SearchCommand.self, ViewCommand.self,
     ExportCommand.self,
   ]
 
