@@ -41,8 +41,16 @@ enum BlameCommand: Command {
     let tracePath = parsed.positionals[0]
     // The trace is checked here first: a bad trace or step gets the tool's own one line.
     let trace = try context.openTrace(tracePath)
-    guard let index = try StepReference.resolve(parsed.positionals[1], in: trace) else {
-      throw UsageError(message: "the initial state has no action; name a step")
+    let index: Int
+    do throws(UsageError) {
+      guard let resolved = try StepReference.resolve(parsed.positionals[1], in: trace) else {
+        throw UsageError(message: "the initial state has no action; name a step")
+      }
+      index = resolved
+    } catch {
+      // One line naming the trace: the step is wrong, not the command's shape.
+      context.errors.write("Error: \(tracePath): \(error.message.escapingControlCharacters)\n")
+      return .usage
     }
     let filter = try parsed[path].map { text throws(UsageError) in
       guard let path = StatePath(text) else {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `tca-replay blame` end to end: the built tool, the example host, traces recorded this run.
+@Suite("Blame command")
+struct BlameCommandTests {
+  /// A host that greets with `hello` of `version` and answers its first request with `reply`.
+  static func scriptedHost(version: Int, reply: String) throws -> String {
+    let path = Paths.temporary("blame-host.sh")
+    let hello =
+      #"{"kind":"hello","protocol":\#(version),"tool":"tca-replay 0.1.0","reducers":[{"reducer":"TodosFeature","stateType":"Todos.TodosFeature.State","actionType":"Todos.TodosFeature.Action"}]}"#
+    try """
+    printf '%s\\n' '\(hello)'
+    read -r request
+    printf '%s\\n' '\(reply)'
+    read -r bye
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return "sh \(path)"
+  }
+
+  @Test("names the element reducer's line and the forEach around it, for a todos step")
+  func todos() async throws {
+    let run = try await Run.tool(
+      "blame", Paths.trace("todos.ndjson"), "1", "--host", Paths.executable("example-replay-host"))
+    #expect(run.status == 0, "\(run.errors)")
+    let source = try String(
+      contentsOfFile: Paths.packageRoot.appendingPathComponent("Examples/Todos/Todo.swift").path,
+      encoding: .utf8)
+    let reduceLine =
+      (source.split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.contains("Reduce {") } ?? -1) + 1
+    #expect(run.output.contains("/title: \"\" → \"B\"   Todo.swift:\(reduceLine) (Reduce) ← "))
+    #expect(run.output.contains("(forEach(\\.todos))"))
+  }
+
+  @Test("a step the trace does not have: one line, 64")
+  func missingStep() async throws {
+    let run = try await Run.tool(
+      "blame", Paths.trace("todos.ndjson"), "100000", "--host",
+      Paths.executable("example-replay-host"))
+    #expect(run.status == 64)
+    #expect(run.errors.split(separator: "\n").count == 1)
+    #expect(run.errors.hasPrefix("Error: ") && run.errors.contains("no step 100000"))
+  }
+
+  @Test("a malformed trace: one line naming the file and line, 65")
+  func malformedTrace() async throws {
+    let path = try editedTrace("todos.ndjson") { $0[3] = "{\"kind\":\"step\",\u{1}garbage" }
+    let run = try await Run.tool(
+      "blame", path, "1", "--host", Paths.executable("example-replay-host"))
+    #expect(run.status == 65)
+    #expect(run.errors.split(separator: "\n").count == 1)
+    #expect(run.errors.contains("\(path):4"))
+  }
+
+  @Test("a host whose blame answer is malformed: one line, 125", arguments: [
+    #"{"kind":"blame","id":1,"blame":{"step":"one"}}"#,
+    #"{"kind":"blame","id":1,"blame":{"step":1,"label":"x","changes":[{"path":"nope","writers":[]}],"effects":[]}}"#,
+    #"{"kind":"blame","id":1,"blame":{"step":2,"label":"x","changes":[],"effects":[]}}"#,
+    #"{"kind":"blame","id":1,"blame":{"step":1,"label":"x","changes":[{"path":"/a","writers":[[{"kind":"Reduce","file":"A.swift","line":-3}]]}],"effects":[]}}"#,
+    #"{"kind":"blame","id":1}"#,
+  ])
+  func malformedReply(reply: String) async throws {
+    let host = try Self.scriptedHost(version: 3, reply: reply)
+    let run = try await Run.tool(
+      "blame", Paths.trace("todos.ndjson"), "1", "--host", host, "--timeout", "5")
+    #expect(run.status == 125)
+    #expect(run.errors.split(separator: "\n").count == 1)
+    #expect(run.errors.contains("does not speak the replay host protocol"))
+  }
+
+  @Test("a host of protocol 2 cannot blame: one line saying to rebuild it, 125")
+  func olderHost() async throws {
+    let host = try Self.scriptedHost(version: 2, reply: "")
+    let run = try await Run.tool(
+      "blame", Paths.trace("todos.ndjson"), "1", "--host", host, "--timeout", "5")
+    #expect(run.status == 125)
+    #expect(run.errors.split(separator: "\n").count == 1)
+    #expect(run.errors.contains("cannot blame a step"))
+  }
+}
