@@ -18,18 +18,28 @@ struct BlameCommandTests {
     return "sh \(path)"
   }
 
-  @Test("names the element reducer's line and the forEach around it, for a todos step")
+  @Test("names the element reducer's writing line, its Reduce and the forEach around it")
   func todos() async throws {
-    let run = try await Run.tool(
-      "blame", Paths.trace("todos.ndjson"), "1", "--host", Paths.executable("example-replay-host"))
+    // From the package's folder, where the example's sources are to read.
+    let run = try await offPool {
+      try Run(
+        "tca-replay",
+        [
+          "blame", Paths.trace("todos.ndjson"), "1", "--host",
+          Paths.executable("example-replay-host"),
+        ], in: Paths.packageRoot.path)
+    }
     #expect(run.status == 0, "\(run.errors)")
     let source = try String(
       contentsOfFile: Paths.packageRoot.appendingPathComponent("Examples/Todos/Todo.swift").path,
       encoding: .utf8)
-    let reduceLine =
-      (source.split(separator: "\n", omittingEmptySubsequences: false)
-        .firstIndex { $0.contains("Reduce {") } ?? -1) + 1
-    #expect(run.output.contains("/title: \"\" → \"B\"   Todo.swift:\(reduceLine) (Reduce) ← "))
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let reduceLine = (lines.firstIndex { $0.contains("Reduce {") } ?? -1) + 1
+    let writeLine = (lines.firstIndex { $0.contains("state.title = title") } ?? -1) + 1
+    #expect(
+      run.output.contains(
+        "/title: \"\" → \"B\"   Todo.swift:\(writeLine) (in Reduce at :\(reduceLine)) ← "),
+      "\(run.output)")
     #expect(run.output.contains("(forEach(\\.todos))"))
   }
 

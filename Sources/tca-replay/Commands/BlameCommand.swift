@@ -83,7 +83,8 @@ enum BlameCommand: Command {
       return .cannotTest
     case let .blame(reply):
       let after = (try? trace.state(afterStep: index)) ?? .null
-      let lines = BlameText(values: trace.valueText(), after: after, filter: filter).lines(reply)
+      var text = BlameText(values: trace.valueText(), after: after, filter: filter)
+      let lines = text.lines(reply)
       if parsed[json] {
         context.output.writeJSON(reply.json.jsonString + "\n")
       } else {
@@ -101,8 +102,9 @@ struct BlameText {
   /// The state after the step, which names array elements by their ids.
   var after: JSONValue
   var filter: StatePath?
+  var locator = WriteLocator()
 
-  func lines(_ reply: BlameReply) -> [String] {
+  mutating func lines(_ reply: BlameReply) -> [String] {
     var lines = ["step \(reply.step)  \(reply.label.escapingControlCharacters)"]
     for change in reply.changes {
       let path = StatePath(identifying: change.path, in: after)
@@ -124,7 +126,16 @@ struct BlameText {
         continue
       }
       for (number, chain) in change.writers.enumerated() {
-        let text = chain.map(\.text).joined(separator: " ← ")
+        var texts = chain.map(\.text)
+        // A closure's writing line, when its source is here to read.
+        if let writer = chain.first, writer.kind == "Reduce",
+          let line = locator.line(
+            writing: change.path.tokens, in: writer.file, at: writer.line, label: reply.label)
+        {
+          let name = writer.file.split(separator: "/").last.map(String.init) ?? writer.file
+          texts[0] = "\(name):\(line) (in Reduce at :\(writer.line))"
+        }
+        let text = texts.joined(separator: " ← ")
         lines.append(
           (number == 0 ? head : String(repeating: " ", count: min(head.count, 40)) + " and")
             + "   " + text)
