@@ -88,4 +88,25 @@ struct BlameCommandTests {
     #expect(run.errors.split(separator: "\n").count == 1)
     #expect(run.errors.contains("cannot blame a step"))
   }
+
+  @Test("the stepper blames the current step, with a path, and needs a host for it")
+  func stepper() async throws {
+    let run = try await offPool {
+      try WhatIfTests.step(
+        Paths.trace("todos.ndjson"), host: Paths.executable("example-replay-host"),
+        ["goto 1", "blame /todos", "blame /nothing", "goto 9", "blame"])
+    }
+    let lines = run.output.split(separator: "\n").map(String.init)
+    // `blame /todos` at step 1 names the element's write.
+    #expect(lines.contains { $0.hasPrefix("~ /todos[id=") && $0.contains("/title:") && $0.contains("(forEach(\\.todos))") })
+    // At step 9 the feature's own closure wrote `lastSavedAt`.
+    #expect(lines.contains { $0.hasPrefix("+ /lastSavedAt: ") && $0.contains("TodosFeature.swift:") })
+    // `blame /nothing` prints the step and no change.
+    #expect(!lines.contains { $0.hasPrefix("~ /nothing") })
+    let noHost = try await offPool {
+      try Run("/bin/sh", ["-c", "printf 'goto 1\\nblame\\n' | \"$0\" step \"$1\"",
+        Paths.executable("tca-replay"), Paths.trace("todos.ndjson")])
+    }
+    #expect(noHost.errors.contains("blame needs a replay host: start the stepper with --host"))
+  }
 }

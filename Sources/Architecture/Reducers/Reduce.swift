@@ -14,9 +14,8 @@
 public struct Reduce<State, Action>: Reducer {
   @usableFromInline
   let reduce: (inout State, Action) -> Effect<Action>
+  /// Where the closure was written; line 0 for another reducer erased.
   @usableFromInline let site: ReducerSite
-  /// Whether the closure is the app's own code, not another reducer erased.
-  @usableFromInline let isClosure: Bool
 
   /// Creates a reducer from a closure that evolves state and returns an effect.
   @inlinable
@@ -27,7 +26,6 @@ public struct Reduce<State, Action>: Reducer {
   ) {
     self.reduce = reduce
     self.site = ReducerSite(fileID: fileID, line: line)
-    self.isClosure = true
   }
 
   /// Erases the type of `reducer`.
@@ -36,14 +34,14 @@ public struct Reduce<State, Action>: Reducer {
     _ reducer: R, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     self.reduce = reducer.reduce(into:action:)
-    self.site = ReducerSite(fileID: fileID, line: line)
-    self.isClosure = false
+    // Its own operators name themselves.
+    self.site = ReducerSite(fileID: fileID, line: 0)
   }
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     // An erased reducer's own operators name themselves.
-    guard isClosure else { return reduce(&state, action) }
+    guard site.line != 0 else { return reduce(&state, action) }
     return Blame.run(
       BlameFrame(kind: "Reduce", site: site, segment: .same, isLeaf: true), &state
     ) { reduce(&$0, action) }

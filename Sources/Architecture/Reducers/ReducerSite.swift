@@ -4,25 +4,41 @@
 ///
 /// Operators capture it with `#fileID` and `#line` default arguments, so call sites written for
 /// TCA stay unchanged. Recording only stores it; nothing reads it unless a host blames a step.
-public struct ReducerSite: Sendable {
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+public struct ReducerSite: @unchecked Sendable {
+  // Two words: the static text of `#fileID` (immutable, so sharing it is safe), and the line
+  // with the text's length.
+  @usableFromInline let start: UnsafeRawPointer
+  @usableFromInline let lineAndCount: UInt
 
   @inlinable
   init(fileID: StaticString, line: UInt) {
-    self.fileID = fileID
-    self.line = line
+    if fileID.hasPointerRepresentation {
+      start = UnsafeRawPointer(fileID.utf8Start)
+      lineAndCount = line << 32 | UInt(fileID.utf8CodeUnitCount)
+    } else {
+      start = UnsafeRawPointer(Self.unknown.utf8Start)
+      lineAndCount = line << 32 | UInt(Self.unknown.utf8CodeUnitCount)
+    }
   }
+
+  @usableFromInline static let unknown: StaticString = "?"
+
+  /// The line; 0 for a site that names none (an erased reducer).
+  @inlinable var line: UInt { lineAndCount >> 32 }
 
   /// `TodosFeature.swift:88`: the file's name without its module, and the line.
   package var text: String {
-    let file = "\(fileID)"
     let name = file.split(separator: "/").last.map(String.init) ?? file
     return "\(name):\(line)"
   }
 
   /// The file as `#fileID` writes it: `Todos/TodosFeature.swift`.
-  package var file: String { "\(fileID)" }
+  package var file: String {
+    let count = Int(lineAndCount & 0xFFFF_FFFF)
+    return String(
+      decoding: UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count),
+      as: UTF8.self)
+  }
   /// The line.
   package var lineNumber: Int { Int(line) }
 }
