@@ -109,4 +109,18 @@ struct BlameCommandTests {
     }
     #expect(noHost.errors.contains("blame needs a replay host: start the stepper with --host"))
   }
+
+  @Test("bisect --blame says, at the first divergence, that today's code no longer writes the path")
+  func bisectBlame() async throws {
+    let run = try await Run.tool(
+      "bisect", Paths.trace("todos.ndjson"), "--host",
+      "\(Paths.executable("mutant-replay-host")) saved-date-dropped", "--blame")
+    #expect(run.status == 1)
+    #expect(run.output.contains("  written by today's code (tca-replay blame):\n"))
+    #expect(run.output.contains("    /lastSavedAt: today's code does not change it\n"))
+    let plain = try await Run.tool(
+      "bisect", Paths.trace("todos.ndjson"), "--host",
+      "\(Paths.executable("mutant-replay-host")) saved-date-dropped")
+    #expect(!plain.output.contains("written by today's code"))
+  }
 }

@@ -153,10 +153,15 @@ struct BlameText {
             + effect.chain.map(\.text).joined(separator: " ← "))
       }
     }
-    if reply.changes.isEmpty && reply.effects.isEmpty {
+    if reply.changes.isEmpty && reply.effects.isEmpty && filter == nil {
       lines.append("(the step changed nothing and returned no effect)")
     }
     return lines
+  }
+
+  /// Whether one path lies within the other.
+  static func related(_ a: [String], _ b: [String]) -> Bool {
+    a.count <= b.count ? b.starts(with: a) : a.starts(with: b)
   }
 
   private static func path(_ path: StatePath, isWithin outer: StatePath) -> Bool {
