@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 @_spi(Reflection) import Swift
 
 /// Where a composition operator was built: the file and line `tca-replay blame` names.
@@ -159,19 +164,48 @@ package protocol BlameListener: AnyObject {
   ) -> Effect<Action>
 }
 
-/// The listener of the step being blamed, if any.
+/// The listener of the step being blamed, if any, and the thread it listens on.
 @usableFromInline
 package enum Blame {
-  // Set and cleared by the host's one blaming thread, with no step running anywhere else.
+  // Written only under `lock`; the unlocked read in `run` only tests for nil, and the listener
+  // is then read again under the lock, so other threads reducing (tests in parallel) pass by.
   @usableFromInline nonisolated(unsafe) package static var listener: (any BlameListener)?
+  nonisolated(unsafe) private static var owner: pthread_t?
+  private static let lock = Lock()
 
-  /// Runs `body` inside `frame` when a step is blamed, else just runs it.
+  /// Sets `listener` for the calling thread's reducers while `body` runs.
+  package static func listening<R>(
+    _ listener: any BlameListener, _ body: () throws -> R
+  ) rethrows -> R {
+    lock.withLock {
+      self.listener = listener
+      owner = pthread_self()
+    }
+    defer {
+      lock.withLock {
+        self.listener = nil
+        owner = nil
+      }
+    }
+    return try body()
+  }
+
+  /// The listener, if it listens on this thread.
+  @usableFromInline
+  static func current() -> (any BlameListener)? {
+    lock.withLock {
+      guard let owner, pthread_equal(owner, pthread_self()) != 0 else { return nil }
+      return listener
+    }
+  }
+
+  /// Runs `body` inside `frame` when a step is blamed on this thread, else just runs it.
   @inlinable
   package static func run<State, Action>(
     _ frame: @autoclosure () -> BlameFrame, _ state: inout State,
     _ body: (inout State) -> Effect<Action>
   ) -> Effect<Action> {
-    guard let listener else { return body(&state) }
+    guard listener != nil, let listener = current() else { return body(&state) }
     return listener.run(frame(), &state, body)
   }
 }

@@ -127,7 +127,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   ) -> Effect<Base.Action> {
     let cancelID = StackCancelID(keyPath: toStackState, id: id)
     let index =
-      Blame.listener.map { _ in state[keyPath: toStackState].ids.firstIndex(of: id) ?? 0 } ?? 0
+      Blame.listener == nil ? 0 : state[keyPath: toStackState].ids.firstIndex(of: id) ?? 0
     let effect = NavigationPath.withComponent(cancelID) {
       DependencyValues.withPresentation {
         Blame.run(

@@ -40,13 +40,13 @@ struct BlameRunner<Base: Reducer> where Base.State: Codable, Base.Action: Codabl
       Redaction.apply(header.redactions, to: &before, isState: true)
       feed.load(recorded.step.dependencies)
       let listener = BlameRecorder()
-      Blame.listener = listener
       CrashSite.reducing(index)
-      _ = withIssueCapture {
-        feed.withRecordedSettings { _ = reducer.reduce(into: &state, action: action) }
+      Blame.listening(listener) {
+        _ = withIssueCapture {
+          feed.withRecordedSettings { _ = reducer.reduce(into: &state, action: action) }
+        }
       }
       CrashSite.reducing(-1)
-      Blame.listener = nil
       var after = try encoder.encode(state)
       Redaction.apply(header.redactions, to: &after, isState: true)
       return Self.answer(
