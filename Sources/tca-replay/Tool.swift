@@ -74,7 +74,7 @@ enum Tool {
   static let commands: [any Command.Type] = [
     SummaryCommand.self, LogCommand.self, StateCommand.self, ShowCommand.self,
     DiffCommand.self, StepCommand.self, GenTestCommand.self, BisectCommand.self,
-    VerifyCommand.self, ShrinkCommand.self, CompareCommand.self, SearchCommand.self, ViewCommand.self,
+    BlameCommand.self, VerifyCommand.self, ShrinkCommand.self, CompareCommand.self, SearchCommand.self, ViewCommand.self,
     ExportCommand.self,
   ]
 
@@ -98,7 +98,7 @@ enum Tool {
         0 success, 1 divergence or difference (bisect, verify, compare), 64 bad arguments,
         65 malformed trace, 66 missing or unreadable trace, 69 cannot serve (view --serve),
         73 output file cannot be written, 125 cannot test: the replay host failed (bisect,
-        verify).
+        blame, verify).
 
       See 'tca-replay <command> --help' for more.
       """

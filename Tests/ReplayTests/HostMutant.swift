@@ -166,7 +166,7 @@ extension HostMutant {
 
     // Protocol versions that do not exist, or are not numbers.
     let badVersions = [
-      "0", "-1", "3", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+      "0", "-1", "4", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
       "1e400", "-1e400", "1.5", #""1""#, "null", "[1]",
     ]
     for version in badVersions {

@@ -84,7 +84,7 @@ struct HostileHostTests {
       script: "hang",
       hello: #"{"kind":"hello","protocol":-1,"tool":"hostile","reducers":[]}"#,
       message: "announces replay host protocol version -1, which does not exist: this tool "
-        + "speaks versions 1 to 2"
+        + "speaks versions 1 to 3"
     ),
     Case(
       name: "an error carrying another request's id",

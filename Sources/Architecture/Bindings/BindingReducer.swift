@@ -23,11 +23,12 @@ public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
 where State == ViewAction.State {
   @usableFromInline
   let toViewAction: (Action) -> ViewAction?
+  @usableFromInline let site: ReducerSite
 
   /// Creates a reducer that applies the feature's binding actions.
   @inlinable
-  public init() where Action == ViewAction {
-    self.init(internal: { $0 })
+  public init(fileID: StaticString = #fileID, line: UInt = #line) where Action == ViewAction {
+    self.init(internal: { $0 }, site: ReducerSite(fileID: fileID, line: line))
   }
 
   /// Creates a reducer that applies the binding actions found in a child action type, such as
@@ -39,8 +40,12 @@ where State == ViewAction.State {
   ///
   /// - Parameter toViewAction: Extracts the bindable action from an action, if it has one.
   @inlinable
-  public init(action toViewAction: @escaping (_ action: Action) -> ViewAction?) {
-    self.init(internal: toViewAction)
+  public init(
+    action toViewAction: @escaping (_ action: Action) -> ViewAction?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(internal: toViewAction, site: ReducerSite(fileID: fileID, line: line))
   }
 
   /// Creates a reducer that applies the binding actions in the case of a child action type,
@@ -48,19 +53,28 @@ where State == ViewAction.State {
   ///
   /// - Parameter toViewAction: A case path to the bindable action.
   @inlinable
-  public init(action toViewAction: AnyCasePath<Action, ViewAction>) {
-    self.init(internal: toViewAction.extract(from:))
+  public init(
+    action toViewAction: AnyCasePath<Action, ViewAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(internal: toViewAction.extract(from:), site: ReducerSite(fileID: fileID, line: line))
   }
 
   @usableFromInline
-  init(internal toViewAction: @escaping (Action) -> ViewAction?) {
+  init(internal toViewAction: @escaping (Action) -> ViewAction?, site: ReducerSite) {
     self.toViewAction = toViewAction
+    self.site = site
   }
 
   /// Applies the binding action in `action`, if there is one; never returns an effect.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let bindingAction = toViewAction(action)?.binding else { return .none }
-    bindingAction.reduce(into: &state)
-    return .none
+    return Blame.run(
+      BlameFrame(kind: "BindingReducer", site: site, segment: .same, isLeaf: true), &state
+    ) { (state: inout State) -> Effect<Action> in
+      bindingAction.reduce(into: &state)
+      return .none
+    }
   }
 }

@@ -114,7 +114,13 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     // One access through the key path finds the element, reduces it and reads the ids: key
     // path accesses are dear.
     let (effect, ids) = NavigationPath.withComponent(cancelID) {
-      withElements(in: &state) { Self.reduce(element, in: &$0, id: id, action: elementAction) }
+      withElements(in: &state) {
+        Self.reduce(element, in: &$0, id: id, action: elementAction) { index in
+          BlameFrame(
+            kind: "forEach", site: site.reducerSite,
+            segment: .element(toElementsState, index: index), isLeaf: false)
+        }
+      }
     }
     guard let effect else {
       reportMissingElement(action: action)
@@ -133,10 +139,13 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     _ element: Element,
     in elements: inout IdentifiedArray<ID, Element.State>,
     id: ID,
-    action: Element.Action
+    action: Element.Action,
+    frame: (Int) -> BlameFrame
   ) -> (Effect<Element.Action>?, OrderedSet<ID>) {
     guard let index = elements.index(id: id) else { return (nil, elements.ids) }
-    let effect = element.reduce(into: &elements[index], action: action)
+    let effect = Blame.run(frame(index), &elements[index]) {
+      element.reduce(into: &$0, action: action)
+    }
     return (effect, elements.ids)
   }
 

@@ -133,7 +133,12 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let id = caseID(in: state, childState: childState)
     let effect = NavigationPath.withComponent(id) {
-      child.reduce(into: &childState, action: childAction)
+      Blame.run(
+        BlameFrame(
+          kind: "ifCaseLet", site: ReducerSite(fileID: fileID, line: line),
+          segment: .caseOf(state), isLeaf: false),
+        &childState
+      ) { child.reduce(into: &$0, action: childAction) }
     }
     state = toChildState.embed(childState)
     guard !effect.isNone else { return .none }

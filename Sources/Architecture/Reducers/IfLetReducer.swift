@@ -47,6 +47,10 @@ public struct IfLetSite: Sendable {
     self.line = line
     self.column = column
   }
+
+  /// The file and line, for blame.
+  @usableFromInline
+  var reducerSite: ReducerSite { ReducerSite(fileID: fileID, line: line) }
 }
 
 /// The reducer `ifLet` returns.
@@ -124,7 +128,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let id = childCancelID
     let effect = NavigationPath.withComponent(id) {
-      child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+      Blame.run(
+        BlameFrame(
+          kind: "ifLet", site: site.reducerSite, segment: .property(toChildState), isLeaf: false),
+        &state[keyPath: toChildState]!
+      ) { child.reduce(into: &$0, action: childAction) }
     }
     return effect.map(toChildAction.embed).cancellable(id: id)
   }

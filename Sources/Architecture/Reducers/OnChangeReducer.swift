@@ -25,9 +25,13 @@ extension Reducer {
   @inlinable
   public func onChange<V: Equatable, R: Reducer>(
     of toValue: @escaping (State) -> V,
-    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: V, _ newValue: V) -> R
+    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: V, _ newValue: V) -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> _OnChangeReducer<Self, V, R> where R.State == State, R.Action == Action {
-    _OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+    _OnChangeReducer(
+      base: self, toValue: toValue, reducer: reducer,
+      site: ReducerSite(fileID: fileID, line: line))
   }
 
   /// Runs `reducer` after this reducer whenever this reducer changes the value at `keyPath`.
@@ -47,9 +51,13 @@ extension Reducer {
   @inlinable
   public func onChange<V: Equatable, R: Reducer>(
     of keyPath: KeyPath<State, V>,
-    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: V, _ newValue: V) -> R
+    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: V, _ newValue: V) -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> _OnChangeReducer<Self, V, R> where R.State == State, R.Action == Action {
-    _OnChangeReducer(base: self, toValue: { $0[keyPath: keyPath] }, reducer: reducer)
+    _OnChangeReducer(
+      base: self, toValue: { $0[keyPath: keyPath] }, reducer: reducer,
+      site: ReducerSite(fileID: fileID, line: line))
   }
 }
 
@@ -59,16 +67,19 @@ where Base.State == Body.State, Base.Action == Body.Action {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
   @usableFromInline let reducer: (Value, Value) -> Body
+  @usableFromInline let site: ReducerSite
 
   @usableFromInline
   init(
     base: Base,
     toValue: @escaping (Base.State) -> Value,
-    reducer: @escaping (Value, Value) -> Body
+    reducer: @escaping (Value, Value) -> Body,
+    site: ReducerSite
   ) {
     self.base = base
     self.toValue = toValue
     self.reducer = reducer
+    self.site = site
   }
 
   @inlinable
@@ -77,6 +88,9 @@ where Base.State == Body.State, Base.Action == Body.Action {
     let baseEffects = base.reduce(into: &state, action: action)
     let newValue = toValue(state)
     guard oldValue != newValue else { return baseEffects }
-    return baseEffects.merge(with: reducer(oldValue, newValue).reduce(into: &state, action: action))
+    let changed = Blame.run(
+      BlameFrame(kind: "onChange", site: site, segment: .same, isLeaf: false), &state
+    ) { reducer(oldValue, newValue).reduce(into: &$0, action: action) }
+    return baseEffects.merge(with: changed)
   }
 }

@@ -103,11 +103,11 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       if let presented = state[keyPath: toPresentationState].wrappedValue,
         PresentationID(presented) == id, isEphemeral(presented)
       {
-        state[keyPath: toPresentationState].wrappedValue = nil
+        dismiss(&state)
       }
     case (_?, .dismiss?):
       baseEffects = base.reduce(into: &state, action: action)
-      state[keyPath: toPresentationState].wrappedValue = nil
+      dismiss(&state)
     case (nil, _?):
       reportAbsentState(action: action)
       baseEffects = base.reduce(into: &state, action: action)
@@ -123,14 +123,28 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     return .merge(destinationEffects, baseEffects, .cancel(id: ended))
   }
 
+  /// Ends the presentation: the operator's own write, which blame names.
+  private func dismiss(_ state: inout Base.State) {
+    _ = Blame.run(
+      BlameFrame(kind: "ifLet", site: site.reducerSite, segment: .same, isLeaf: true), &state
+    ) { (state: inout Base.State) -> Effect<Base.Action> in
+      state[keyPath: toPresentationState].wrappedValue = nil
+      return .none
+    }
+  }
+
   private func reduceDestination(
     into state: inout Base.State, action: Destination.Action, id: PresentationID
   ) -> Effect<Base.Action> {
     let cancelID = PresentationCancelID(keyPath: toPresentationState, presentation: id)
     let effect = NavigationPath.withComponent(cancelID) {
       DependencyValues.withPresentation {
-        destination.reduce(
-          into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+        Blame.run(
+          BlameFrame(
+            kind: "ifLet", site: site.reducerSite, segment: .property(toPresentationState),
+            isLeaf: false),
+          &state[keyPath: toPresentationState].wrappedValue!
+        ) { destination.reduce(into: &$0, action: action) }
       }
     }
     guard !effect.isNone else { return .none }

@@ -11,9 +11,12 @@ extension Reducer {
   /// This is the cheap console view; the `Recorder` module records the same facts to a trace
   /// that can be replayed.
   public func _printChanges(
-    _ printer: _ReducerPrinter<State, Action>? = .customDump
+    _ printer: _ReducerPrinter<State, Action>? = .customDump,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> _PrintChangesReducer<Self> {
-    _PrintChangesReducer(base: self, printer: printer)
+    _PrintChangesReducer(
+      base: self, printer: printer, site: ReducerSite(fileID: fileID, line: line))
   }
 }
 
@@ -58,13 +61,22 @@ public struct _ReducerPrinter<State, Action> {
 public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
   let printer: _ReducerPrinter<Base.State, Base.Action>?
+  let site: ReducerSite
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    guard let printer else { return base.reduce(into: &state, action: action) }
+    guard let printer else { return reduceBase(into: &state, action: action) }
     let oldState = state
-    let effect = base.reduce(into: &state, action: action)
+    let effect = reduceBase(into: &state, action: action)
     printer.printChange(receivedAction: action, oldState: oldState, newState: state)
     return effect
+  }
+
+  private func reduceBase(
+    into state: inout Base.State, action: Base.Action
+  ) -> Effect<Base.Action> {
+    Blame.run(
+      BlameFrame(kind: "_printChanges", site: site, segment: .same, isLeaf: false), &state
+    ) { base.reduce(into: &$0, action: action) }
   }
 }
 

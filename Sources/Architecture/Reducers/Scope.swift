@@ -34,17 +34,21 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  @usableFromInline let site: ReducerSite
 
   /// Scopes `child` to the state at `toChildState` and the actions of `toChildAction`.
   @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child()
+    self.site = ReducerSite(fileID: fileID, line: line)
   }
 
   /// Scopes `child` to one case of an enum state, and the actions of `toChildAction`.
@@ -62,6 +66,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = .casePath(toChildState, site)
     self.toChildAction = toChildAction
     self.child = child()
+    self.site = ReducerSite(fileID: fileID, line: line)
   }
 
   @inlinable
@@ -70,14 +75,24 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case .keyPath(let keyPath):
-      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
-        .map(toChildAction.embed)
+      return Blame.run(
+        BlameFrame(
+          kind: "Scope", site: site,
+          segment: .property(keyPath), isLeaf: false),
+        &state[keyPath: keyPath]
+      ) { child.reduce(into: &$0, action: childAction) }
+      .map(toChildAction.embed)
     case .casePath(let casePath, let site):
       guard var childState = casePath.extract(from: state) else {
         reportWrongCase(action: action, state: state, site: site)
         return .none
       }
-      let effect = child.reduce(into: &childState, action: childAction)
+      let effect = Blame.run(
+        BlameFrame(
+          kind: "Scope", site: self.site,
+          segment: .caseOf(state), isLeaf: false),
+        &childState
+      ) { child.reduce(into: &$0, action: childAction) }
       state = casePath.embed(childState)
       return effect.map(toChildAction.embed)
     }

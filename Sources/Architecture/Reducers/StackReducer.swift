@@ -80,7 +80,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       baseEffects = base.reduce(into: &state, action: action)
     case let .popFrom(id)?:
       baseEffects = base.reduce(into: &state, action: action)
-      if !state[keyPath: toStackState].pop(from: id) {
+      if !ownWrite(&state, { $0[keyPath: toStackState].pop(from: id) }) {
         report(
           "received a \"popFrom\" action for a missing element", action: action,
           reasons: Self.missingElementReasons)
@@ -96,7 +96,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
             """)
       } else {
         DependencyValues._current.stackElementID.skip(past: id)
-        state[keyPath: toStackState][id: id] = element
+        ownWrite(&state) { $0[keyPath: toStackState][id: id] = element }
       }
     case nil:
       baseEffects = base.reduce(into: &state, action: action)
@@ -110,13 +110,34 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     return .merge([destinationEffects, baseEffects] + cancellations)
   }
 
+  /// Runs the operator's own write (a push, a pop), which blame names.
+  private func ownWrite<R>(_ state: inout Base.State, _ write: (inout Base.State) -> R) -> R {
+    var result: R?
+    _ = Blame.run(
+      BlameFrame(kind: "forEach", site: site.reducerSite, segment: .same, isLeaf: true), &state
+    ) { (state: inout Base.State) -> Effect<Base.Action> in
+      result = write(&state)
+      return .none
+    }
+    return result!
+  }
+
   private func reduceElement(
     into state: inout Base.State, id: StackElementID, action: Destination.Action
   ) -> Effect<Base.Action> {
     let cancelID = StackCancelID(keyPath: toStackState, id: id)
+    let index =
+      Blame.listener == nil ? 0 : state[keyPath: toStackState].ids.firstIndex(of: id) ?? 0
     let effect = NavigationPath.withComponent(cancelID) {
       DependencyValues.withPresentation {
-        destination.reduce(into: &state[keyPath: toStackState][id: id]!, action: action)
+        Blame.run(
+          BlameFrame(
+            kind: "forEach", site: site.reducerSite,
+            segment: .element(
+              toStackState, index: index, inStack: true),
+            isLeaf: false),
+          &state[keyPath: toStackState][id: id]!
+        ) { destination.reduce(into: &$0, action: action) }
       }
     }
     guard !effect.isNone else { return .none }

@@ -22,7 +22,7 @@ import TraceJSON
 /// standard error, so it cannot garble the protocol.
 public enum ReplayHost {
   /// The protocol version this build speaks; the host announces it in its `hello`.
-  public static let protocolVersion = 2
+  public static let protocolVersion = 3
 
   /// Serves `reducers` until `tca-replay` says goodbye or closes the host's input, then exits.
   public static func run<each Base: Reducer>(_ reducer: repeat each Base) -> Never
@@ -67,6 +67,8 @@ public enum ReplayHost {
         connection.send(replay(request, targets: targets, connection: connection))
       case "run":
         connection.send(run(request, targets: targets, recording: &recording))
+      case "blame":
+        connection.send(blame(request, targets: targets, recording: &recording))
       case "bye":
         exit(0)
       default:
@@ -181,6 +183,39 @@ public enum ReplayHost {
     } catch {
       // The initial state or a state that does not decode or encode with today's types.
       return self.error(id: id, problem: "badRequest", "\(history.trace): \(error)")
+    }
+  }
+
+  /// Runs one step again with every composition boundary instrumented (protocol version 3):
+  /// `tca-replay blame`.
+  static func blame(
+    _ request: JSONValue, targets: [ReplayTarget], recording cached: inout LoadedRecording?
+  ) -> JSONValue {
+    let id = request["id"] ?? .null
+    guard let path = request["trace"]?.stringValue, let step = request["step"]?.int64Value
+    else {
+      return error(id: id, problem: "badRequest", "a blame request needs \"trace\" and \"step\"")
+    }
+    let recording: LoadedRecording
+    do throws(ReplayError) {
+      recording = try LoadedRecording.load(path, cached: cached)
+    } catch {
+      return self.error(id: id, problem: problem(error), error.description)
+    }
+    cached = recording
+    let target: ReplayTarget
+    switch self.target(for: recording.header, of: path, among: targets, id: id) {
+    case let .success(found): target = found
+    case let .failure(refusal): return refusal.message
+    }
+    CrashSite.begin(request: id)
+    defer { CrashSite.end() }
+    do {
+      return ["kind": "blame", "id": id, "blame": try target.blame(step: Int(step), in: recording)]
+    } catch let failure as HistoryRequestError {
+      return error(id: id, problem: "badRequest", failure.description)
+    } catch {
+      return self.error(id: id, problem: "badRequest", "\(path): \(error)")
     }
   }
 

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TraceJSON
 
 /// A reducer a replay host can replay traces through, with its types' names erased.
 ///
@@ -15,6 +16,7 @@ public struct ReplayTarget: @unchecked Sendable {
   public let actionType: String
   private let replayTrace: (String, ReplayOptions) throws(ReplayError) -> ReplayReport
   private let runHistory: (History, LoadedRecording) throws -> HistoryOutcome
+  private let blameStep: (Int, LoadedRecording) throws -> JSONValue
 
   /// Wraps `reducer`; `withDependencies` pins the dependencies a trace cannot hold, such as the
   /// app's clients, for every step replayed and every state decoded.
@@ -53,6 +55,10 @@ public struct ReplayTarget: @unchecked Sendable {
       try HistoryRunner(reducer: reducer, updateDependencies: withDependencies)
         .run(history, in: recording)
     }
+    self.blameStep = { step, recording in
+      try BlameRunner(reducer: reducer, updateDependencies: withDependencies)
+        .blame(step: step, in: recording)
+    }
   }
 
   /// Wraps `reducer`, whose `State` or `Action` is not `Codable`: recorded values are rebuilt
@@ -87,6 +93,11 @@ public struct ReplayTarget: @unchecked Sendable {
   /// Whether this target recorded the trace with `header`: same `State` and `Action` types.
   func run(_ history: History, in recording: LoadedRecording) throws -> HistoryOutcome {
     try runHistory(history, recording)
+  }
+
+  /// Runs `step` again, instrumented, and answers who wrote what (protocol version 3).
+  func blame(step: Int, in recording: LoadedRecording) throws -> JSONValue {
+    try blameStep(step, recording)
   }
 
   func matches(_ header: TraceHeader) -> Bool {

@@ -46,8 +46,12 @@ enum BisectCommand: Command {
       + "goes to a temporary file, deleted unless the host crashed or failed, when it is named.")
   static let json = Flag(
     "--json", help: "Print the report as JSON (Documentation/ReplayHostProtocol.md).")
+  static let blame = Flag(
+    "--blame",
+    help: "For the first divergent step, also name the reducers and lines of today's code that "
+      + "wrote each differing path (as 'tca-replay blame'; a host of protocol 3).")
   static let options: [any CommandOption] = [
-    host, mode, all, stepsBefore, timeout, hostLog, json,
+    host, mode, all, stepsBefore, timeout, hostLog, json, blame,
   ]
   static let discussion = """
     A reducer that crashes (a force-unwrap of nil, a failed precondition) is a divergence at
@@ -92,6 +96,19 @@ enum BisectCommand: Command {
       errors.write("Error: \(error)\n")
       return .cannotTest
     }
+    // Today's writers of the first divergence's paths, asked of the same host.
+    var blamed: [String] = []
+    if parsed[blame], !parsed[json], case let .report(report) = answer,
+      let first = report.divergences.first, !first.differences.isEmpty
+    {
+      do throws(HostError) {
+        if case let .blame(reply) = try host.blame(path: path, step: first.step) {
+          blamed = blameLines(reply, paths: first.differences.map(\.path), trace: path)
+        }
+      } catch {
+        errors.write("warning: cannot blame step \(first.step): \(error)\n")
+      }
+    }
     if let late = host.finish() { errors.write("warning: \(late)\n") }
     switch answer {
     case let .refused(problem, message):
@@ -117,8 +134,32 @@ enum BisectCommand: Command {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
         output.write(report.description(values: valueText(path)) + "\n")
+        if !blamed.isEmpty { output.write(blamed.joined(separator: "\n") + "\n") }
       }
       return report.matches ? .success : .diverges
     }
+  }
+
+  /// The writers today's code gives each differing path, under a heading.
+  static func blameLines(_ reply: BlameReply, paths: [JSONPointer], trace: String) -> [String] {
+    guard let index = try? TraceIndex(path: trace) else { return [] }
+    var text = BlameText(
+      values: index.valueText(), after: (try? index.state(afterStep: reply.step)) ?? .null,
+      filter: nil)
+    let differing = reply.changes.filter { change in
+      paths.contains { BlameText.related($0.tokens, change.path.tokens) }
+    }
+    var lines = ["  written by today's code (tca-replay blame):"]
+    var shown = reply
+    shown.changes = differing
+    shown.effects = []
+    lines += text.lines(shown).dropFirst().filter { !$0.hasPrefix("(the step") }.map { "    " + $0 }
+    let unwritten = paths.filter { path in
+      !reply.changes.contains { BlameText.related(path.tokens, $0.path.tokens) }
+    }
+    for path in unwritten {
+      lines.append("    \(path.description.escapingControlCharacters): today's code does not change it")
+    }
+    return lines
   }
 }

@@ -22,7 +22,7 @@ enum StepCommand: Command {
   static let positionals = [Positional.trace]
   static let host = Option<String>(
     "--host", value: "<command>",
-    help: "A replay host (see 'tca-replay bisect --help'), for skip, edit and insert: what "
+    help: "A replay host (see 'tca-replay bisect --help'), for blame, skip, edit and insert: what "
       + "today's reducer does with the recording changed.")
   static let options: [any CommandOption] = [follow, host, BisectCommand.timeout, BisectCommand.hostLog]
   static let discussion = """
@@ -105,6 +105,8 @@ struct Stepper {
                               .binding(.set(\\.$draft, "X")), .seconds(1.5), ISO 8601 dates.
       insert <step> <action>  With --host: the same, with an action sent before the step.
       save <file>             Write the last skip, edit or insert's history as a trace.
+      blame [path]            With --host: which reducer, at which line, wrote each path the
+                              current step changed (or those at or under path).
       help                h   Show this list.
       quit                q   Leave (so does end of input).
     On a terminal, an empty line repeats the last command, Up and Down recall earlier ones,
@@ -208,6 +210,14 @@ struct Stepper {
           throw UsageError(message: "\(name) needs a replay host: start the stepper with --host")
         }
         say(try whatIf.perform(name, argument, style: style))
+      case "blame":
+        guard let whatIf else {
+          throw UsageError(message: "blame needs a replay host: start the stepper with --host")
+        }
+        guard let step = cursor.step else {
+          throw UsageError(message: "At the initial state: no step to blame. Use 'next'.")
+        }
+        say(try whatIf.blame(step: step, path: argument))
       case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
       default:
         throw UsageError(

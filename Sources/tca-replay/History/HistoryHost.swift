@@ -30,4 +30,24 @@ final class HistoryHost {
       throw error
     }
   }
+
+  /// Blames `step` of the trace at `path` (protocol version 3): the stepper's `blame`.
+  func blame(path: String, step: Int) throws(HostError) -> HostProcess.BlameAnswer {
+    do throws(HostError) {
+      let running: HostProcess
+      if let host {
+        running = host
+      } else {
+        running = try HostProcess(
+          command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+      }
+      host = running
+      let answer = try running.blame(path: path, step: step)
+      if case .crashed = answer { host = nil }
+      return answer
+    } catch {
+      host = nil
+      throw error
+    }
+  }
 }

@@ -132,6 +132,30 @@ final class WhatIf {
 }
 
 extension WhatIf {
+  /// Who wrote what at `step`, through the host: the stepper's `blame [path]`.
+  func blame(step: Int, path: String?) throws -> String {
+    let filter = try path.map { text throws(UsageError) in
+      guard let path = StatePath(text) else {
+        throw UsageError(message: "'\(text)' is not a state path")
+      }
+      return path
+    }
+    switch try host.blame(path: trace.path, step: step) {
+    case let .blame(reply):
+      var text = BlameText(
+        values: trace.valueText(), after: (try? trace.state(afterStep: step)) ?? .null,
+        filter: filter)
+      return text.lines(reply).joined(separator: "\n")
+    case let .refused(_, message):
+      throw UsageError(message: message)
+    case let .crashed(crash):
+      return "Step \(step) crashed the reducer (signal \(crash.signal)); the host's output is in "
+        + crash.log
+    }
+  }
+}
+
+extension WhatIf {
   /// The stepper's `skip`, `edit`, `insert` and `save`: what to print.
   func perform(_ command: String, _ argument: String?, style: Style) throws -> String {
     let words = (argument ?? "").split(separator: " ", maxSplits: 1).map(String.init)
