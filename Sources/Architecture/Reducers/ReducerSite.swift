@@ -164,39 +164,41 @@ package protocol BlameListener: AnyObject {
   ) -> Effect<Action>
 }
 
-/// The listener of the step being blamed, if any, and the thread it listens on.
+/// The listeners of the steps being blamed, if any, each on the thread it listens on.
 @usableFromInline
 package enum Blame {
-  // Written only under `lock`; the unlocked read in `run` only tests for nil, and the listener
-  // is then read again under the lock, so other threads reducing (tests in parallel) pass by.
+  // Written only under `lock`; the unlocked read in `run` only tests for nil (any listener at
+  // all), and the calling thread's listener is then looked up under the lock, so other threads
+  // reducing (tests in parallel, each blaming its own step) pass by or find their own.
   @usableFromInline nonisolated(unsafe) package static var listener: (any BlameListener)?
-  nonisolated(unsafe) private static var owner: pthread_t?
+  nonisolated(unsafe) private static var listeners: [UInt: any BlameListener] = [:]
   private static let lock = Lock()
+
+  private static var thread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
   /// Sets `listener` for the calling thread's reducers while `body` runs.
   package static func listening<R>(
     _ listener: any BlameListener, _ body: () throws -> R
   ) rethrows -> R {
+    let thread = thread
     lock.withLock {
+      listeners[thread] = listener
       self.listener = listener
-      owner = pthread_self()
     }
     defer {
       lock.withLock {
-        self.listener = nil
-        owner = nil
+        listeners[thread] = nil
+        self.listener = listeners.values.first
       }
     }
     return try body()
   }
 
-  /// The listener, if it listens on this thread.
+  /// The listener, if one listens on this thread.
   @usableFromInline
   static func current() -> (any BlameListener)? {
-    lock.withLock {
-      guard let owner, pthread_equal(owner, pthread_self()) != 0 else { return nil }
-      return listener
-    }
+    let thread = thread
+    return lock.withLock { listeners[thread] }
   }
 
   /// Runs `body` inside `frame` when a step is blamed on this thread, else just runs it.
