@@ -126,7 +126,7 @@ struct ReadingListGenerationTests {
     // A feature's state may declare an `init` of its own: it is assembled, no initializer runs.
     #expect(
       source.contains(
-        "let initialState: ShelfBrowserFeature.State = assemble(ShelfBrowserFeature.State.self, [\n"))
+        "let state: ShelfBrowserFeature.State = assemble(ShelfBrowserFeature.State.self, [\n"))
     #expect(source.contains("var stack = StackState<Shapes.ReadingListFeature.Path>()"))
     #expect(source.contains("      ShelfBrowserFeature()\n"))
   }

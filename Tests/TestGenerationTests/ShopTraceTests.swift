@@ -61,22 +61,26 @@ struct ShopTraceTests {
     )
   }
 
-  @Test("a later test starts from State() and assignments in Swift form, not from JSON")
+  @Test("a later test starts from the earlier start and assignments in Swift form, not from JSON")
   func initialStateInSwift() throws {
     let path = try Self.recordTrace()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let source = try Self.generate(path).source
-    #expect(source.contains("    let initialState = ShopFeature.State()\n"))
-    // Step 10 starts after the ticks, the notes and the favourites.
+    #expect(source.contains("    let state = ShopFeature.State()\n"))
+    // Step 10 starts after the ticks, the notes and the favourites: the start before it, changed.
     #expect(
       source.contains(
         """
-            var initialState = ShopFeature.State()
-            initialState.cart.quantities = [13: 2, 7: 1]
-            initialState.cart.notes[13] = "gift wrap"
-            initialState.elapsed = .milliseconds(6930)
-            initialState.favourites = [13, 7]
-            initialState.openedAt = Date(timeIntervalSinceReferenceDate: 786000000.25)
+          static func stateBeforeStep10() throws -> ShopFeature.State {
+            var state = try stateBeforeStep0()
+            state.cart.quantities[13] = 2
+            state.cart.quantities[7] = 1
+            state.cart.notes[13] = "gift wrap"
+            state.elapsed = .milliseconds(6930)
+            state.favourites = [13, 7]
+            state.openedAt = Date(timeIntervalSinceReferenceDate: 786000000.25)
+            return state
+          }
 
         """))
   }

@@ -27,7 +27,8 @@ struct TestGeneratorTests {
     #expect(
       test.source.contains(
         "// Step 3 (.decrementButtonTapped) is left out: its action could not be encoded"))
-    #expect(test.source.contains("// The state before step 4, as the trace recorded it."))
+    #expect(test.source.contains("/// The state before step 4, as the trace recorded it"))
+    #expect(test.source.contains("    let initialState = try Self.stateBeforeStep4()\n"))
   }
 
   @Test("an action that no longer decodes is left out, named, when a type check is given")
@@ -92,7 +93,9 @@ struct TestGeneratorTests {
       $0.stepsPerTest = 3
     }
     #expect(test.functions.map(\.name) == ["steps0To2", "steps3To5", "steps6To7"])
-    #expect(test.source.contains("initialState.count = 3\n"))  // the state before step 3
+    // The state before step 3: the one before step 0, changed.
+    #expect(test.source.contains("var state = try stateBeforeStep0()\n    state.count = 3\n"))
+    #expect(test.source.contains("    let initialState = try Self.stateBeforeStep3()\n"))
     #expect(test.lines.keys.sorted() == Array(0...7))
   }
 

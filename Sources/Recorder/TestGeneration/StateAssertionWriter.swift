@@ -92,6 +92,12 @@ struct StateAssertionWriter {
     assignedWhole: inout [[String]], renderer: inout SwiftRenderer
   ) -> [Statement] {
     let tokens = operation.path.tokens
+    if let pairs = flatDictionary(above: tokens, in: state) {
+      // A dictionary keyed by dates or structs is a flat list of keys and values: each key
+      // that changed is asserted, `$0.log[key] = value`, not the whole list.
+      assignedWhole.append(pairs.tokens)
+      return pairs.statements(in: state, final: final, renderer: &renderer)
+    }
     if endsInLet(tokens) {
       // A `let` cannot be assigned: the value holding it is assigned whole, built anew.
       return fallback(
@@ -220,6 +226,59 @@ struct StateAssertionWriter {
   }
 
   /// Whether the target's value is assigned whole rather than changed inside.
+  /// A dictionary whose keys are not names (dates, structs), found at or above `tokens`: its
+  /// JSON is a flat list `[key, value, key, value, …]`.
+  struct FlatDictionary {
+    var tokens: [String]
+    var target: Target
+    var key: String
+    var value: String
+
+    /// `target[key] = value` for each key the patch added or changed, `= nil` for each it
+    /// removed.
+    func statements(
+      in state: JSONValue, final: JSONValue, renderer: inout SwiftRenderer
+    ) -> [Statement] {
+      let pointer = JSONPointer(tokens: tokens)
+      func pairs(_ json: JSONValue?) -> [(JSONValue, JSONValue)] {
+        guard let flat = json?.arrayValue, flat.count % 2 == 0 else { return [] }
+        return stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
+      }
+      let before = pairs(pointer.resolve(in: state))
+      let after = pairs(pointer.resolve(in: final))
+      var statements: [Statement] = []
+      let code = target.code
+      for (key, value) in after where !before.contains(where: { $0.0 == key && $0.1 == value }) {
+        let subscripted = "\(code)[\(renderer.expression(key, type: self.key))]"
+        statements.append(
+          target.statement("\(subscripted) = \(renderer.expression(value, type: self.value))"))
+      }
+      for (key, _) in before where !after.contains(where: { $0.0 == key }) {
+        statements.append(
+          target.statement("\(code)[\(renderer.expression(key, type: self.key))] = nil"))
+      }
+      return statements
+    }
+  }
+
+  /// The flat-list dictionary at or above `tokens`, if the path runs through one.
+  private func flatDictionary(above tokens: [String], in state: JSONValue) -> FlatDictionary? {
+    for length in stride(from: tokens.count, through: 1, by: -1) {
+      let prefix = Array(tokens.prefix(length))
+      guard JSONPointer(tokens: prefix).resolve(in: state)?.arrayValue != nil else { continue }
+      var renderer = SwiftRenderer(schema: schema)
+      guard let target = target(prefix, in: state, renderer: &renderer),
+        target.enclosing.isEmpty, !target.isOptional,
+        let type = target.type.map(TypeName.unwrappingOptional),
+        TypeName.shortName(type) == "Dictionary", !TypeWalk.isKeyedByName(type),
+        let arguments = TypeName.dictionaryArguments(of: type)
+      else { continue }
+      return FlatDictionary(
+        tokens: prefix, target: target, key: arguments.key, value: arguments.value)
+    }
+    return nil
+  }
+
   private func isAssignedWhole(_ target: Target) -> Bool {
     target.type.map(SwiftRenderer.isAssignedWhole) ?? false
   }

@@ -47,4 +47,63 @@ extension TestFileWriter {
       return statement.replacingCharacters(in: range, with: "initialState")
     }
   }
+
+  /// Declares `initialState` for a test function starting before `step`, as
+  /// `Self.stateBeforeStepN()`: a helper that builds the state the function before started
+  /// from and changes it, when it can, so that a session's growing state is written once, as
+  /// what changed since the last start, instead of whole in every function; else one that
+  /// declares it as ``declareInitialState(_:)`` does.
+  mutating func declareInitialState(_ state: JSONValue, before step: Int) {
+    let stateType = TypeName.displayName(header.stateType)
+    let name = "stateBeforeStep\(step)"
+    var lines = [
+      "", "  /// The state before step \(step), as the trace recorded it.",
+      "  static func \(name)() throws -> \(stateType) {",
+    ]
+    if let statements = changes(from: previousStart, to: state) {
+      lines[1] = "  /// The state before step \(step), as the trace recorded it: the one before step "
+        + "\(previousStart!.step), changed."
+      lines.append("    var state = try stateBeforeStep\(previousStart!.step)()")
+      for line in statements.joined(separator: "\n").split(
+        separator: "\n", omittingEmptySubsequences: false)
+      {
+        lines.append(line.isEmpty ? "" : "    " + line)
+      }
+    } else {
+      let saved = body
+      declareInitialState(state)
+      for line in body[saved.count...] {
+        lines.append(
+          line.replacingOccurrences(of: "let initialState", with: "let state")
+            .replacingOccurrences(of: "var initialState", with: "var state")
+            .replacingOccurrences(of: "initialState.", with: "state."))
+      }
+      body = saved
+    }
+    lines += ["    return state", "  }"]
+    startHelpers += lines
+    body.append("    let initialState = try Self.\(name)()")
+    previousStart = state.containsUnknown ? nil : (step, state)
+  }
+
+  /// The statements on `state` that take the previous start to `state`; `nil` when there is no
+  /// previous start or they cannot be written.
+  private mutating func changes(
+    from previous: (step: Int, state: JSONValue)?, to state: JSONValue
+  ) -> [String]? {
+    guard let previous, !state.containsUnknown else { return nil }
+    var current = previous.state
+    let writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
+    guard
+      let assertion = try? writer.assertion(
+        for: JSONPatch.diff(from: previous.state, to: state), state: &current,
+        renderer: &renderer),
+      assertion.redactedPaths.isEmpty
+    else { return nil }
+    // The assertions' statements mutate `$0`; here the first `$0` of each is the state.
+    return assertion.statements.map { statement in
+      guard let range = statement.range(of: "$0") else { return statement }
+      return statement.replacingCharacters(in: range, with: "state")
+    }
+  }
 }

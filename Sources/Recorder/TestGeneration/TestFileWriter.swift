@@ -13,6 +13,10 @@ struct TestFileWriter {
   var functions: [GeneratedTest.Function] = []
   var stepLines: [Int: Int] = [:]
   var blocks: [Int: ClosedRange<Int>] = [:]
+  /// The helpers that build each function's starting state, written after the functions.
+  var startHelpers: [String] = []
+  /// The step and state the last function started from, which the next may build on.
+  var previousStart: (step: Int, state: JSONValue)?
   var skipped: [GeneratedTest.SkippedStep] = []
 
   init(
@@ -115,7 +119,6 @@ struct TestFileWriter {
 
     let filled = placeholders.fill(recordedState, type: header.stateType)
     let state = filled.value
-    body.append("    // The state before step \(first), as the trace recorded it.")
     if needs.isEmpty {
       body += placeholderComment(filled.sites, in: "it")
     } else {
@@ -140,7 +143,12 @@ struct TestFileWriter {
           indent: 2)
       }
     }
-    declareInitialState(state)
+    if needs.isEmpty {
+      declareInitialState(state, before: first)
+    } else {
+      declareInitialState(state)
+      previousStart = nil
+    }
     let schedule = EffectSchedule(steps: steps, plan: effects)
     if schedule.runsEffects { body.append("    let clock = TestClock()") }
     body.append("    let store = TestStore(initialState: initialState) {")
@@ -198,6 +206,7 @@ struct TestFileWriter {
     }
     // Placeholders in actions are explained once per function, where first sent.
     var explained: Set<String> = []
+    var fedReasonsSaid: Set<String> = []
 
     for (step, assertion, stepIsExhaustive, unknown) in assertions {
       let blockStart = body.count + 1 + preambleLineCount
@@ -214,7 +223,10 @@ struct TestFileWriter {
         ? renderer.fallback(sent.value, 0)
         : renderer.expression(sent.value, type: header.actionType)
       if let reason = schedule.fedReasons[step.index] {
-        body += Self.comment("Fed in: \(reason).", indent: 2)
+        // Each kind of reason said once a function: `receive(replaying:)` says the rest.
+        if fedReasonsSaid.insert(reason.filter { !$0.isNumber }).inserted {
+          body += Self.comment("Fed in: \(reason).", indent: 2)
+        }
       }
       if let setting = schedule.settings[step.index] {
         body.append("    store.runsEffects = \(setting)")
@@ -347,11 +359,15 @@ struct TestFileWriter {
       let expressions = uuids.map { renderer.expression(.string($0), type: "Foundation.UUID") }
       lines.append("$0.uuid = .sequence(\(Self.list(expressions, indent: 3)))")
     }
-    if !dates.isEmpty {
-      let expressions = dates.map {
-        "Date(timeIntervalSinceReferenceDate: \(SwiftRenderer.number($0)))"
-      }
-      lines.append("$0.date = .sequence(\(Self.list(expressions, indent: 3)))")
+    if dates.count == 1 {
+      let date = "Date(timeIntervalSinceReferenceDate: \(SwiftRenderer.number(dates[0])))"
+      lines.append("$0.date = .sequence([\(date)])")
+    } else if !dates.isEmpty {
+      // The seconds, many to a line, each made a date: what a person writes for a long list.
+      let seconds = dates.map { SwiftRenderer.number($0) }
+      lines.append(
+        "$0.date = .sequence(\(Self.list(seconds, indent: 3))"
+          + ".map(Date.init(timeIntervalSinceReferenceDate:)))")
     }
     if !randoms.isEmpty {
       lines.append(
@@ -481,7 +497,7 @@ struct TestFileWriter {
   private var preamble: [String] = []
 
   func finish() -> GeneratedTest {
-    var lines = preamble + body
+    var lines = preamble + body + startHelpers
     if options.framework == .plain {
       // Plain functions are run by code, which needs them by name.
       let runnable = functions.filter { $0.kind == .steps }

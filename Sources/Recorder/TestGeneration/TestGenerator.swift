@@ -44,7 +44,7 @@ package struct TestGenerator: Sendable {
     /// The steps to replay, by index; all of them by default.
     package var steps: ClosedRange<Int>?
     /// The most steps one test function replays.
-    package var stepsPerTest = 50
+    package var stepsPerTest = 100
     /// Checks recorded states and actions against today's types; none by default.
     package var typeCheck: TypeCheck?
     /// Writes every action as its recorded JSON, decoded, rather than as a Swift expression.

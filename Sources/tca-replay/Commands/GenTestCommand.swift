@@ -62,7 +62,7 @@ enum GenTestCommand: Command {
     "--steps", value: "<a>...<b>", help: "Replay only steps a to b (also a..b, or a single step).")
   static let stepsPerTest = Option<Int>(
     "--steps-per-test", value: "<n>",
-    help: "The most steps one test function replays (default: 50)."
+    help: "The most steps one test function replays (default: 100)."
   ) { text, name throws(UsageError) in
     guard let count = Int(text), count > 0 else {
       throw UsageError(message: "'\(name) \(text)' is not a positive number")

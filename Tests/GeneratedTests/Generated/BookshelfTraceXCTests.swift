@@ -13,19 +13,15 @@ import XCTest
 
 final class BookshelfTraceXCTests: XCTestCase {
   @MainActor
-  func testSteps0To49() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = BookshelfFeature.State()
+  func testSteps0To99() async throws {
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(0), UUID(1)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692801),
-      ])
+      $0.uuid = .sequence([UUID(0), UUID(1), UUID(2)])
+      $0.date = .sequence([821692800, 821692801, 821692802].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     await store.send(.addBookButtonTapped) {  // Step 0
       $0.destination = .addBook(try decoded(#"{"title":"","author":"","isbn":"","isLookingUp":false}"#))
@@ -156,7 +152,6 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isLookingUp = true
       }
     }  // Step 35
-    // Fed in: the effect of step 35 read BookCatalogClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Jane Eyre","author":"Charlotte Brontë"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
@@ -212,37 +207,6 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.send(.destination(.presented(.addBook(.binding(.set(\.$isbn, "978-0-00-")))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) { $0.isbn = "978-0-00-" }
     }  // Step 49
-  }
-
-  @MainActor
-  func testSteps50To99() async throws {
-    // The state before step 50, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
-      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.destination = .addBook(try decoded(
-      #"""
-      {"title":"","author":"","isbn":"978-0-00-","isLookingUp":false}
-      """#
-    ))
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      BookshelfFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(2)])
-      $0.date = .sequence([Date(timeIntervalSinceReferenceDate: 821692802)])
-    }
     await store.send(.destination(.presented(.addBook(.binding(.set(\.$isbn, "978-0-00-0")))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) { $0.isbn = "978-0-00-0" }
     }  // Step 50
@@ -271,7 +235,7 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isLookingUp = true
       }
     }  // Step 57
-    // Fed in: the effect of step 57 read BookCatalogClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.failure(RecordedError(typeName: "BookCatalogError", description: "No book with ISBN 9780000000002 is in the catalogue."))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
         $0.isLookingUp = false
@@ -415,43 +379,15 @@ final class BookshelfTraceXCTests: XCTestCase {
   }
 
   @MainActor
-  func testSteps100To149() async throws {
-    // The state before step 100, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
-      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
-      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.destination = .addBook(try decoded(
-      #"""
-      {"title":"Crime","author":"","isbn":"97801404491","isLookingUp":false}
-      """#
-    ))
+  func testSteps100To166() async throws {
+    let initialState = try Self.stateBeforeStep100()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
       $0.uuid = .sequence([UUID(3)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692803),
-        Date(timeIntervalSinceReferenceDate: 821692804),
-        Date(timeIntervalSinceReferenceDate: 821692805),
-      ])
+      $0.date = .sequence([821692803, 821692804, 821692805, 821692806, 821692807].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     // Fed in: the effect of step 99 started before this test's first step.
     // Step 100, effect of 99
@@ -643,7 +579,7 @@ final class BookshelfTraceXCTests: XCTestCase {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter " }
     }  // Step 147
     await step146.finish()
-    await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1"))))) {
+    let step148 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1" }
     }  // Step 148
     await step147.finish()
@@ -651,73 +587,11 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.receive(.path(.element(id: 1, action: .notes(.autosaveTimerFired)))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692805) }
     }  // Step 149, effect of 148
-
-    // The recording was still running the effects of step 148 here; what they send after this
-    // test's last step is the next test's to assert.
-    store.exhaustivity = .off
-    await store.skipInFlightEffects(strict: false)
-  }
-
-  @MainActor
-  func testSteps150To199() async throws {
-    // The state before step 150, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
-      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"","lastReadAt":821692804.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
-      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.path[id: 0] = .detail(try decoded(
-      #"""
-      {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
-      "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"",
-      "lastReadAt":821692804.0},"isReading":false,"sessionSeconds":2}
-      """#
-    ))
-    initialState.path[id: 1] = .notes(try decoded(
-      #"""
-      {"bookID":"00000000-0000-0000-0000-000000000000","text":"Chapter 1","lastSavedAt":821692805.0}
-      """#
-    ))
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      BookshelfFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692806),
-        Date(timeIntervalSinceReferenceDate: 821692807),
-        Date(timeIntervalSinceReferenceDate: 821692808),
-        Date(timeIntervalSinceReferenceDate: 821692809),
-        Date(timeIntervalSinceReferenceDate: 821692810),
-        Date(timeIntervalSinceReferenceDate: 821692811),
-      ])
-      $0.stackElementID = .incrementing(from: 2)
-    }
-    // Fed in: the effect of step 149 started before this test's first step.
-    await store.receive(replaying: .path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1")))))) {
+    await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1")))))) {
       $0.books[id: UUID(0)]?.notes = "Chapter 1"
       XCTModify(&$0.path[id: 0], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 1" }
     }  // Step 150, effect of 149
+    await step148.finish()
     let step151 = await store.send(.path(.element(id: 1, action: .notes(.textChanged("Chapter 1:"))))) {
       XCTModify(&$0.path[id: 1], case: /BookshelfFeature.Path.State.notes) { $0.text = "Chapter 1:" }
     }  // Step 151
@@ -777,6 +651,19 @@ final class BookshelfTraceXCTests: XCTestCase {
     await store.receive(.path(.element(id: 1, action: .notes(.delegate(.notesSaved(bookID: UUID(0), text: "Chapter 1: rereading"))))))
     await store.receive(.path(.popFrom(id: 1))) { $0.path[id: 1] = nil }  // Step 166, effect of 164
     await step164.finish()
+  }
+
+  @MainActor
+  func testSteps167To201() async throws {
+    let initialState = try Self.stateBeforeStep167()
+    let clock = TestClock()
+    let store = TestStore(initialState: initialState) {
+      BookshelfFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date = .sequence([821692808, 821692809, 821692810, 821692811].map(Date.init(timeIntervalSinceReferenceDate:)))
+      $0.stackElementID = .incrementing(from: 2)
+    }
     await store.send(.path(.popFrom(id: 0))) { $0.path[id: 0] = nil }  // Step 167
     await store.send(.bookTapped(id: UUID(1))) {  // Step 168
       $0.path[id: 2] = .detail(try decoded(
@@ -919,78 +806,26 @@ final class BookshelfTraceXCTests: XCTestCase {
       XCTModify(&$0.path[id: 2], case: /BookshelfFeature.Path.State.detail) { $0.book.notes = "Chapter 2: rereading" }
     }  // Step 198, effect of 197
     await step196.finish()
-    await store.send(.path(.element(id: 3, action: .notes(.doneButtonTapped)))) {  // Step 199
+    let step199 = await store.send(.path(.element(id: 3, action: .notes(.doneButtonTapped)))) {
       XCTModify(&$0.path[id: 3], case: /BookshelfFeature.Path.State.notes) { $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692811) }
-    }
-
-    // The recording was still running the effects of step 199 here; what they send after this
-    // test's last step is the next test's to assert.
-    store.exhaustivity = .off
-    await store.skipInFlightEffects(strict: false)
+    }  // Step 199
+    // Step 200, effect of 199
+    await store.receive(.path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2: rereading"))))))
+    await store.receive(.path(.popFrom(id: 3))) { $0.path[id: 3] = nil }  // Step 201, effect of 199
+    await step199.finish()
   }
 
   @MainActor
-  func testSteps200To237() async throws {
-    // The state before step 200, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
-      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
-      "lastReadAt":821692804.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
-      "lastReadAt":821692808.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
-      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.path[id: 2] = .detail(try decoded(
-      #"""
-      {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
-      "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,
-      "notes":"Chapter 2: rereading","lastReadAt":821692808.0},"isReading":false,"sessionSeconds":3}
-      """#
-    ))
-    initialState.path[id: 3] = .notes(try decoded(
-      #"""
-      {"bookID":"00000000-0000-0000-0000-000000000001","text":"Chapter 2: rereading",
-      "lastSavedAt":821692811.0}
-      """#
-    ))
+  func testSteps202To237() async throws {
+    let initialState = try Self.stateBeforeStep202()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692812),
-        Date(timeIntervalSinceReferenceDate: 821692813),
-        Date(timeIntervalSinceReferenceDate: 821692814),
-        Date(timeIntervalSinceReferenceDate: 821692815),
-      ])
+      $0.date = .sequence([821692812, 821692813, 821692814, 821692815].map(Date.init(timeIntervalSinceReferenceDate:)))
       $0.stackElementID = .incrementing(from: 4)
     }
-    // Fed in: the effect of step 199 started before this test's first step.
-    // Step 200, effect of 199
-    await store.receive(replaying: .path(.element(id: 3, action: .notes(.delegate(.notesSaved(bookID: UUID(1), text: "Chapter 2: rereading"))))))
-    // Fed in: the effect of step 199 started before this test's first step.
-    // Step 201, effect of 199
-    await store.receive(replaying: .path(.popFrom(id: 3))) { $0.path[id: 3] = nil }
     await store.send(.path(.popFrom(id: 2))) { $0.path[id: 2] = nil }  // Step 202
     await store.send(.bookTapped(id: UUID(2))) {  // Step 203
       $0.path[id: 4] = .detail(try decoded(
@@ -1151,53 +986,13 @@ final class BookshelfTraceXCTests: XCTestCase {
 
   @MainActor
   func testSteps238To271() async throws {
-    // The state before step 238, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
-      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
-      "lastReadAt":821692804.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
-      "lastReadAt":821692808.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
-      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":4,"notes":"Chapter 3: rereading",
-      "lastReadAt":821692812.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.path[id: 4] = .detail(try decoded(
-      #"""
-      {"book":{"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
-      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":4,"notes":"Chapter 3: rereading",
-      "lastReadAt":821692812.0},"isReading":false,"sessionSeconds":4}
-      """#
-    ))
+    let initialState = try Self.stateBeforeStep238()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692816),
-        Date(timeIntervalSinceReferenceDate: 821692817),
-        Date(timeIntervalSinceReferenceDate: 821692818),
-        Date(timeIntervalSinceReferenceDate: 821692819),
-      ])
+      $0.date = .sequence([821692816, 821692817, 821692818, 821692819].map(Date.init(timeIntervalSinceReferenceDate:)))
       $0.stackElementID = .incrementing(from: 6)
     }
     await store.send(.path(.popFrom(id: 4))) { $0.path[id: 4] = nil }  // Step 238
@@ -1345,54 +1140,15 @@ final class BookshelfTraceXCTests: XCTestCase {
   }
 
   @MainActor
-  func testSteps272To321() async throws {
-    // The state before step 272, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
-      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,"notes":"Chapter 1: rereading",
-      "lastReadAt":821692804.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
-      "lastReadAt":821692808.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
-      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":4,"notes":"Chapter 3: rereading",
-      "lastReadAt":821692812.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
-      "lastReadAt":821692816.0}
-      """#
-    ))
-    initialState.path[id: 6] = .detail(try decoded(
-      #"""
-      {"book":{"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
-      "lastReadAt":821692816.0},"isReading":false,"sessionSeconds":2}
-      """#
-    ))
+  func testSteps272To354() async throws {
+    let initialState = try Self.stateBeforeStep272()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BookshelfFeature()
     } withDependencies: {
       $0.continuousClock = clock
       $0.uuid = .sequence([UUID(4), UUID(5)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692820),
-        Date(timeIntervalSinceReferenceDate: 821692821),
-      ])
+      $0.date = .sequence([821692820, 821692821, 821692822, 821692823, 821692824].map(Date.init(timeIntervalSinceReferenceDate:)))
       $0.stackElementID = .incrementing(from: 8)
     }
     await store.send(.path(.popFrom(id: 6))) { $0.path[id: 6] = nil }  // Step 272
@@ -1600,7 +1356,6 @@ final class BookshelfTraceXCTests: XCTestCase {
         $0.isLookingUp = true
       }
     }  // Step 316
-    // Fed in: the effect of step 316 read BookCatalogClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .destination(.presented(.addBook(.lookUpResponse(.success(try decoded(#"{"title":"Frankenstein","author":"Mary Shelley"}"#))))))) {
       XCTModify(&$0.destination, case: /BookshelfFeature.Destination.State.addBook) {
@@ -1635,57 +1390,6 @@ final class BookshelfTraceXCTests: XCTestCase {
         "isReading":false,"sessionSeconds":0}
         """#
       ))
-    }
-  }
-
-  @MainActor
-  func testSteps322To354() async throws {
-    // The state before step 322, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
-      "lastReadAt":821692808.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
-      "lastReadAt":821692816.0}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
-      "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.books.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
-      "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""}
-      """#
-    ))
-    initialState.path[id: 11] = .detail(try decoded(
-      #"""
-      {"book":{"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein",
-      "author":"Mary Shelley","isbn":"9780141439471","addedAt":821692821.0,"secondsRead":0,"notes":""},
-      "isReading":false,"sessionSeconds":0}
-      """#
-    ))
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      BookshelfFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692822),
-        Date(timeIntervalSinceReferenceDate: 821692823),
-        Date(timeIntervalSinceReferenceDate: 821692824),
-      ])
-      $0.stackElementID = .incrementing(from: 12)
     }
     let step322 = await store.send(.path(.element(id: 11, action: .detail(.startReadingButtonTapped)))) {
       XCTModify(&$0.path[id: 11], case: /BookshelfFeature.Path.State.detail) { $0.isReading = true }
@@ -1832,47 +1536,150 @@ final class BookshelfTraceXCTests: XCTestCase {
 
   @MainActor
   func testSteps355To355() async throws {
-    // The state before step 355, as the trace recorded it.
-    var initialState = BookshelfFeature.State()
-    initialState.books.append(try decoded(
+    let initialState = try Self.stateBeforeStep355()
+    let store = TestStore(initialState: initialState) {
+      BookshelfFeature()
+    }
+    store.runsEffects = false
+    await store.send(.path(.popFrom(id: 11))) { $0.path[id: 11] = nil }  // Step 355
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> BookshelfFeature.State {
+    let state = BookshelfFeature.State()
+    return state
+  }
+
+  /// The state before step 100, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep100() throws -> BookshelfFeature.State {
+    var state = try stateBeforeStep0()
+    state.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice","author":"Jane Austen",
+      "isbn":"9780141439518","addedAt":821692800.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    state.books.append(try decoded(
       #"""
       {"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre","author":"Charlotte Brontë",
-      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,"notes":"Chapter 2: rereading",
-      "lastReadAt":821692808.0}
+      "isbn":"9780141441146","addedAt":821692801.0,"secondsRead":0,"notes":""}
       """#
     ))
-    initialState.books.append(try decoded(
+    state.books.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":0,"notes":""}
+      """#
+    ))
+    state.destination = .addBook(try decoded(
+      #"""
+      {"title":"Crime","author":"","isbn":"97801404491","isLookingUp":false}
+      """#
+    ))
+    return state
+  }
+
+  /// The state before step 167, as the trace recorded it: the one before step 100, changed.
+  static func stateBeforeStep167() throws -> BookshelfFeature.State {
+    var state = try stateBeforeStep100()
+    state.books.append(try decoded(
       #"""
       {"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
-      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
-      "lastReadAt":821692816.0}
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":0,"notes":""}
       """#
     ))
-    initialState.books.append(try decoded(
+    state.books[id: UUID(0)]?.secondsRead = 2
+    state.books[id: UUID(0)]?.notes = "Chapter 1: rereading"
+    state.books[id: UUID(0)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692804)
+    state.destination = nil
+    state.path[id: 0] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000000","title":"Pride and Prejudice",
+      "author":"Jane Austen","isbn":"9780141439518","addedAt":821692800.0,"secondsRead":2,
+      "notes":"Chapter 1: rereading","lastReadAt":821692804.0},"isReading":false,"sessionSeconds":2}
+      """#
+    ))
+    return state
+  }
+
+  /// The state before step 202, as the trace recorded it: the one before step 167, changed.
+  static func stateBeforeStep202() throws -> BookshelfFeature.State {
+    var state = try stateBeforeStep167()
+    state.books[id: UUID(1)]?.secondsRead = 3
+    state.books[id: UUID(1)]?.notes = "Chapter 2: rereading"
+    state.books[id: UUID(1)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692808)
+    state.path[id: 0] = nil
+    state.path[id: 2] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000001","title":"Jane Eyre",
+      "author":"Charlotte Brontë","isbn":"9780141441146","addedAt":821692801.0,"secondsRead":3,
+      "notes":"Chapter 2: rereading","lastReadAt":821692808.0},"isReading":false,"sessionSeconds":3}
+      """#
+    ))
+    return state
+  }
+
+  /// The state before step 238, as the trace recorded it: the one before step 202, changed.
+  static func stateBeforeStep238() throws -> BookshelfFeature.State {
+    var state = try stateBeforeStep202()
+    state.books[id: UUID(2)]?.secondsRead = 4
+    state.books[id: UUID(2)]?.notes = "Chapter 3: rereading"
+    state.books[id: UUID(2)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692812)
+    state.path[id: 2] = nil
+    state.path[id: 4] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000002","title":"The Unknown Book","author":"Anon",
+      "isbn":"9780000000002","addedAt":821692802.0,"secondsRead":4,"notes":"Chapter 3: rereading",
+      "lastReadAt":821692812.0},"isReading":false,"sessionSeconds":4}
+      """#
+    ))
+    return state
+  }
+
+  /// The state before step 272, as the trace recorded it: the one before step 238, changed.
+  static func stateBeforeStep272() throws -> BookshelfFeature.State {
+    var state = try stateBeforeStep238()
+    state.books[id: UUID(3)]?.secondsRead = 2
+    state.books[id: UUID(3)]?.notes = "Chapter 4: rereading"
+    state.books[id: UUID(3)]?.lastReadAt = Date(timeIntervalSinceReferenceDate: 821692816)
+    state.path[id: 4] = nil
+    state.path[id: 6] = .detail(try decoded(
+      #"""
+      {"book":{"id":"00000000-0000-0000-0000-000000000003","title":"Dracula","author":"Bram Stoker",
+      "isbn":"9780141439846","addedAt":821692803.0,"secondsRead":2,"notes":"Chapter 4: rereading",
+      "lastReadAt":821692816.0},"isReading":false,"sessionSeconds":2}
+      """#
+    ))
+    return state
+  }
+
+  /// The state before step 355, as the trace recorded it: the one before step 272, changed.
+  static func stateBeforeStep355() throws -> BookshelfFeature.State {
+    var state = try stateBeforeStep272()
+    state.books.remove(id: UUID(2))
+    state.books.remove(id: UUID(0))
+    state.books.append(try decoded(
       #"""
       {"id":"00000000-0000-0000-0000-000000000004","title":"Wuthering Heights","author":"Emily Brontë",
       "isbn":"9780141439556","addedAt":821692820.0,"secondsRead":0,"notes":""}
       """#
     ))
-    initialState.books.append(try decoded(
+    state.books.append(try decoded(
       #"""
       {"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein","author":"Mary Shelley",
       "isbn":"9780141439471","addedAt":821692821.0,"secondsRead":3,"notes":"Letters within letters",
       "lastReadAt":821692822.0}
       """#
     ))
-    initialState.path[id: 11] = .detail(try decoded(
+    state.path[id: 6] = nil
+    state.path[id: 11] = .detail(try decoded(
       #"""
       {"book":{"id":"00000000-0000-0000-0000-000000000005","title":"Frankenstein",
       "author":"Mary Shelley","isbn":"9780141439471","addedAt":821692821.0,"secondsRead":3,
       "notes":"Letters within letters","lastReadAt":821692822.0},"isReading":false,"sessionSeconds":3}
       """#
     ))
-    let store = TestStore(initialState: initialState) {
-      BookshelfFeature()
-    }
-    store.runsEffects = false
-    await store.send(.path(.popFrom(id: 11))) { $0.path[id: 11] = nil }  // Step 355
+    return state
   }
 }
 

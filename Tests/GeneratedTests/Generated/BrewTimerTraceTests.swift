@@ -16,8 +16,7 @@ import Testing
 struct BrewTimerTraceTests {
   @Test("steps 0 to 11")
   func steps0To11() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = BrewTimerFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BrewTimerFeature()
@@ -61,5 +60,11 @@ struct BrewTimerTraceTests {
     // Step 11, effect of 10
     await store.receive(.notesSaved("Bloom 30 s, swirl")) { $0.savedNotes = "Bloom 30 s, swirl" }
     await step10.finish()
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> BrewTimerFeature.State {
+    let state = BrewTimerFeature.State()
+    return state
   }
 }

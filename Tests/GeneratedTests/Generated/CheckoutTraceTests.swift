@@ -16,8 +16,7 @@ import Testing
 struct CheckoutTraceTests {
   @Test("steps 0 to 23")
   func steps0To23() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = CheckoutFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       CheckoutFeature()
     }
@@ -92,5 +91,11 @@ struct CheckoutTraceTests {
     await store.send(.removed(id: 4)) { $0.cart.remove(id: 4) }  // Step 21
     await store.send(.savedCardRemoved(id: 1)) { $0.savedCards.remove(id: 1) }  // Step 22
     await store.send(.giftNoteAdded("Thank you")) { $0.giftNotes.append("Thank you") }  // Step 23
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> CheckoutFeature.State {
+    let state = CheckoutFeature.State()
+    return state
   }
 }

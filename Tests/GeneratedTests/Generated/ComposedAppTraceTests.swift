@@ -15,16 +15,17 @@ import Testing
 @MainActor
 @Suite("composed-app.ndjson, replayed through AppFeature")
 struct ComposedAppTraceTests {
-  @Test("steps 0 to 49")
-  func steps0To49() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = AppFeature.State()
+  @Test("steps 0 to 99")
+  func steps0To99() async throws {
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(0), UUID(1), UUID(2), UUID(3)])
+      $0.uuid = .sequence([
+        UUID(0), UUID(1), UUID(2), UUID(3), UUID(4), UUID(5), UUID(6), UUID(7),
+      ])
     }
     await store.send(.tabSelected(.counter))  // Step 0
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 1 }  // Step 1
@@ -118,7 +119,6 @@ struct ComposedAppTraceTests {
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 9 }  // Step 31
     store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }  // Step 32
-    // Fed in: the effect of step 32 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("9 is the square of 3."))) {
       $0.counter.isLoading = false
@@ -183,62 +183,26 @@ struct ComposedAppTraceTests {
     await store.send(.downloadButtonTapped) {  // Step 48
       $0.detail = try decoded(#"{"fileName":"trace.json","progress":0,"isDownloading":false}"#)
     }
-    await store.send(.detail(.startButtonTapped)) { $0.detail?.isDownloading = true }  // Step 49
-
-    // The recording was still running the effects of step 49 here; what they send after this test's
-    // last step is the next test's to assert.
-    store.exhaustivity = .off
-    await store.skipInFlightEffects(strict: false)
-  }
-
-  @Test("steps 50 to 99")
-  func steps50To99() async throws {
-    // The state before step 50, as the trace recorded it.
-    var initialState = AppFeature.State()
-    initialState.selectedTab = .timers
-    initialState.counter.count = 9
-    initialState.counter.fact = "9 is the square of 3."
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.detail = try decoded(#"{"fileName":"trace.json","progress":0,"isDownloading":true}"#)
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      AppFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(4), UUID(5), UUID(6), UUID(7)])
-    }
-    // Fed in: the effect of step 49 started before this test's first step.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 25))) {
-      $0.detail?.progress = 25
-    }  // Step 50, effect of 49
-    // Fed in: the effect of step 49 started before this test's first step.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 50))) {
-      $0.detail?.progress = 50
-    }  // Step 51, effect of 49
-    // Fed in: the effect of step 49 started before this test's first step.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 75))) {
-      $0.detail?.progress = 75
-    }  // Step 52, effect of 49
-    // Fed in: the effect of step 49 started before this test's first step.
-    await store.receive(replaying: .detail(.progressUpdated(percent: 100))) {
-      $0.detail?.progress = 100
-    }  // Step 53, effect of 49
-    // Fed in: the effect of step 49 started before this test's first step.
-    await store.receive(replaying: .detail(.downloadFinished("trace.json: 4 chunks"))) {
+    // Step 49
+    let step49 = await store.send(.detail(.startButtonTapped)) { $0.detail?.isDownloading = true }
+    await clock.advance(by: .seconds(1))
+    // Step 50, effect of 49
+    await store.receive(.detail(.progressUpdated(percent: 25))) { $0.detail?.progress = 25 }
+    await clock.advance(by: .seconds(1))
+    // Step 51, effect of 49
+    await store.receive(.detail(.progressUpdated(percent: 50))) { $0.detail?.progress = 50 }
+    await clock.advance(by: .seconds(1))
+    // Step 52, effect of 49
+    await store.receive(.detail(.progressUpdated(percent: 75))) { $0.detail?.progress = 75 }
+    await clock.advance(by: .seconds(1))
+    // Step 53, effect of 49
+    await store.receive(.detail(.progressUpdated(percent: 100))) { $0.detail?.progress = 100 }
+    await store.receive(.detail(.downloadFinished("trace.json: 4 chunks"))) {
       $0.detail?.isDownloading = false
       $0.detail?.result = "trace.json: 4 chunks"
     }  // Step 54, effect of 49
+    await step49.finish()
+    await clock.advance(by: .seconds(1))
     await store.send(.dismissDetailButtonTapped) { $0.detail = nil }  // Step 55
     await store.send(.tabSelected(.counter)) { $0.selectedTab = .counter }  // Step 56
     await store.send(.counter(.incrementButtonTapped)) {  // Step 57
@@ -252,7 +216,7 @@ struct ComposedAppTraceTests {
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 15 }  // Step 62
     store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }  // Step 63
-    // Fed in: the effect of step 63 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("15 is an odd number."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "15 is an odd number."
@@ -339,7 +303,6 @@ struct ComposedAppTraceTests {
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 22 }  // Step 91
     store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }  // Step 92
-    // Fed in: the effect of step 92 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("22 is an even number, 11 doubled."))) {
       $0.counter.isLoading = false
@@ -380,71 +343,34 @@ struct ComposedAppTraceTests {
     await store.skipInFlightEffects(strict: false)
   }
 
-  @Test("steps 100 to 149")
-  func steps100To149() async throws {
-    // The state before step 100, as the trace recorded it.
-    var initialState = AppFeature.State()
-    initialState.selectedTab = .timers
-    initialState.counter.count = 22
-    initialState.counter.fact = "22 is an even number, 11 doubled."
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000006","name":"Timer 4","secondsElapsed":1,"isRunning":true}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":0,"isRunning":true}
-      """#
-    ))
+  @Test("steps 100 to 199")
+  func steps100To199() async throws {
+    let initialState = try Self.stateBeforeStep100()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(8), UUID(9)])
+      $0.uuid = .sequence([UUID(8), UUID(9), UUID(10), UUID(11), UUID(12), UUID(13)])
     }
     // Fed in: the effect of step 98 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {  // Step 100, effect of 98
       $0.timers[id: UUID(7)]?.secondsElapsed = 1
     }
-    // Fed in: the effect of step 97 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(6), action: .tick)) {  // Step 101, effect of 97
       $0.timers[id: UUID(6)]?.secondsElapsed = 2
     }
-    // Fed in: the effect of step 98 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {  // Step 102, effect of 98
       $0.timers[id: UUID(7)]?.secondsElapsed = 2
     }
-    // Fed in: the effect of step 97 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(6), action: .tick)) {  // Step 103, effect of 97
       $0.timers[id: UUID(6)]?.secondsElapsed = 3
     }
-    // Fed in: the effect of step 98 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {  // Step 104, effect of 98
       $0.timers[id: UUID(7)]?.secondsElapsed = 3
     }
     // Step 105
     await store.send(.removeTimerButtonTapped(id: UUID(6))) { $0.timers.remove(id: UUID(6)) }
-    // Fed in: the effect of step 98 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(7), action: .tick)) {  // Step 106, effect of 98
       $0.timers[id: UUID(7)]?.secondsElapsed = 4
     }
@@ -571,50 +497,6 @@ struct ComposedAppTraceTests {
     }
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 32 }  // Step 148
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 33 }  // Step 149
-  }
-
-  @Test("steps 150 to 199")
-  func steps150To199() async throws {
-    // The state before step 150, as the trace recorded it.
-    var initialState = AppFeature.State()
-    initialState.counter.count = 33
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      AppFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(10), UUID(11), UUID(12), UUID(13)])
-    }
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 34 }  // Step 150
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 35 }  // Step 151
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 36 }  // Step 152
@@ -623,7 +505,7 @@ struct ComposedAppTraceTests {
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 39 }  // Step 155
     store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }  // Step 156
-    // Fed in: the effect of step 156 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("39 is an odd number."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "39 is an odd number."
@@ -724,7 +606,6 @@ struct ComposedAppTraceTests {
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 49 }  // Step 190
     store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }  // Step 191
-    // Fed in: the effect of step 191 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("49 is the square of 7."))) {
       $0.counter.isLoading = false
@@ -768,85 +649,31 @@ struct ComposedAppTraceTests {
     await store.skipInFlightEffects(strict: false)
   }
 
-  @Test("steps 200 to 249")
-  func steps200To249() async throws {
-    // The state before step 200, as the trace recorded it.
-    var initialState = AppFeature.State()
-    initialState.selectedTab = .timers
-    initialState.counter.count = 49
-    initialState.counter.fact = "49 is the square of 7."
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000B","name":"Timer 7","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000C","name":"Timer 7","secondsElapsed":1,"isRunning":true}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000D","name":"Timer 8","secondsElapsed":1,"isRunning":true}
-      """#
-    ))
+  @Test("steps 200 to 281")
+  func steps200To281() async throws {
+    let initialState = try Self.stateBeforeStep200()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(14), UUID(15)])
+      $0.uuid = .sequence([UUID(14), UUID(15), UUID(16), UUID(17)])
     }
     // Fed in: the effect of step 196 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(12), action: .tick)) {
       $0.timers[id: UUID(12)]?.secondsElapsed = 2
     }  // Step 200, effect of 196
-    // Fed in: the effect of step 197 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(13), action: .tick)) {
       $0.timers[id: UUID(13)]?.secondsElapsed = 2
     }  // Step 201, effect of 197
-    // Fed in: the effect of step 196 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(12), action: .tick)) {
       $0.timers[id: UUID(12)]?.secondsElapsed = 3
     }  // Step 202, effect of 196
-    // Fed in: the effect of step 197 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(13), action: .tick)) {
       $0.timers[id: UUID(13)]?.secondsElapsed = 3
     }  // Step 203, effect of 197
     // Step 204
     await store.send(.removeTimerButtonTapped(id: UUID(12))) { $0.timers.remove(id: UUID(12)) }
-    // Fed in: the effect of step 197 started before this test's first step.
     await store.receive(replaying: .timer(id: UUID(13), action: .tick)) {
       $0.timers[id: UUID(13)]?.secondsElapsed = 4
     }  // Step 205, effect of 197
@@ -974,68 +801,6 @@ struct ComposedAppTraceTests {
       $0.counter.fact = nil
       $0.counter.count = 61
     }
-  }
-
-  @Test("steps 250 to 281")
-  func steps250To281() async throws {
-    // The state before step 250, as the trace recorded it.
-    var initialState = AppFeature.State()
-    initialState.counter.count = 61
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000B","name":"Timer 7","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000D","name":"Timer 8","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    initialState.timers.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000F","name":"Timer 9","secondsElapsed":4,
-      "isRunning":false}
-      """#
-    ))
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      AppFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(16), UUID(17)])
-    }
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 62 }  // Step 250
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 63 }  // Step 251
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 64 }  // Step 252
@@ -1049,7 +814,7 @@ struct ComposedAppTraceTests {
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 72 }  // Step 260
     store.runsEffects = false
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }  // Step 261
-    // Fed in: the effect of step 261 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .counter(.factResponse("72 is an even number, 36 doubled."))) {
       $0.counter.isLoading = false
       $0.counter.fact = "72 is an even number, 36 doubled."
@@ -1123,6 +888,82 @@ struct ComposedAppTraceTests {
     await store.receive(.detail(.progressUpdated(percent: 50))) { $0.detail?.progress = 50 }
     await store.send(.dismissDetailButtonTapped) { $0.detail = nil }  // Step 281
     await step278.finish()
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> AppFeature.State {
+    let state = AppFeature.State()
+    return state
+  }
+
+  /// The state before step 100, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep100() throws -> AppFeature.State {
+    var state = try stateBeforeStep0()
+    state.selectedTab = .timers
+    state.counter.count = 22
+    state.counter.fact = "22 is an even number, 11 doubled."
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","name":"Timer 2","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","name":"Timer 3","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","name":"Timer 4","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000006","name":"Timer 4","secondsElapsed":1,"isRunning":true}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","name":"Timer 5","secondsElapsed":0,"isRunning":true}
+      """#
+    ))
+    return state
+  }
+
+  /// The state before step 200, as the trace recorded it: the one before step 100, changed.
+  static func stateBeforeStep200() throws -> AppFeature.State {
+    var state = try stateBeforeStep100()
+    state.counter.count = 49
+    state.counter.fact = "49 is the square of 7."
+    state.timers.remove(id: UUID(6))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000009","name":"Timer 6","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Timer 7","secondsElapsed":4,
+      "isRunning":false}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Timer 7","secondsElapsed":1,"isRunning":true}
+      """#
+    ))
+    state.timers.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000D","name":"Timer 8","secondsElapsed":1,"isRunning":true}
+      """#
+    ))
+    state.timers[id: UUID(7)]?.secondsElapsed = 4
+    state.timers[id: UUID(7)]?.isRunning = false
+    return state
   }
 }
 

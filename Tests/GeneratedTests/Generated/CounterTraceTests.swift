@@ -14,10 +14,9 @@ import Testing
 @MainActor
 @Suite("counter.ndjson, replayed through CounterFeature")
 struct CounterTraceTests {
-  @Test("steps 0 to 49")
-  func steps0To49() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = CounterFeature.State()
+  @Test("steps 0 to 99")
+  func steps0To99() async throws {
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -53,7 +52,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 7 }  // Step 14
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 15
-    // Fed in: the effect of step 15 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("7 is a prime number.")) {
       $0.isLoading = false
@@ -80,7 +78,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 14 }  // Step 27
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 28
-    // Fed in: the effect of step 28 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("14 is an even number, 7 doubled.")) {
       $0.isLoading = false
@@ -110,7 +107,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 23 }  // Step 42
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 43
-    // Fed in: the effect of step 43 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
@@ -128,19 +124,6 @@ struct CounterTraceTests {
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }  // Step 48
     await step45.finish()
     await store.send(.decrementButtonTapped) { $0.count = 24 }  // Step 49
-  }
-
-  @Test("steps 50 to 99")
-  func steps50To99() async throws {
-    // The state before step 50, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 24
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      CounterFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
     await store.send(.decrementButtonTapped) { $0.count = 23 }  // Step 50
     await store.send(.decrementButtonTapped) { $0.count = 22 }  // Step 51
     await store.send(.decrementButtonTapped) { $0.count = 21 }  // Step 52
@@ -169,7 +152,7 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = -2 }  // Step 75
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 76
-    // Fed in: the effect of step 76 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
@@ -183,7 +166,7 @@ struct CounterTraceTests {
       $0.factError = nil
       $0.isLoading = true
     }
-    // Fed in: the effect of step 83 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
@@ -208,7 +191,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 8 }  // Step 94
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 95
-    // Fed in: the effect of step 95 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("8 is an even number, 4 doubled.")) {
       $0.isLoading = false
@@ -230,12 +212,9 @@ struct CounterTraceTests {
     await store.skipInFlightEffects(strict: false)
   }
 
-  @Test("steps 100 to 149")
-  func steps100To149() async throws {
-    // The state before step 100, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 10
-    initialState.isTimerRunning = true
+  @Test("steps 100 to 199")
+  func steps100To199() async throws {
+    let initialState = try Self.stateBeforeStep100()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -244,7 +223,6 @@ struct CounterTraceTests {
     }
     // Fed in: the effect of step 97 started before this test's first step.
     await store.receive(replaying: .timerTick) { $0.count = 11 }  // Step 100, effect of 97
-    // Fed in: the effect of step 97 started before this test's first step.
     await store.receive(replaying: .timerTick) { $0.count = 12 }  // Step 101, effect of 97
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }  // Step 102
     await store.send(.incrementButtonTapped) { $0.count = 13 }  // Step 103
@@ -281,7 +259,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 23 }  // Step 121
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 122
-    // Fed in: the effect of step 122 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
@@ -322,19 +299,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 7 }  // Step 147
     await store.send(.decrementButtonTapped) { $0.count = 6 }  // Step 148
     await store.send(.decrementButtonTapped) { $0.count = 5 }  // Step 149
-  }
-
-  @Test("steps 150 to 199")
-  func steps150To199() async throws {
-    // The state before step 150, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 5
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      CounterFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
     await store.send(.decrementButtonTapped) { $0.count = 4 }  // Step 150
     await store.send(.decrementButtonTapped) { $0.count = 3 }  // Step 151
     await store.send(.decrementButtonTapped) { $0.count = 2 }  // Step 152
@@ -344,7 +308,7 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = -2 }  // Step 156
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 157
-    // Fed in: the effect of step 157 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
@@ -358,7 +322,7 @@ struct CounterTraceTests {
       $0.factError = nil
       $0.isLoading = true
     }
-    // Fed in: the effect of step 164 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
@@ -386,7 +350,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 9 }  // Step 176
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 177
-    // Fed in: the effect of step 177 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("9 is the square of 3.")) {
       $0.isLoading = false
@@ -412,7 +375,6 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = 15 }  // Step 188
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 189
-    // Fed in: the effect of step 189 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("15 is an odd number.")) {
       $0.isLoading = false
@@ -440,9 +402,7 @@ struct CounterTraceTests {
 
   @Test("steps 200 to 242")
   func steps200To242() async throws {
-    // The state before step 200, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 22
+    let initialState = try Self.stateBeforeStep200()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -506,12 +466,33 @@ struct CounterTraceTests {
     await store.send(.decrementButtonTapped) { $0.count = -2 }  // Step 239
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 240
-    // Fed in: the effect of step 240 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
     }  // Step 241, effect of 240
     await store.send(.resetButtonTapped) { $0.count = 0 }  // Step 242
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> CounterFeature.State {
+    let state = CounterFeature.State()
+    return state
+  }
+
+  /// The state before step 100, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep100() throws -> CounterFeature.State {
+    var state = try stateBeforeStep0()
+    state.count = 10
+    state.isTimerRunning = true
+    return state
+  }
+
+  /// The state before step 200, as the trace recorded it: the one before step 100, changed.
+  static func stateBeforeStep200() throws -> CounterFeature.State {
+    var state = try stateBeforeStep100()
+    state.count = 22
+    state.isTimerRunning = false
+    return state
   }
 }

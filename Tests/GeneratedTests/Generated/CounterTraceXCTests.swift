@@ -13,9 +13,8 @@ import XCTest
 
 final class CounterTraceXCTests: XCTestCase {
   @MainActor
-  func testSteps0To49() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = CounterFeature.State()
+  func testSteps0To99() async throws {
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -51,7 +50,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 7 }  // Step 14
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 15
-    // Fed in: the effect of step 15 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("7 is a prime number.")) {
       $0.isLoading = false
@@ -78,7 +76,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 14 }  // Step 27
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 28
-    // Fed in: the effect of step 28 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("14 is an even number, 7 doubled.")) {
       $0.isLoading = false
@@ -108,7 +105,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 23 }  // Step 42
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 43
-    // Fed in: the effect of step 43 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
@@ -126,19 +122,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }  // Step 48
     await step45.finish()
     await store.send(.decrementButtonTapped) { $0.count = 24 }  // Step 49
-  }
-
-  @MainActor
-  func testSteps50To99() async throws {
-    // The state before step 50, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 24
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      CounterFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
     await store.send(.decrementButtonTapped) { $0.count = 23 }  // Step 50
     await store.send(.decrementButtonTapped) { $0.count = 22 }  // Step 51
     await store.send(.decrementButtonTapped) { $0.count = 21 }  // Step 52
@@ -167,7 +150,7 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = -2 }  // Step 75
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 76
-    // Fed in: the effect of step 76 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
@@ -181,7 +164,7 @@ final class CounterTraceXCTests: XCTestCase {
       $0.factError = nil
       $0.isLoading = true
     }
-    // Fed in: the effect of step 83 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
@@ -206,7 +189,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 8 }  // Step 94
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 95
-    // Fed in: the effect of step 95 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("8 is an even number, 4 doubled.")) {
       $0.isLoading = false
@@ -229,11 +211,8 @@ final class CounterTraceXCTests: XCTestCase {
   }
 
   @MainActor
-  func testSteps100To149() async throws {
-    // The state before step 100, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 10
-    initialState.isTimerRunning = true
+  func testSteps100To199() async throws {
+    let initialState = try Self.stateBeforeStep100()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -242,7 +221,6 @@ final class CounterTraceXCTests: XCTestCase {
     }
     // Fed in: the effect of step 97 started before this test's first step.
     await store.receive(replaying: .timerTick) { $0.count = 11 }  // Step 100, effect of 97
-    // Fed in: the effect of step 97 started before this test's first step.
     await store.receive(replaying: .timerTick) { $0.count = 12 }  // Step 101, effect of 97
     await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }  // Step 102
     await store.send(.incrementButtonTapped) { $0.count = 13 }  // Step 103
@@ -279,7 +257,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 23 }  // Step 121
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 122
-    // Fed in: the effect of step 122 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("23 is a prime number.")) {
       $0.isLoading = false
@@ -320,19 +297,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 7 }  // Step 147
     await store.send(.decrementButtonTapped) { $0.count = 6 }  // Step 148
     await store.send(.decrementButtonTapped) { $0.count = 5 }  // Step 149
-  }
-
-  @MainActor
-  func testSteps150To199() async throws {
-    // The state before step 150, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 5
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      CounterFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
     await store.send(.decrementButtonTapped) { $0.count = 4 }  // Step 150
     await store.send(.decrementButtonTapped) { $0.count = 3 }  // Step 151
     await store.send(.decrementButtonTapped) { $0.count = 2 }  // Step 152
@@ -342,7 +306,7 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = -2 }  // Step 156
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 157
-    // Fed in: the effect of step 157 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
@@ -356,7 +320,7 @@ final class CounterTraceXCTests: XCTestCase {
       $0.factError = nil
       $0.isLoading = true
     }
-    // Fed in: the effect of step 164 read NumberFactClient, which the trace cannot reproduce.
+    await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("2 is a prime number.")) {
       $0.isLoading = false
       $0.fact = "2 is a prime number."
@@ -384,7 +348,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 9 }  // Step 176
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 177
-    // Fed in: the effect of step 177 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("9 is the square of 3.")) {
       $0.isLoading = false
@@ -410,7 +373,6 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = 15 }  // Step 188
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 189
-    // Fed in: the effect of step 189 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factResponse("15 is an odd number.")) {
       $0.isLoading = false
@@ -438,9 +400,7 @@ final class CounterTraceXCTests: XCTestCase {
 
   @MainActor
   func testSteps200To242() async throws {
-    // The state before step 200, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 22
+    let initialState = try Self.stateBeforeStep200()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -504,12 +464,33 @@ final class CounterTraceXCTests: XCTestCase {
     await store.send(.decrementButtonTapped) { $0.count = -2 }  // Step 239
     store.runsEffects = false
     await store.send(.factButtonTapped) { $0.isLoading = true }  // Step 240
-    // Fed in: the effect of step 240 read NumberFactClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .factRequestFailed("No fact is known about -2.")) {
       $0.isLoading = false
       $0.factError = "No fact is known about -2."
     }  // Step 241, effect of 240
     await store.send(.resetButtonTapped) { $0.count = 0 }  // Step 242
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> CounterFeature.State {
+    let state = CounterFeature.State()
+    return state
+  }
+
+  /// The state before step 100, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep100() throws -> CounterFeature.State {
+    var state = try stateBeforeStep0()
+    state.count = 10
+    state.isTimerRunning = true
+    return state
+  }
+
+  /// The state before step 200, as the trace recorded it: the one before step 100, changed.
+  static func stateBeforeStep200() throws -> CounterFeature.State {
+    var state = try stateBeforeStep100()
+    state.count = 22
+    state.isTimerRunning = false
+    return state
   }
 }

@@ -19,8 +19,7 @@ import Testing
 struct DamagedCounterTraceTests {
   @Test("steps 0 to 1")
   func steps0To1() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = CounterFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
     }
@@ -39,9 +38,7 @@ struct DamagedCounterTraceTests {
 
   @Test("steps 4 to 12")
   func steps4To12() async throws {
-    // The state before step 4, as the trace recorded it.
-    var initialState = CounterFeature.State()
-    initialState.count = 2
+    let initialState = try Self.stateBeforeStep4()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
     }
@@ -56,18 +53,29 @@ struct DamagedCounterTraceTests {
     store.exhaustivity = .on
     // Step 6
     await store.send(try decoded(#"{"toggleTimerButtonTapped":{}}"#)) { $0.isTimerRunning = true }
-    // Fed in: effects were off when step 6 returned its effect.
     await store.receive(replaying: .timerTick) {  // Step 7, effect of 6
       $0.fact = nil
       $0.count = 3
     }
-    // Fed in: effects were off when step 6 returned its effect.
     await store.receive(replaying: .timerTick) { $0.count = 4 }  // Step 8, effect of 6
     // Step 9
     await store.send(try decoded(#"{"toggleTimerButtonTapped":{}}"#)) { $0.isTimerRunning = false }
     await store.send(.incrementButtonTapped) { $0.count = 5 }  // Step 10
     await store.send(.incrementButtonTapped) { $0.count = 6 }  // Step 11
     await store.send(.incrementButtonTapped) { $0.count = 7 }  // Step 12
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> CounterFeature.State {
+    let state = CounterFeature.State()
+    return state
+  }
+
+  /// The state before step 4, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep4() throws -> CounterFeature.State {
+    var state = try stateBeforeStep0()
+    state.count = 2
+    return state
   }
 }
 

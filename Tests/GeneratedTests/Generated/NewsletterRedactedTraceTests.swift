@@ -17,8 +17,7 @@ import Testing
 struct NewsletterRedactedTraceTests {
   @Test("steps 0 to 2")
   func steps0To2() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = NewsletterSignupFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
     }
@@ -31,7 +30,6 @@ struct NewsletterRedactedTraceTests {
 
   @Test("steps 3 to 3", .disabled("it needs values the trace redacted: supply them as its comments say"))
   func steps3To3() async throws {
-    // The state before step 3, as the trace recorded it.
     // Supply the real values: step 3 reads what the trace redacted (its result depends on it), so
     // placeholders cannot stand in for them. Replace each of these with the value recorded, then
     // enable the test:
@@ -53,11 +51,7 @@ struct NewsletterRedactedTraceTests {
 
   @Test("steps 4 to 8")
   func steps4To8() async throws {
-    // The state before step 4, as the trace recorded it.
-    var initialState = NewsletterSignupFeature.State()
-    initialState.topics = ["coffee", "tea"]
-    initialState.isSubscribed = true
-    initialState.message = "Subscribed to 2 topics"
+    let initialState = try Self.stateBeforeStep4()
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
     }
@@ -72,5 +66,20 @@ struct NewsletterRedactedTraceTests {
     await store.send(.emailCleared) { $0.email = nil }  // Step 7
     // Step 8
     await store.send(.topicToggled("milk")) { $0.topics = ["cocoa", "coffee", "milk", "tea"] }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> NewsletterSignupFeature.State {
+    let state = NewsletterSignupFeature.State()
+    return state
+  }
+
+  /// The state before step 4, as the trace recorded it.
+  static func stateBeforeStep4() throws -> NewsletterSignupFeature.State {
+    var state = NewsletterSignupFeature.State()
+    state.topics = ["coffee", "tea"]
+    state.isSubscribed = true
+    state.message = "Subscribed to 2 topics"
+    return state
   }
 }

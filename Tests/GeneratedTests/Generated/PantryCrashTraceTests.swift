@@ -13,8 +13,7 @@ import Testing
 struct PantryCrashTraceTests {
   @Test("steps 0 to 2")
   func steps0To2() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = PantryFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -51,5 +50,11 @@ struct PantryCrashTraceTests {
 
     // Step 3: crashed the reducer when recorded
     await store.send(.used("saffron"))
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> PantryFeature.State {
+    let state = PantryFeature.State()
+    return state
   }
 }

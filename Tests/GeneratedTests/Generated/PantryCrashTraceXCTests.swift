@@ -11,8 +11,7 @@ import XCTest
 final class PantryCrashTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To2() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = PantryFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -43,5 +42,11 @@ final class PantryCrashTraceXCTests: XCTestCase {
 
     // Step 3: crashed the reducer when recorded
     await store.send(.used("saffron"))
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> PantryFeature.State {
+    let state = PantryFeature.State()
+    return state
   }
 }

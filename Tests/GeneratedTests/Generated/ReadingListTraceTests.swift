@@ -13,8 +13,7 @@ import Testing
 struct ReadingListTraceTests {
   @Test("steps 0 to 4")
   func steps0To4() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = ReadingListFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       // ReadingListFeature stores isFavourite, which a test cannot supply: write this once in the
       // test target, `extension ReadingListFeature { static func forGeneratedTests() -> Self {
@@ -50,18 +49,7 @@ struct ReadingListTraceTests {
 
   @Test("steps 5 to 9")
   func steps5To9() async throws {
-    // The state before step 5, as the trace recorded it.
-    var initialState = ReadingListFeature.State()
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(0), title: "Dune", edition: nil, status: .shelved
-    ))
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(1), title: "Emma",
-      edition: ReadingListFeature.Edition(
-        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
-      ),
-      status: .lent(to: "Ada", pages: [1, 2])
-    ))
+    let initialState = try Self.stateBeforeStep5()
     let store = TestStore(initialState: initialState) {
       // ReadingListFeature stores isFavourite, which a test cannot supply: write this once in the
       // test target, `extension ReadingListFeature { static func forGeneratedTests() -> Self {
@@ -101,30 +89,7 @@ struct ReadingListTraceTests {
 
   @Test("steps 10 to 13")
   func steps10To13() async throws {
-    // The state before step 10, as the trace recorded it.
-    var initialState = ReadingListFeature.State()
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(0), title: "Dune", edition: nil, status: .shelved
-    ))
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(1), title: "Emma",
-      edition: ReadingListFeature.Edition(
-        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
-      ),
-      status: .lent(to: "Ada", pages: [1, 2])
-    ))
-    initialState.path[id: 0] = .detail(ReadingListFeature.Detail(
-      bookID: UUID(1), title: "Emma",
-      publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
-    ))
-    initialState.path[id: 1] = .author(name: "Austen")
-    initialState.alert = AlertState {
-      TextState("Books cannot be removed yet")
-    } actions: {
-      ButtonState(role: .cancel) { TextState("OK") }
-    } message: {
-      TextState("Try again later.")
-    }
+    let initialState = try Self.stateBeforeStep10()
     let store = TestStore(initialState: initialState) {
       // ReadingListFeature stores isFavourite, which a test cannot supply: write this once in the
       // test target, `extension ReadingListFeature { static func forGeneratedTests() -> Self {
@@ -148,5 +113,45 @@ struct ReadingListTraceTests {
         year: 1816, publisher: ReadingListFeature.Publisher(name: "John Murray", city: nil)
       )
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ReadingListFeature.State {
+    let state = ReadingListFeature.State()
+    return state
+  }
+
+  /// The state before step 5, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep5() throws -> ReadingListFeature.State {
+    var state = try stateBeforeStep0()
+    state.books.append(ReadingListFeature.Book(
+      id: UUID(0), title: "Dune", edition: nil, status: .shelved
+    ))
+    state.books.append(ReadingListFeature.Book(
+      id: UUID(1), title: "Emma",
+      edition: ReadingListFeature.Edition(
+        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+      ),
+      status: .lent(to: "Ada", pages: [1, 2])
+    ))
+    return state
+  }
+
+  /// The state before step 10, as the trace recorded it: the one before step 5, changed.
+  static func stateBeforeStep10() throws -> ReadingListFeature.State {
+    var state = try stateBeforeStep5()
+    state.path[id: 0] = .detail(ReadingListFeature.Detail(
+      bookID: UUID(1), title: "Emma",
+      publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+    ))
+    state.path[id: 1] = .author(name: "Austen")
+    state.alert = AlertState {
+      TextState("Books cannot be removed yet")
+    } actions: {
+      ButtonState(role: .cancel) { TextState("OK") }
+    } message: {
+      TextState("Try again later.")
+    }
+    return state
   }
 }

@@ -11,8 +11,7 @@ import XCTest
 final class ReadingListTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To4() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = ReadingListFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       // ReadingListFeature stores isFavourite, which a test cannot supply: write this once in the
       // test target, `extension ReadingListFeature { static func forGeneratedTests() -> Self {
@@ -48,18 +47,7 @@ final class ReadingListTraceXCTests: XCTestCase {
 
   @MainActor
   func testSteps5To9() async throws {
-    // The state before step 5, as the trace recorded it.
-    var initialState = ReadingListFeature.State()
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(0), title: "Dune", edition: nil, status: .shelved
-    ))
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(1), title: "Emma",
-      edition: ReadingListFeature.Edition(
-        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
-      ),
-      status: .lent(to: "Ada", pages: [1, 2])
-    ))
+    let initialState = try Self.stateBeforeStep5()
     let store = TestStore(initialState: initialState) {
       // ReadingListFeature stores isFavourite, which a test cannot supply: write this once in the
       // test target, `extension ReadingListFeature { static func forGeneratedTests() -> Self {
@@ -99,30 +87,7 @@ final class ReadingListTraceXCTests: XCTestCase {
 
   @MainActor
   func testSteps10To13() async throws {
-    // The state before step 10, as the trace recorded it.
-    var initialState = ReadingListFeature.State()
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(0), title: "Dune", edition: nil, status: .shelved
-    ))
-    initialState.books.append(ReadingListFeature.Book(
-      id: UUID(1), title: "Emma",
-      edition: ReadingListFeature.Edition(
-        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
-      ),
-      status: .lent(to: "Ada", pages: [1, 2])
-    ))
-    initialState.path[id: 0] = .detail(ReadingListFeature.Detail(
-      bookID: UUID(1), title: "Emma",
-      publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
-    ))
-    initialState.path[id: 1] = .author(name: "Austen")
-    initialState.alert = AlertState {
-      TextState("Books cannot be removed yet")
-    } actions: {
-      ButtonState(role: .cancel) { TextState("OK") }
-    } message: {
-      TextState("Try again later.")
-    }
+    let initialState = try Self.stateBeforeStep10()
     let store = TestStore(initialState: initialState) {
       // ReadingListFeature stores isFavourite, which a test cannot supply: write this once in the
       // test target, `extension ReadingListFeature { static func forGeneratedTests() -> Self {
@@ -146,5 +111,45 @@ final class ReadingListTraceXCTests: XCTestCase {
         year: 1816, publisher: ReadingListFeature.Publisher(name: "John Murray", city: nil)
       )
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ReadingListFeature.State {
+    let state = ReadingListFeature.State()
+    return state
+  }
+
+  /// The state before step 5, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep5() throws -> ReadingListFeature.State {
+    var state = try stateBeforeStep0()
+    state.books.append(ReadingListFeature.Book(
+      id: UUID(0), title: "Dune", edition: nil, status: .shelved
+    ))
+    state.books.append(ReadingListFeature.Book(
+      id: UUID(1), title: "Emma",
+      edition: ReadingListFeature.Edition(
+        year: 1965, publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+      ),
+      status: .lent(to: "Ada", pages: [1, 2])
+    ))
+    return state
+  }
+
+  /// The state before step 10, as the trace recorded it: the one before step 5, changed.
+  static func stateBeforeStep10() throws -> ReadingListFeature.State {
+    var state = try stateBeforeStep5()
+    state.path[id: 0] = .detail(ReadingListFeature.Detail(
+      bookID: UUID(1), title: "Emma",
+      publisher: ReadingListFeature.Publisher(name: "Chilton", city: "Philadelphia")
+    ))
+    state.path[id: 1] = .author(name: "Austen")
+    state.alert = AlertState {
+      TextState("Books cannot be removed yet")
+    } actions: {
+      ButtonState(role: .cancel) { TextState("OK") }
+    } message: {
+      TextState("Try again later.")
+    }
+    return state
   }
 }

@@ -13,15 +13,7 @@ import Testing
 struct ShapesTraceTests {
   @Test("steps 0 to 37")
   func steps0To37() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: ShapesFeature.State = assemble(ShapesFeature.State.self, [
-      "tags": [] as Set<String>, "countsByID": [:] as [UUID: Int],
-      "namesByNumber": [:] as [Int: String], "elapsed": .seconds(0) as Duration, "lastOpened": nil,
-      "link": nil, "blob": Data(base64Encoded: "")! as Data, "selection": nil,
-      "mode": .idle as ShapesFeature.Mode, "shelves": [] as IdentifiedArray<Int, ShapesFeature.Shelf>,
-      "account": try decoded(#"{"display_name":"","email":""}"#) as ShapesFeature.Account,
-      "countsByMood": [:] as [ShapesFeature.Mood: Int], "pins": [] as Set<ShapesFeature.Pin>,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       ShapesFeature()
     } withDependencies: {
@@ -31,9 +23,9 @@ struct ShapesTraceTests {
     await store.send(.tagAdded("red")) { $0.tags = ["red"] }  // Step 0
     await store.send(.tagAdded("blue")) { $0.tags = ["blue", "red"] }  // Step 1
     await store.send(.tagRemoved("red")) { $0.tags = ["blue"] }  // Step 2
-    await store.send(.counted(UUID(0))) { $0.countsByID = [UUID(0): 1] }  // Step 3
-    await store.send(.counted(UUID(0))) { $0.countsByID = [UUID(0): 2] }  // Step 4
-    await store.send(.counted(UUID(1))) { $0.countsByID = [UUID(0): 2, UUID(1): 1] }  // Step 5
+    await store.send(.counted(UUID(0))) { $0.countsByID[UUID(0)] = 1 }  // Step 3
+    await store.send(.counted(UUID(0))) { $0.countsByID[UUID(0)] = 2 }  // Step 4
+    await store.send(.counted(UUID(1))) { $0.countsByID[UUID(1)] = 1 }  // Step 5
     await store.send(.named(3, "three")) { $0.namesByNumber[3] = "three" }  // Step 6
     await store.send(.named(10, "ten")) { $0.namesByNumber[10] = "ten" }  // Step 7
     await store.send(.named(3, "drei")) { $0.namesByNumber[3] = "drei" }  // Step 8
@@ -80,9 +72,9 @@ struct ShapesTraceTests {
     await store.send(.accountEdited(name: "Ada L.", email: "ada@example.com")) {  // Step 32
       $0.account = try decoded(#"{"display_name":"Ada L.","email":"ada@example.com"}"#)
     }
-    await store.send(.moodNoted(.calm)) { $0.countsByMood = [.calm: 1] }  // Step 33
-    await store.send(.moodNoted(.busy)) { $0.countsByMood = [.busy: 1, .calm: 1] }  // Step 34
-    await store.send(.moodNoted(.calm)) { $0.countsByMood = [.busy: 1, .calm: 2] }  // Step 35
+    await store.send(.moodNoted(.calm)) { $0.countsByMood[.calm] = 1 }  // Step 33
+    await store.send(.moodNoted(.busy)) { $0.countsByMood[.busy] = 1 }  // Step 34
+    await store.send(.moodNoted(.calm)) { $0.countsByMood[.calm] = 2 }  // Step 35
     await store.send(.pinned(ShapesFeature.Pin(shelf: 1, book: 10))) {  // Step 36
       $0.pins = [ShapesFeature.Pin(shelf: 1, book: 10)]
     }
@@ -91,6 +83,19 @@ struct ShapesTraceTests {
         ShapesFeature.Pin(shelf: 1, book: 10), ShapesFeature.Pin(shelf: 1, book: 11),
       ]
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ShapesFeature.State {
+    let state: ShapesFeature.State = assemble(ShapesFeature.State.self, [
+      "tags": [] as Set<String>, "countsByID": [:] as [UUID: Int],
+      "namesByNumber": [:] as [Int: String], "elapsed": .seconds(0) as Duration, "lastOpened": nil,
+      "link": nil, "blob": Data(base64Encoded: "")! as Data, "selection": nil,
+      "mode": .idle as ShapesFeature.Mode, "shelves": [] as IdentifiedArray<Int, ShapesFeature.Shelf>,
+      "account": try decoded(#"{"display_name":"","email":""}"#) as ShapesFeature.Account,
+      "countsByMood": [:] as [ShapesFeature.Mood: Int], "pins": [] as Set<ShapesFeature.Pin>,
+    ])
+    return state
   }
 }
 

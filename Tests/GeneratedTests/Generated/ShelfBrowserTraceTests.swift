@@ -13,8 +13,21 @@ import Testing
 struct ShelfBrowserTraceTests {
   @Test("steps 0 to 2")
   func steps0To2() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: ShelfBrowserFeature.State = assemble(ShelfBrowserFeature.State.self, [
+    let initialState = try Self.stateBeforeStep0()
+    let store = TestStore(initialState: initialState) {
+      ShelfBrowserFeature()
+    } withDependencies: {
+      $0.stackElementID = .incrementing(from: 6)
+    }
+    store.runsEffects = false
+    await store.send(.popped) { $0.path[id: 5] = nil }  // Step 0
+    await store.send(.authorPushed("Eliot")) { $0.path[id: 6] = .author(name: "Eliot") }  // Step 1
+    await store.send(.deselected) { $0.selection = nil }  // Step 2
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ShelfBrowserFeature.State {
+    let state: ShelfBrowserFeature.State = assemble(ShelfBrowserFeature.State.self, [
       "owner": "Ada",
       "path": {
         var stack = StackState<Shapes.ReadingListFeature.Path>()
@@ -26,14 +39,6 @@ struct ShelfBrowserTraceTests {
         id: UUID(3), title: "Emma", edition: nil, status: .reading(page: 4)
       ) as ReadingListFeature.Book?,
     ])
-    let store = TestStore(initialState: initialState) {
-      ShelfBrowserFeature()
-    } withDependencies: {
-      $0.stackElementID = .incrementing(from: 6)
-    }
-    store.runsEffects = false
-    await store.send(.popped) { $0.path[id: 5] = nil }  // Step 0
-    await store.send(.authorPushed("Eliot")) { $0.path[id: 6] = .author(name: "Eliot") }  // Step 1
-    await store.send(.deselected) { $0.selection = nil }  // Step 2
+    return state
   }
 }

@@ -13,8 +13,7 @@ import Testing
 struct ShopTraceTests {
   @Test("steps 0 to 9")
   func steps0To9() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = ShopFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       ShopFeature()
     } withDependencies: {
@@ -23,9 +22,9 @@ struct ShopTraceTests {
     store.runsEffects = false
     // Step 0
     await store.send(.opened) { $0.openedAt = Date(timeIntervalSinceReferenceDate: 786000000.25) }
-    await store.send(.added(13)) { $0.cart.quantities = [13: 1] }  // Step 1
-    await store.send(.added(13)) { $0.cart.quantities = [13: 2] }  // Step 2
-    await store.send(.added(7)) { $0.cart.quantities = [13: 2, 7: 1] }  // Step 3
+    await store.send(.added(13)) { $0.cart.quantities[13] = 1 }  // Step 1
+    await store.send(.added(13)) { $0.cart.quantities[13] = 2 }  // Step 2
+    await store.send(.added(7)) { $0.cart.quantities[7] = 1 }  // Step 3
     await store.send(.noted(13, "gift wrap")) { $0.cart.notes[13] = "gift wrap" }  // Step 4
     await store.send(.ticked) { $0.elapsed = .milliseconds(2310) }  // Step 5
     await store.send(.ticked) { $0.elapsed = .milliseconds(4620) }  // Step 6
@@ -36,13 +35,7 @@ struct ShopTraceTests {
 
   @Test("steps 10 to 19")
   func steps10To19() async throws {
-    // The state before step 10, as the trace recorded it.
-    var initialState = ShopFeature.State()
-    initialState.cart.quantities = [13: 2, 7: 1]
-    initialState.cart.notes[13] = "gift wrap"
-    initialState.elapsed = .milliseconds(6930)
-    initialState.favourites = [13, 7]
-    initialState.openedAt = Date(timeIntervalSinceReferenceDate: 786000000.25)
+    let initialState = try Self.stateBeforeStep10()
     let store = TestStore(initialState: initialState) {
       ShopFeature()
     } withDependencies: {
@@ -52,27 +45,45 @@ struct ShopTraceTests {
     await store.send(.couponApplied(ShopFeature.Coupon(code: "SPRING", percent: 10))) {  // Step 10
       $0.coupon = ShopFeature.Coupon(code: "SPRING", percent: 10)
     }
-    await store.send(.removed(7)) { $0.cart.quantities = [13: 2] }  // Step 11
+    await store.send(.removed(7)) { $0.cart.quantities[7] = nil }  // Step 11
     await store.send(.checkoutStarted(.card(last4: "4242"))) {  // Step 12
       $0.phase = .checkingOut(.card(last4: "4242"))
     }
     await store.send(.orderPlaced) {  // Step 13
-      $0.cart.quantities = [:]
+      $0.cart.quantities[13] = nil
       $0.orders.append(ShopFeature.Order(id: UUID(0), items: [13: 2], status: .placed))
       $0.phase = .browsing
     }
-    await store.send(.added(21)) { $0.cart.quantities = [21: 1] }  // Step 14
+    await store.send(.added(21)) { $0.cart.quantities[21] = 1 }  // Step 14
     await store.send(.favourited(7)) { $0.favourites = [13] }  // Step 15
     await store.send(.couponApplied(nil)) { $0.coupon = nil }  // Step 16
     await store.send(.shipped(UUID(0), .courier)) {  // Step 17
       $0.orders[id: UUID(0)]?.status = .shipped(carrier: .courier)
     }
     await store.send(.orderPlaced) {  // Step 18
-      $0.cart.quantities = [:]
+      $0.cart.quantities[21] = nil
       $0.orders.append(ShopFeature.Order(id: UUID(1), items: [21: 1], status: .placed))
     }
     await store.send(.cancelled(UUID(1), reason: "changed mind")) {  // Step 19
       $0.orders[id: UUID(1)]?.status = .cancelled(reason: "changed mind")
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ShopFeature.State {
+    let state = ShopFeature.State()
+    return state
+  }
+
+  /// The state before step 10, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep10() throws -> ShopFeature.State {
+    var state = try stateBeforeStep0()
+    state.cart.quantities[13] = 2
+    state.cart.quantities[7] = 1
+    state.cart.notes[13] = "gift wrap"
+    state.elapsed = .milliseconds(6930)
+    state.favourites = [13, 7]
+    state.openedAt = Date(timeIntervalSinceReferenceDate: 786000000.25)
+    return state
   }
 }

@@ -13,26 +13,21 @@ import XCTest
 
 final class TodosTraceXCTests: XCTestCase {
   @MainActor
-  func testSteps0To49() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = TodosFeature.State()
+  func testSteps0To99() async throws {
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(0), UUID(1), UUID(2), UUID(3)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692801),
-        Date(timeIntervalSinceReferenceDate: 821692802),
-        Date(timeIntervalSinceReferenceDate: 821692803),
-        Date(timeIntervalSinceReferenceDate: 821692804),
-        Date(timeIntervalSinceReferenceDate: 821692805),
-        Date(timeIntervalSinceReferenceDate: 821692806),
-        Date(timeIntervalSinceReferenceDate: 821692807),
-        Date(timeIntervalSinceReferenceDate: 821692808),
+      $0.uuid = .sequence([
+        UUID(0), UUID(1), UUID(2), UUID(3), UUID(4), UUID(5), UUID(6),
       ])
+      $0.date = .sequence([
+        821692800, 821692801, 821692802, 821692803, 821692804, 821692805, 821692806, 821692807,
+        821692808, 821692809, 821692810, 821692811, 821692812, 821692813, 821692814, 821692815,
+        821692816, 821692817, 821692818, 821692819,
+      ].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     let step0 = await store.send(.addTodoButtonTapped) {  // Step 0
       $0.todos.append(try decoded(
@@ -126,7 +121,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(1)]?.title = "Call the "
     }
     await step18.finish()
-    // Fed in: the effect of step 19 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 20, effect of 19
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692803)
@@ -181,7 +175,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(2)]?.title = "Water the "
     }
     await step30.finish()
-    // Fed in: the effect of step 31 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 32, effect of 31
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692805)
@@ -192,7 +185,6 @@ final class TodosTraceXCTests: XCTestCase {
     // Fed in: the effect of step 33 sends step 34, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 34, effect of 33
-    // Fed in: the effect of step 34 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 35, effect of 34
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692806)
@@ -203,7 +195,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos.move(fromOffsets: [0], toOffset: 3)
     }
     await store.send(.filterPicked(.all)) { $0.filter = .all }  // Step 39
-    // Fed in: the effect of step 38 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 40, effect of 38
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692807)
@@ -245,69 +236,14 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(3)]?.title = "Renew p"
     }  // Step 48
     await step47.finish()
-    await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pa"))) {  // Step 49
+    let step49 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pa"))) {
       $0.todos[id: UUID(3)]?.title = "Renew pa"
-    }
+    }  // Step 49
     await step48.finish()
-
-    // The recording was still running the effects of step 49 here; what they send after this test's
-    // last step is the next test's to assert.
-    store.exhaustivity = .off
-    await store.skipInFlightEffects(strict: false)
-  }
-
-  @MainActor
-  func testSteps50To99() async throws {
-    // The state before step 50, as the trace recorded it.
-    var initialState = TodosFeature.State()
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew pa","isComplete":false,
-      "createdAt":821692808.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":false,
-      "createdAt":821692802.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
-      "createdAt":821692800.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000002","title":"Water the ","isComplete":false,
-      "createdAt":821692804.0}
-      """#
-    ))
-    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692807)
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      TodosFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(4), UUID(5), UUID(6)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692809),
-        Date(timeIntervalSinceReferenceDate: 821692810),
-        Date(timeIntervalSinceReferenceDate: 821692811),
-        Date(timeIntervalSinceReferenceDate: 821692812),
-        Date(timeIntervalSinceReferenceDate: 821692813),
-        Date(timeIntervalSinceReferenceDate: 821692814),
-        Date(timeIntervalSinceReferenceDate: 821692815),
-        Date(timeIntervalSinceReferenceDate: 821692816),
-        Date(timeIntervalSinceReferenceDate: 821692817),
-        Date(timeIntervalSinceReferenceDate: 821692818),
-        Date(timeIntervalSinceReferenceDate: 821692819),
-      ])
-    }
     let step50 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pas"))) {
       $0.todos[id: UUID(3)]?.title = "Renew pas"
     }  // Step 50
+    await step49.finish()
     let step51 = await store.send(.todo(id: UUID(3), action: .titleChanged("Renew pass"))) {
       $0.todos[id: UUID(3)]?.title = "Renew pass"
     }  // Step 51
@@ -317,7 +253,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(3)]?.title = "Renew passp"
     }
     await step51.finish()
-    // Fed in: the effect of step 52 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 53, effect of 52
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692809)
@@ -325,16 +260,13 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(2), action: .checkboxTapped)) {  // Step 54
       $0.todos[id: UUID(2)]?.isComplete = true
     }
-    // Fed in: the effect of step 54 sends step 55, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 55, effect of 54
-    // Fed in: the effect of step 55 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 56, effect of 55
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692810)
     }
     await store.send(.deleteButtonTapped(id: UUID(2))) { $0.todos.remove(id: UUID(2)) }  // Step 57
-    // Fed in: the effect of step 57 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 58, effect of 57
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692811)
@@ -397,7 +329,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(4)]?.title = "Book dentist"
     }
     await step70.finish()
-    // Fed in: the effect of step 71 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 72, effect of 71
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692813)
@@ -405,10 +336,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(1), action: .checkboxTapped)) {  // Step 73
       $0.todos[id: UUID(1)]?.isComplete = true
     }
-    // Fed in: the effect of step 73 sends step 74, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 74, effect of 73
-    // Fed in: the effect of step 74 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 75, effect of 74
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692814)
@@ -455,7 +384,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(5)]?.title = "Fix the "
     }
     await step83.finish()
-    // Fed in: the effect of step 84 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 85, effect of 84
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692816)
@@ -463,10 +391,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(3), action: .checkboxTapped)) {  // Step 86
       $0.todos[id: UUID(3)]?.isComplete = true
     }
-    // Fed in: the effect of step 86 sends step 87, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 87, effect of 86
-    // Fed in: the effect of step 87 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 88, effect of 87
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692817)
@@ -477,7 +403,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos.move(fromOffsets: [0], toOffset: 5)
     }
     await store.send(.filterPicked(.all)) { $0.filter = .all }  // Step 92
-    // Fed in: the effect of step 91 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 93, effect of 91
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692818)
@@ -519,65 +444,19 @@ final class TodosTraceXCTests: XCTestCase {
   }
 
   @MainActor
-  func testSteps100To149() async throws {
-    // The state before step 100, as the trace recorded it.
-    var initialState = TodosFeature.State()
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000006","title":"Retur","isComplete":false,
-      "createdAt":821692819.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":false,
-      "createdAt":821692812.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
-      "createdAt":821692808.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
-      "createdAt":821692802.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
-      "createdAt":821692800.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000005","title":"Fix the ","isComplete":false,
-      "createdAt":821692815.0}
-      """#
-    ))
-    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692818)
+  func testSteps100To199() async throws {
+    let initialState = try Self.stateBeforeStep100()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(7), UUID(8), UUID(9)])
+      $0.uuid = .sequence([UUID(7), UUID(8), UUID(9), UUID(10), UUID(11), UUID(12)])
       $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692820),
-        Date(timeIntervalSinceReferenceDate: 821692821),
-        Date(timeIntervalSinceReferenceDate: 821692822),
-        Date(timeIntervalSinceReferenceDate: 821692823),
-        Date(timeIntervalSinceReferenceDate: 821692824),
-        Date(timeIntervalSinceReferenceDate: 821692825),
-        Date(timeIntervalSinceReferenceDate: 821692826),
-        Date(timeIntervalSinceReferenceDate: 821692827),
-        Date(timeIntervalSinceReferenceDate: 821692828),
-        Date(timeIntervalSinceReferenceDate: 821692829),
-        Date(timeIntervalSinceReferenceDate: 821692830),
-      ])
+        821692820, 821692821, 821692822, 821692823, 821692824, 821692825, 821692826, 821692827,
+        821692828, 821692829, 821692830, 821692831, 821692832, 821692833, 821692834, 821692835,
+        821692836, 821692837, 821692838, 821692839, 821692840, 821692841,
+      ].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     let step100 = await store.send(.todo(id: UUID(6), action: .titleChanged("Return"))) {
       $0.todos[id: UUID(6)]?.title = "Return"
@@ -606,7 +485,6 @@ final class TodosTraceXCTests: XCTestCase {
     // Fed in: the effect of step 105 sends step 106, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 106, effect of 105
-    // Fed in: the effect of step 106 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 107, effect of 106
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692821)
@@ -661,7 +539,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(7)]?.title = "Pay electr"
     }
     await step117.finish()
-    // Fed in: the effect of step 118 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 119, effect of 118
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692823)
@@ -669,16 +546,13 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(4), action: .checkboxTapped)) {  // Step 120
       $0.todos[id: UUID(4)]?.isComplete = true
     }
-    // Fed in: the effect of step 120 sends step 121, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 121, effect of 120
-    // Fed in: the effect of step 121 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 122, effect of 121
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692824)
     }
     await store.send(.deleteButtonTapped(id: UUID(5))) { $0.todos.remove(id: UUID(5)) }  // Step 123
-    // Fed in: the effect of step 123 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 124, effect of 123
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692825)
@@ -737,7 +611,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(8)]?.title = "Plan the tr"
     }
     await step135.finish()
-    // Fed in: the effect of step 136 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 137, effect of 136
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692827)
@@ -745,10 +618,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(6), action: .checkboxTapped)) {  // Step 138
       $0.todos[id: UUID(6)]?.isComplete = true
     }
-    // Fed in: the effect of step 138 sends step 139, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 139, effect of 138
-    // Fed in: the effect of step 139 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 140, effect of 139
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692828)
@@ -759,7 +630,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos.move(fromOffsets: [0], toOffset: 7)
     }
     await store.send(.filterPicked(.all)) { $0.filter = .all }  // Step 144
-    // Fed in: the effect of step 143 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 145, effect of 143
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692829)
@@ -781,93 +651,14 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(9)]?.title = "Ba"
     }
     await step147.finish()
-    await store.send(.todo(id: UUID(9), action: .titleChanged("Bak"))) {  // Step 149
+    let step149 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bak"))) {  // Step 149
       $0.todos[id: UUID(9)]?.title = "Bak"
     }
     await step148.finish()
-
-    // The recording was still running the effects of step 149 here; what they send after this
-    // test's last step is the next test's to assert.
-    store.exhaustivity = .off
-    await store.skipInFlightEffects(strict: false)
-  }
-
-  @MainActor
-  func testSteps150To199() async throws {
-    // The state before step 150, as the trace recorded it.
-    var initialState = TodosFeature.State()
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000009","title":"Bak","isComplete":false,
-      "createdAt":821692830.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000007","title":"Pay electr","isComplete":false,
-      "createdAt":821692822.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000006","title":"Return li","isComplete":true,
-      "createdAt":821692819.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":true,
-      "createdAt":821692812.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
-      "createdAt":821692808.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
-      "createdAt":821692802.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
-      "createdAt":821692800.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000008","title":"Plan the tr","isComplete":false,
-      "createdAt":821692826.0}
-      """#
-    ))
-    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692829)
-    let clock = TestClock()
-    let store = TestStore(initialState: initialState) {
-      TodosFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.uuid = .sequence([UUID(10), UUID(11), UUID(12)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692831),
-        Date(timeIntervalSinceReferenceDate: 821692832),
-        Date(timeIntervalSinceReferenceDate: 821692833),
-        Date(timeIntervalSinceReferenceDate: 821692834),
-        Date(timeIntervalSinceReferenceDate: 821692835),
-        Date(timeIntervalSinceReferenceDate: 821692836),
-        Date(timeIntervalSinceReferenceDate: 821692837),
-        Date(timeIntervalSinceReferenceDate: 821692838),
-        Date(timeIntervalSinceReferenceDate: 821692839),
-        Date(timeIntervalSinceReferenceDate: 821692840),
-        Date(timeIntervalSinceReferenceDate: 821692841),
-      ])
-    }
     let step150 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake"))) {  // Step 150
       $0.todos[id: UUID(9)]?.title = "Bake"
     }
+    await step149.finish()
     let step151 = await store.send(.todo(id: UUID(9), action: .titleChanged("Bake "))) {
       $0.todos[id: UUID(9)]?.title = "Bake "
     }  // Step 151
@@ -893,7 +684,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(9)]?.title = "Bake bread"
     }
     await step155.finish()
-    // Fed in: the effect of step 156 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 157, effect of 156
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692831)
@@ -901,10 +691,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(8), action: .checkboxTapped)) {  // Step 158
       $0.todos[id: UUID(8)]?.isComplete = true
     }
-    // Fed in: the effect of step 158 sends step 159, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 159, effect of 158
-    // Fed in: the effect of step 159 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 160, effect of 159
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692832)
@@ -951,7 +739,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(10)]?.title = "Wash the"
     }
     await step168.finish()
-    // Fed in: the effect of step 169 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 170, effect of 169
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692834)
@@ -959,10 +746,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(7), action: .checkboxTapped)) {  // Step 171
       $0.todos[id: UUID(7)]?.isComplete = true
     }
-    // Fed in: the effect of step 171 sends step 172, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 172, effect of 171
-    // Fed in: the effect of step 172 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 173, effect of 172
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692835)
@@ -1013,7 +798,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(11)]?.title = "Answer em"
     }
     await step182.finish()
-    // Fed in: the effect of step 183 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 184, effect of 183
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692837)
@@ -1021,10 +805,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(9), action: .checkboxTapped)) {  // Step 185
       $0.todos[id: UUID(9)]?.isComplete = true
     }
-    // Fed in: the effect of step 185 sends step 186, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 186, effect of 185
-    // Fed in: the effect of step 186 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 187, effect of 186
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692838)
@@ -1035,14 +817,12 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos.move(fromOffsets: [0], toOffset: 10)
     }
     await store.send(.filterPicked(.all)) { $0.filter = .all }  // Step 191
-    // Fed in: the effect of step 190 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 192, effect of 190
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692839)
     }
     // Step 193
     await store.send(.deleteButtonTapped(id: UUID(11))) { $0.todos.remove(id: UUID(11)) }
-    // Fed in: the effect of step 193 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 194, effect of 193
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692840)
@@ -1081,69 +861,7 @@ final class TodosTraceXCTests: XCTestCase {
 
   @MainActor
   func testSteps200To249() async throws {
-    // The state before step 200, as the trace recorded it.
-    var initialState = TodosFeature.State()
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000C","title":"Buy ","isComplete":false,
-      "createdAt":821692841.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-00000000000A","title":"Wash the","isComplete":false,
-      "createdAt":821692833.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000009","title":"Bake bread","isComplete":true,
-      "createdAt":821692830.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000007","title":"Pay electr","isComplete":true,
-      "createdAt":821692822.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000006","title":"Return li","isComplete":true,
-      "createdAt":821692819.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":true,
-      "createdAt":821692812.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
-      "createdAt":821692808.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
-      "createdAt":821692802.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
-      "createdAt":821692800.0}
-      """#
-    ))
-    initialState.todos.append(try decoded(
-      #"""
-      {"id":"00000000-0000-0000-0000-000000000008","title":"Plan the tr","isComplete":true,
-      "createdAt":821692826.0}
-      """#
-    ))
-    initialState.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692840)
+    let initialState = try Self.stateBeforeStep200()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TodosFeature()
@@ -1151,17 +869,9 @@ final class TodosTraceXCTests: XCTestCase {
       $0.continuousClock = clock
       $0.uuid = .sequence([UUID(13), UUID(14)])
       $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692842),
-        Date(timeIntervalSinceReferenceDate: 821692843),
-        Date(timeIntervalSinceReferenceDate: 821692844),
-        Date(timeIntervalSinceReferenceDate: 821692845),
-        Date(timeIntervalSinceReferenceDate: 821692846),
-        Date(timeIntervalSinceReferenceDate: 821692847),
-        Date(timeIntervalSinceReferenceDate: 821692848),
-        Date(timeIntervalSinceReferenceDate: 821692849),
-        Date(timeIntervalSinceReferenceDate: 821692850),
-        Date(timeIntervalSinceReferenceDate: 821692851),
-      ])
+        821692842, 821692843, 821692844, 821692845, 821692846, 821692847, 821692848, 821692849,
+        821692850, 821692851,
+      ].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     let step200 = await store.send(.todo(id: UUID(12), action: .titleChanged("Buy s"))) {
       $0.todos[id: UUID(12)]?.title = "Buy s"
@@ -1198,7 +908,6 @@ final class TodosTraceXCTests: XCTestCase {
     // Fed in: the effect of step 207 sends step 208, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 208, effect of 207
-    // Fed in: the effect of step 208 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 209, effect of 208
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692843)
@@ -1257,7 +966,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(13)]?.title = "Clean the g"
     }
     await step220.finish()
-    // Fed in: the effect of step 221 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 222, effect of 221
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692845)
@@ -1265,10 +973,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(12), action: .checkboxTapped)) {  // Step 223
       $0.todos[id: UUID(12)]?.isComplete = true
     }
-    // Fed in: the effect of step 223 sends step 224, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 224, effect of 223
-    // Fed in: the effect of step 224 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 225, effect of 224
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692846)
@@ -1331,7 +1037,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos[id: UUID(14)]?.title = "Read a chapt"
     }
     await step237.finish()
-    // Fed in: the effect of step 238 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 239, effect of 238
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692848)
@@ -1339,10 +1044,8 @@ final class TodosTraceXCTests: XCTestCase {
     await store.send(.todo(id: UUID(13), action: .checkboxTapped)) {  // Step 240
       $0.todos[id: UUID(13)]?.isComplete = true
     }
-    // Fed in: the effect of step 240 sends step 241, whose own effect cannot run.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .sortCompletedTodos)  // Step 241, effect of 240
-    // Fed in: the effect of step 241 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 242, effect of 241
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692849)
@@ -1353,7 +1056,6 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos.move(fromOffsets: [0], toOffset: 12)
     }
     await store.send(.filterPicked(.all)) { $0.filter = .all }  // Step 246
-    // Fed in: the effect of step 245 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 247, effect of 245
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692850)
@@ -1371,11 +1073,100 @@ final class TodosTraceXCTests: XCTestCase {
       $0.todos.remove(id: UUID(12))
       $0.todos.remove(id: UUID(13))
     }
-    // Fed in: the effect of step 248 read TodosStorage, which the trace cannot reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .saved) {  // Step 249, effect of 248
       $0.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692851)
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> TodosFeature.State {
+    let state = TodosFeature.State()
+    return state
+  }
+
+  /// The state before step 100, as the trace recorded it: the one before step 0, changed.
+  static func stateBeforeStep100() throws -> TodosFeature.State {
+    var state = try stateBeforeStep0()
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000006","title":"Retur","isComplete":false,
+      "createdAt":821692819.0}
+      """#
+    ))
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000004","title":"Book dentist","isComplete":false,
+      "createdAt":821692812.0}
+      """#
+    ))
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000003","title":"Renew passp","isComplete":true,
+      "createdAt":821692808.0}
+      """#
+    ))
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000001","title":"Call the ","isComplete":true,
+      "createdAt":821692802.0}
+      """#
+    ))
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000000","title":"Buy milk","isComplete":true,
+      "createdAt":821692800.0}
+      """#
+    ))
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000005","title":"Fix the ","isComplete":false,
+      "createdAt":821692815.0}
+      """#
+    ))
+    state.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692818)
+    return state
+  }
+
+  /// The state before step 200, as the trace recorded it: the one before step 100, changed.
+  static func stateBeforeStep200() throws -> TodosFeature.State {
+    var state = try stateBeforeStep100()
+    state.todos.remove(id: UUID(5))
+    state.todos.insert(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000C","title":"Buy ","isComplete":false,
+      "createdAt":821692841.0}
+      """#
+    ), at: 0)
+    state.todos.insert(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-00000000000A","title":"Wash the","isComplete":false,
+      "createdAt":821692833.0}
+      """#
+    ), at: 1)
+    state.todos.insert(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000009","title":"Bake bread","isComplete":true,
+      "createdAt":821692830.0}
+      """#
+    ), at: 2)
+    state.todos.insert(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000007","title":"Pay electr","isComplete":true,
+      "createdAt":821692822.0}
+      """#
+    ), at: 3)
+    state.todos.append(try decoded(
+      #"""
+      {"id":"00000000-0000-0000-0000-000000000008","title":"Plan the tr","isComplete":true,
+      "createdAt":821692826.0}
+      """#
+    ))
+    state.todos[id: UUID(6)]?.title = "Return li"
+    state.todos[id: UUID(6)]?.isComplete = true
+    state.todos[id: UUID(4)]?.isComplete = true
+    state.lastSavedAt = Date(timeIntervalSinceReferenceDate: 821692840)
+    return state
   }
 }
 

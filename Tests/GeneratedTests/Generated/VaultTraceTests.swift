@@ -16,8 +16,7 @@ import Testing
 struct VaultTraceTests {
   @Test("steps 0 to 12")
   func steps0To12() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = VaultFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       VaultFeature()
     } withDependencies: {
@@ -68,5 +67,11 @@ struct VaultTraceTests {
       $0.log.append("signed in")
       $0.sessionToken = "<redacted>"
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> VaultFeature.State {
+    let state = VaultFeature.State()
+    return state
   }
 }

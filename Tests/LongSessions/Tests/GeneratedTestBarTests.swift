@@ -74,14 +74,7 @@ struct GeneratedTestBarTests {
     print(table.joined(separator: "\n"))
     for (name, size) in sizes {
       #expect(size.medianLinesPerStep <= 4, "\(name): median \(size.medianLinesPerStep)")
-    }
-    // NB: each test function starts from the state recorded before it, written whole, and these
-    // sessions' states grow with every step: 5.6 to 7.4 lines a step today. Delete this
-    // `withKnownIssue` once the generator meets the bar (it fails then).
-    withKnownIssue("issue 35: a function's starting state is written whole") {
-      for (name, size) in sizes {
-        #expect(size.fileLinesPerStep <= 5, "\(name): \(size.fileLinesPerStep) lines a step")
-      }
+      #expect(size.fileLinesPerStep <= 5, "\(name): \(size.fileLinesPerStep) lines a step")
     }
   }
 
@@ -92,11 +85,6 @@ struct GeneratedTestBarTests {
     arguments: sessions)
   @MainActor
   func passThenFailAtTheStep(session: LongSession) async throws {
-    try await passThenFail(session)
-  }
-
-  @MainActor
-  private func passThenFail(_ session: LongSession) async throws {
     let package = try GeneratedTestPackage(name: "long-session-gen-test-\(session.rawValue)")
     defer { package.remove() }
     let generated = try await Self.generate([session], into: package.tests)

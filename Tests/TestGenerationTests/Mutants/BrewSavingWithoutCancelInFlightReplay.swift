@@ -13,8 +13,7 @@ import Foundation
 @MainActor
 struct BrewSavingWithoutCancelInFlightReplay {
   func steps0To11() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = BrewTimerFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       BrewSavingWithoutCancelInFlight()
@@ -58,6 +57,12 @@ struct BrewSavingWithoutCancelInFlightReplay {
     // Step 11, effect of 10
     await store.receive(.notesSaved("Bloom 30 s, swirl")) { $0.savedNotes = "Bloom 30 s, swirl" }
     await step10.finish()
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> BrewTimerFeature.State {
+    let state = BrewTimerFeature.State()
+    return state
   }
 
   /// The functions above that replay recorded steps, in order, for code that runs them all.

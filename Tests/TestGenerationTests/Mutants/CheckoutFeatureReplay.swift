@@ -13,8 +13,7 @@ import Foundation
 @MainActor
 struct CheckoutFeatureReplay {
   func steps0To23() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = CheckoutFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       CheckoutFeature()
     }
@@ -89,6 +88,12 @@ struct CheckoutFeatureReplay {
     await store.send(.removed(id: 4)) { $0.cart.remove(id: 4) }  // Step 21
     await store.send(.savedCardRemoved(id: 1)) { $0.savedCards.remove(id: 1) }  // Step 22
     await store.send(.giftNoteAdded("Thank you")) { $0.giftNotes.append("Thank you") }  // Step 23
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> CheckoutFeature.State {
+    let state = CheckoutFeature.State()
+    return state
   }
 
   /// The functions above that replay recorded steps, in order, for code that runs them all.

@@ -13,8 +13,7 @@ import Foundation
 @MainActor
 struct CounterFeatureReplay {
   func steps0To12() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = CounterFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       CounterFeature()
@@ -46,6 +45,12 @@ struct CounterFeatureReplay {
     await store.send(.incrementButtonTapped) { $0.count = 5 }  // Step 10
     await store.send(.incrementButtonTapped) { $0.count = 6 }  // Step 11
     await store.send(.incrementButtonTapped) { $0.count = 7 }  // Step 12
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> CounterFeature.State {
+    let state = CounterFeature.State()
+    return state
   }
 
   /// The functions above that replay recorded steps, in order, for code that runs them all.

@@ -14,8 +14,7 @@ import Foundation
 @MainActor
 struct NewsletterSignupFeatureReplay {
   func steps0To2() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = NewsletterSignupFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
     }
@@ -27,7 +26,6 @@ struct NewsletterSignupFeatureReplay {
   }
 
   func steps3To3() async throws {
-    // The state before step 3, as the trace recorded it.
     // Supply the real values: step 3 reads what the trace redacted (its result depends on it), so
     // placeholders cannot stand in for them. Replace each of these with the value recorded, then
     // enable the test:
@@ -48,11 +46,7 @@ struct NewsletterSignupFeatureReplay {
   }
 
   func steps4To8() async throws {
-    // The state before step 4, as the trace recorded it.
-    var initialState = NewsletterSignupFeature.State()
-    initialState.topics = ["coffee", "tea"]
-    initialState.isSubscribed = true
-    initialState.message = "Subscribed to 2 topics"
+    let initialState = try Self.stateBeforeStep4()
     let store = TestStore(initialState: initialState) {
       NewsletterSignupFeature()
     }
@@ -67,6 +61,21 @@ struct NewsletterSignupFeatureReplay {
     await store.send(.emailCleared) { $0.email = nil }  // Step 7
     // Step 8
     await store.send(.topicToggled("milk")) { $0.topics = ["cocoa", "coffee", "milk", "tea"] }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> NewsletterSignupFeature.State {
+    let state = NewsletterSignupFeature.State()
+    return state
+  }
+
+  /// The state before step 4, as the trace recorded it.
+  static func stateBeforeStep4() throws -> NewsletterSignupFeature.State {
+    var state = NewsletterSignupFeature.State()
+    state.topics = ["coffee", "tea"]
+    state.isSubscribed = true
+    state.message = "Subscribed to 2 topics"
+    return state
   }
 
   /// The functions above that replay recorded steps, in order, for code that runs them all.

@@ -10,8 +10,7 @@ import Foundation
 @MainActor
 struct PantryFeatureCrashReplay {
   func steps0To2() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = PantryFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       PantryFeature()
     }
@@ -40,6 +39,12 @@ struct PantryFeatureCrashReplay {
 
     // Step 3: crashed the reducer when recorded
     await store.send(.used("saffron"))
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> PantryFeature.State {
+    let state = PantryFeature.State()
+    return state
   }
 
   /// The functions above that replay recorded steps, in order, for code that runs them all.

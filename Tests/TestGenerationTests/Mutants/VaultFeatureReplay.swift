@@ -13,8 +13,7 @@ import Foundation
 @MainActor
 struct VaultFeatureReplay {
   func steps0To12() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = VaultFeature.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       VaultFeature()
     } withDependencies: {
@@ -65,6 +64,12 @@ struct VaultFeatureReplay {
       $0.log.append("signed in")
       $0.sessionToken = "<redacted>"
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> VaultFeature.State {
+    let state = VaultFeature.State()
+    return state
   }
 
   /// The functions above that replay recorded steps, in order, for code that runs them all.

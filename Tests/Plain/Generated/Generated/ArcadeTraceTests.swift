@@ -16,10 +16,7 @@ import Testing
 struct ArcadeTraceTests {
   @Test("steps 0 to 34")
   func steps0To34() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: Arcade.State = .signIn(assemble(ArcadeSignIn.State.self, [
-      "alert": nil, "code": nil, "email": "", "isSigningIn": false, "password": "",
-    ]))
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       Arcade()
     }
@@ -52,7 +49,6 @@ struct ArcadeTraceTests {
     await store.send(.signIn(.signInButtonTapped)) {  // Step 6
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.isSigningIn = true }
     }
-    // Fed in: the effect of step 6 read ArcadeAuthClient, which the trace cannot reproduce.
     await store.receive(replaying: .signIn(.signInResponse(.success(SignInResponse(needsCode: true, token: "t-ada@secure.example"))))) {
       XCTModify(&$0, case: /Arcade.State.signIn) {
         $0.code = assemble(CodeEntry.State.self, [
@@ -71,7 +67,6 @@ struct ArcadeTraceTests {
     await store.send(.signIn(.code(.presented(.submitButtonTapped)))) {  // Step 11
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.code?.isVerifying = true }
     }
-    // Fed in: the effect of step 11 read ArcadeAuthClient, which the trace cannot reproduce.
     await store.receive(replaying: .signIn(.code(.presented(.verifyResponse(.failure(SignInError.invalidCode)))))) {
       XCTModify(&$0, case: /Arcade.State.signIn) {
         $0.code?.isVerifying = false
@@ -87,7 +82,6 @@ struct ArcadeTraceTests {
         $0.code?.isVerifying = true
       }
     }
-    // Fed in: the effect of step 14 read ArcadeAuthClient, which the trace cannot reproduce.
     await store.receive(replaying: .signIn(.code(.presented(.verifyResponse(.success(Player(name: "ada", token: "t-ada@secure.example"))))))) {
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.code?.isVerifying = false }
     }  // Step 15, effect of 14
@@ -95,7 +89,6 @@ struct ArcadeTraceTests {
     await store.receive(replaying: .signIn(.code(.presented(.delegate(.verified(Player(name: "ada", token: "t-ada@secure.example"))))))) {
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.code = nil }
     }  // Step 16, effect of 15
-    // Fed in: effects were off when step 16 returned its effect.
     await store.receive(replaying: .signIn(.delegate(.signedIn(Player(name: "ada", token: "t-ada@secure.example"))))) {
       $0 = .game(assemble(Nim.State.self, [
         "loser": nil, "moves": [] as [Int], "players": ["ada", "Guest"] as [String], "stones": 15,
@@ -167,7 +160,6 @@ struct ArcadeTraceTests {
       }
     }
     await store.send(.game(.quitButtonTapped))  // Step 28
-    // Fed in: effects were off when step 28 returned its effect.
     await store.receive(replaying: .game(.delegate(.quit))) {  // Step 29, effect of 28
       $0 = .signIn(assemble(ArcadeSignIn.State.self, [
         "alert": nil, "code": nil, "email": "", "isSigningIn": false, "password": "",
@@ -182,16 +174,22 @@ struct ArcadeTraceTests {
     await store.send(.signIn(.signInButtonTapped)) {  // Step 32
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.isSigningIn = true }
     }
-    // Fed in: the effect of step 32 read ArcadeAuthClient, which the trace cannot reproduce.
     await store.receive(replaying: .signIn(.signInResponse(.success(SignInResponse(needsCode: false, token: "t-grace@example.com"))))) {
       XCTModify(&$0, case: /Arcade.State.signIn) { $0.isSigningIn = false }
     }  // Step 33, effect of 32
-    // Fed in: effects were off when step 33 returned its effect.
     await store.receive(replaying: .signIn(.delegate(.signedIn(Player(name: "grace", token: "t-grace@example.com"))))) {
       $0 = .game(assemble(Nim.State.self, [
         "loser": nil, "moves": [] as [Int], "players": ["grace", "Guest"] as [String], "stones": 15,
         "turn": .first as Nim.Side,
       ]))
     }  // Step 34, effect of 33
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> Arcade.State {
+    let state: Arcade.State = .signIn(assemble(ArcadeSignIn.State.self, [
+      "alert": nil, "code": nil, "email": "", "isSigningIn": false, "password": "",
+    ]))
+    return state
   }
 }

@@ -13,11 +13,7 @@ import Testing
 struct BirdLogTraceTests {
   @Test("steps 0 to 14")
   func steps0To14() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: BirdLog.State = assemble(BirdLog.State.self, [
-      "count": 1, "isRare": false, "notes": "", "notesPrompt": nil, "savedEntries": [] as [String],
-      "species": "", "weather": .clear as BirdLog.Weather,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       BirdLog()
     }
@@ -58,5 +54,14 @@ struct BirdLogTraceTests {
       $0.species = ""
       $0.weather = .clear
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> BirdLog.State {
+    let state: BirdLog.State = assemble(BirdLog.State.self, [
+      "count": 1, "isRare": false, "notes": "", "notesPrompt": nil, "savedEntries": [] as [String],
+      "species": "", "weather": .clear as BirdLog.Weather,
+    ])
+    return state
   }
 }

@@ -11,11 +11,7 @@ import XCTest
 final class BirdLogTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To14() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: BirdLog.State = assemble(BirdLog.State.self, [
-      "count": 1, "isRare": false, "notes": "", "notesPrompt": nil, "savedEntries": [] as [String],
-      "species": "", "weather": .clear as BirdLog.Weather,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       BirdLog()
     }
@@ -56,5 +52,14 @@ final class BirdLogTraceXCTests: XCTestCase {
       $0.species = ""
       $0.weather = .clear
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> BirdLog.State {
+    let state: BirdLog.State = assemble(BirdLog.State.self, [
+      "count": 1, "isRare": false, "notes": "", "notesPrompt": nil, "savedEntries": [] as [String],
+      "species": "", "weather": .clear as BirdLog.Weather,
+    ])
+    return state
   }
 }

@@ -14,23 +14,14 @@ import XCTest
 final class ChoreListTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To21() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: ChoreList.State = assemble(ChoreList.State.self, [
-      "chores": [] as IdentifiedArray<UUID, Chore.State>, "editMode": .inactive as ListEditMode,
-      "filter": .all as ChoreList.Filter,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       ChoreList()
     } withDependencies: {
       $0.continuousClock = clock
       $0.uuid = .sequence([UUID(0), UUID(1), UUID(2), UUID(3)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692800),
-      ])
+      $0.date = .sequence([821692800, 821692800, 821692800, 821692800].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     await store.send(.addChoreButtonTapped) {  // Step 0
       $0.chores.append(assemble(Chore.State.self, [
@@ -102,5 +93,14 @@ final class ChoreListTraceXCTests: XCTestCase {
       $0.chores.remove(id: UUID(3))
       $0.chores.remove(id: UUID(1))
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ChoreList.State {
+    let state: ChoreList.State = assemble(ChoreList.State.self, [
+      "chores": [] as IdentifiedArray<UUID, Chore.State>, "editMode": .inactive as ListEditMode,
+      "filter": .all as ChoreList.Filter,
+    ])
+    return state
   }
 }

@@ -14,18 +14,13 @@ import XCTest
 final class FieldNotesTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To34() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = FieldNotes.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       FieldNotes()
     } withDependencies: {
       $0.temporaryDirectory = URL(string: "file:///tmp/")!
       $0.uuid = .sequence([UUID(0), UUID(1), UUID(2)])
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692800),
-      ])
+      $0.date = .sequence([821692800, 821692800, 821692800].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     store.runsEffects = false
     await store.send(.recordButtonTapped) {  // Step 0
@@ -39,19 +34,15 @@ final class FieldNotesTraceXCTests: XCTestCase {
     await store.receive(replaying: .recording(.presented(.timerTicked))) {  // Step 2, effect of 1
       $0.recording?.duration = .seconds(1)
     }
-    // Fed in: the effect of step 1 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .recording(.presented(.timerTicked))) {  // Step 3, effect of 1
       $0.recording?.duration = .seconds(2)
     }
-    // Fed in: the effect of step 1 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .recording(.presented(.timerTicked))) {  // Step 4, effect of 1
       $0.recording?.duration = .seconds(3)
     }
     await store.send(.recording(.presented(.stopButtonTapped)))  // Step 5
-    // Fed in: the effect of step 5 read AudioClient, which the trace cannot reproduce.
     // Step 6, effect of 5
     await store.receive(replaying: .recording(.presented(.finalRecordingTime(.seconds(3)))))
-    // Fed in: the effect of step 1 read AudioClient, which the trace cannot reproduce.
     // Step 7, effect of 1
     await store.receive(replaying: .recording(.presented(.recordingFinished(.success(true)))))
     // Fed in: effects were off when step 7 returned its effect.
@@ -72,15 +63,12 @@ final class FieldNotesTraceXCTests: XCTestCase {
     await store.send(.note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .playButtonTapped)) {
       $0.notes[0].mode = .playing(progress: 0.0)
     }  // Step 10
-    // Fed in: the effect of step 10 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .timerTicked)) {
       $0.notes[0].mode = .playing(progress: 0.16666666666666666)
     }  // Step 11, effect of 10
-    // Fed in: the effect of step 10 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .timerTicked)) {
       $0.notes[0].mode = .playing(progress: 0.3333333333333333)
     }  // Step 12, effect of 10
-    // Fed in: the effect of step 10 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .playbackFinished(.success(true)))) {
       $0.notes[0].mode = .notPlaying
     }  // Step 13, effect of 10
@@ -91,10 +79,8 @@ final class FieldNotesTraceXCTests: XCTestCase {
       ])
     }
     await store.send(.recording(.presented(.onTask)))  // Step 15
-    // Fed in: the effect of step 15 read AudioClient, which the trace cannot reproduce.
     // Step 16, effect of 15
     await store.receive(replaying: .recording(.presented(.recordingFinished(.failure(RecorderError.microphoneDenied)))))
-    // Fed in: effects were off when step 16 returned its effect.
     await store.receive(replaying: .recording(.presented(.delegate(.didFinish(.failure(RecorderError.microphoneDenied)))))) {
       $0.alert = AlertState {
         TextState("Recording failed")
@@ -112,22 +98,17 @@ final class FieldNotesTraceXCTests: XCTestCase {
       ])
     }
     await store.send(.recording(.presented(.onTask)))  // Step 20
-    // Fed in: the effect of step 20 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .recording(.presented(.timerTicked))) {  // Step 21, effect of 20
       $0.recording?.duration = .seconds(1)
     }
-    // Fed in: the effect of step 20 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .recording(.presented(.timerTicked))) {  // Step 22, effect of 20
       $0.recording?.duration = .seconds(2)
     }
     await store.send(.recording(.presented(.stopButtonTapped)))  // Step 23
-    // Fed in: the effect of step 23 read AudioClient, which the trace cannot reproduce.
     // Step 24, effect of 23
     await store.receive(replaying: .recording(.presented(.finalRecordingTime(.seconds(2)))))
-    // Fed in: the effect of step 20 read AudioClient, which the trace cannot reproduce.
     // Step 25, effect of 20
     await store.receive(replaying: .recording(.presented(.recordingFinished(.success(true)))))
-    // Fed in: effects were off when step 25 returned its effect.
     await store.receive(replaying: .recording(.presented(.delegate(.didFinish(.success(assemble(NoteRecording.State.self, [
       "date": Date(timeIntervalSinceReferenceDate: 821692800), "duration": .seconds(2) as Duration,
       "url": URL(string: "file:///tmp/00000000-0000-0000-0000-000000000002.m4a")! as URL,
@@ -142,29 +123,30 @@ final class FieldNotesTraceXCTests: XCTestCase {
     await store.send(.note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .playButtonTapped)) {
       $0.notes[1].mode = .playing(progress: 0.0)
     }  // Step 27
-    // Fed in: the effect of step 27 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .timerTicked)) {
       $0.notes[1].mode = .playing(progress: 0.16666666666666666)
     }  // Step 28, effect of 27
     await store.send(.note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000002.m4a")!, action: .playButtonTapped)) {
       $0.notes[0].mode = .playing(progress: 0.0)
     }  // Step 29
-    // Fed in: the effect of step 29 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000000.m4a")!, action: .playButtonTapped)) {
       $0.notes[1].mode = .notPlaying
     }  // Step 30, effect of 29
-    // Fed in: the effect of step 29 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000002.m4a")!, action: .timerTicked)) {
       $0.notes[0].mode = .playing(progress: 0.25)
     }  // Step 31, effect of 29
-    // Fed in: the effect of step 29 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000002.m4a")!, action: .timerTicked)) {
       $0.notes[0].mode = .playing(progress: 0.5)
     }  // Step 32, effect of 29
-    // Fed in: the effect of step 29 read AudioClient, which the trace cannot reproduce.
     await store.receive(replaying: .note(id: URL(string: "file:///tmp/00000000-0000-0000-0000-000000000002.m4a")!, action: .playbackFinished(.success(true)))) {
       $0.notes[0].mode = .notPlaying
     }  // Step 33, effect of 29
     await store.send(.delete([1])) { $0.notes.remove(at: 1) }  // Step 34
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> FieldNotes.State {
+    let state = FieldNotes.State()
+    return state
   }
 }

@@ -16,8 +16,7 @@ import Testing
 struct GardenPlannerTraceTests {
   @Test("steps 0 to 39")
   func steps0To39() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = GardenPlanner.State()
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       GardenPlanner()
@@ -148,5 +147,11 @@ struct GardenPlannerTraceTests {
       $0.beds.remove(id: UUID(0))
       $0.destination = nil
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> GardenPlanner.State {
+    let state = GardenPlanner.State()
+    return state
   }
 }

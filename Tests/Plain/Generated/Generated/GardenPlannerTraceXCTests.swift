@@ -14,8 +14,7 @@ import XCTest
 final class GardenPlannerTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To39() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = GardenPlanner.State()
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       GardenPlanner()
@@ -146,5 +145,11 @@ final class GardenPlannerTraceXCTests: XCTestCase {
       $0.beds.remove(id: UUID(0))
       $0.destination = nil
     }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> GardenPlanner.State {
+    let state = GardenPlanner.State()
+    return state
   }
 }

@@ -13,8 +13,7 @@ import Testing
 struct GreenhouseTraceTests {
   @Test("steps 0 to 16")
   func steps0To16() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = Greenhouse.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       Greenhouse()
     }
@@ -135,5 +134,11 @@ struct GreenhouseTraceTests {
       }
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }  // Step 16
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> Greenhouse.State {
+    let state = Greenhouse.State()
+    return state
   }
 }

@@ -11,8 +11,7 @@ import XCTest
 final class GreenhouseTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To16() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = Greenhouse.State()
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       Greenhouse()
     }
@@ -133,5 +132,11 @@ final class GreenhouseTraceXCTests: XCTestCase {
       }
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }  // Step 16
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> Greenhouse.State {
+    let state = Greenhouse.State()
+    return state
   }
 }

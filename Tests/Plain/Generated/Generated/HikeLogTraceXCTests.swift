@@ -14,22 +14,7 @@ import XCTest
 final class HikeLogTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To35() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: HikeLogApp.State = assemble(HikeLogApp.State.self, [
-      "list": assemble(HikeList.State.self, [
-        "destination": nil,
-        "hikes": [
-          Hike(
-            id: UUID(1000), minutes: 90, title: "Ridge loop", walks: [],
-            waypoints: [
-              Waypoint(id: UUID(1001), name: "Col"), Waypoint(id: UUID(1002), name: "Cairn"),
-            ]
-          ),
-        ] as IdentifiedArray<UUID, Hike>,
-      ]) as HikeList.State,
-      "path": StackState<PlainFeatures.HikeLogApp.Path.State>() as StackState<HikeLogApp.Path.State>,
-      "saveError": nil,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       HikeLogApp()
@@ -126,7 +111,6 @@ final class HikeLogTraceXCTests: XCTestCase {
       $0.list.hikes[id: UUID(0)]?.minutes = 3
     }  // Step 11, effect of 10
     await store.send(.path(.element(id: 0, action: .detail(.startWalkButtonTapped))))  // Step 12
-    // Fed in: effects were off when step 12 returned its effect.
     await store.receive(replaying: .path(.element(id: 0, action: .detail(.delegate(.startWalk(Hike(
       id: UUID(0), minutes: 3, title: "Estuary walk", walks: [],
       waypoints: [Waypoint(id: UUID(2), name: "Ferry steps")]
@@ -263,8 +247,27 @@ final class HikeLogTraceXCTests: XCTestCase {
       $0.list.hikes.remove(id: UUID(1000))
     }  // Step 34, effect of 33
     await step25.finish()
-    // Fed in: the effect of step 33 sends step 34, whose own effect cannot run.
     // Step 35, effect of 33
     await store.receive(replaying: .path(.popFrom(id: 2))) { $0.path[id: 2] = nil }
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> HikeLogApp.State {
+    let state: HikeLogApp.State = assemble(HikeLogApp.State.self, [
+      "list": assemble(HikeList.State.self, [
+        "destination": nil,
+        "hikes": [
+          Hike(
+            id: UUID(1000), minutes: 90, title: "Ridge loop", walks: [],
+            waypoints: [
+              Waypoint(id: UUID(1001), name: "Col"), Waypoint(id: UUID(1002), name: "Cairn"),
+            ]
+          ),
+        ] as IdentifiedArray<UUID, Hike>,
+      ]) as HikeList.State,
+      "path": StackState<PlainFeatures.HikeLogApp.Path.State>() as StackState<HikeLogApp.Path.State>,
+      "saveError": nil,
+    ])
+    return state
   }
 }

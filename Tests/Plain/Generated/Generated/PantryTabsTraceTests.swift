@@ -13,11 +13,7 @@ import Testing
 struct PantryTabsTraceTests {
   @Test("steps 0 to 10")
   func steps0To10() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: PantryTabs.State = assemble(PantryTabs.State.self, [
-      "boughtCount": 0, "selectedTab": .shelf as PantryTabs.Tab,
-      "stock": ["Eggs": 0, "Flour": 2, "Rice": 1] as [String: Int],
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let store = TestStore(initialState: initialState) {
       PantryTabs()
     }
@@ -41,5 +37,14 @@ struct PantryTabsTraceTests {
     }
     await store.send(.binding(.set(\.$selectedTab, .shelf))) { $0.selectedTab = .shelf }  // Step 9
     await store.send(.shelf(.useButtonTapped("Eggs"))) { $0.stock["Eggs"] = 0 }  // Step 10
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> PantryTabs.State {
+    let state: PantryTabs.State = assemble(PantryTabs.State.self, [
+      "boughtCount": 0, "selectedTab": .shelf as PantryTabs.Tab,
+      "stock": ["Eggs": 0, "Flour": 2, "Rice": 1] as [String: Int],
+    ])
+    return state
   }
 }

@@ -14,20 +14,13 @@ import XCTest
 final class ParkingMeterTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To32() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: ParkingMeter.State = assemble(ParkingMeter.State.self, [
-      "canRetry": true, "isPaying": false, "minutesSelected": 0, "paidAt": nil, "paymentError": nil,
-      "receipt": nil, "minutesLeft": 0,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       ParkingMeter()
     } withDependencies: {
       $0.continuousClock = clock
-      $0.date = .sequence([
-        Date(timeIntervalSinceReferenceDate: 821692800),
-        Date(timeIntervalSinceReferenceDate: 821692800),
-      ])
+      $0.date = .sequence([821692800, 821692800].map(Date.init(timeIntervalSinceReferenceDate:)))
     }
     await store.send(.addMinutesButtonTapped) { $0.minutesSelected = 15 }  // Step 0
     await store.send(.addMinutesButtonTapped) { $0.minutesSelected = 30 }  // Step 1
@@ -60,7 +53,6 @@ final class ParkingMeterTraceXCTests: XCTestCase {
     await store.send(.addMinutesButtonTapped) { $0.minutesSelected = 45 }  // Step 10
     store.runsEffects = false
     await store.send(.payButtonTapped) { $0.isPaying = true }  // Step 11
-    // Fed in: the effect of step 11 read PaymentClient, which the trace cannot reproduce.
     store.runsEffects = true
     await store.receive(replaying: .chargeResponse(.failure(PaymentError.cardDeclined))) {
       $0.canRetry = false
@@ -77,7 +69,6 @@ final class ParkingMeterTraceXCTests: XCTestCase {
     await store.send(.addMinutesButtonTapped) { $0.minutesSelected = 15 }  // Step 14
     store.runsEffects = false
     await store.send(.payButtonTapped) { $0.isPaying = true }  // Step 15
-    // Fed in: the effect of step 15 read PaymentClient, which the trace cannot reproduce.
     store.runsEffects = true
     await store.receive(replaying: .chargeResponse(.success("P-75"))) {  // Step 16, effect of 15
       $0.isPaying = false
@@ -123,5 +114,14 @@ final class ParkingMeterTraceXCTests: XCTestCase {
     await clock.advance(by: .seconds(60))
     await store.receive(.timerTicked) { $0.minutesLeft = 0 }  // Step 31, effect of 16
     await store.send(.receipt(.dismiss)) { $0.receipt = nil }  // Step 32
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> ParkingMeter.State {
+    let state: ParkingMeter.State = assemble(ParkingMeter.State.self, [
+      "canRetry": true, "isPaying": false, "minutesSelected": 0, "paidAt": nil, "paymentError": nil,
+      "receipt": nil, "minutesLeft": 0,
+    ])
+    return state
   }
 }

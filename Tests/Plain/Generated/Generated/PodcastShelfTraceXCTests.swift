@@ -14,24 +14,7 @@ import XCTest
 final class PodcastShelfTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To23() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState: PodcastShelf.State = assemble(PodcastShelf.State.self, [
-      "episodes": [
-        assemble(Episode.State.self, [
-          "alert": nil, "id": UUID(1), "isFavorite": false, "title": "The long migration",
-        ]),
-        assemble(Episode.State.self, [
-          "alert": nil, "id": UUID(2), "isFavorite": true, "title": "Mosses of the north",
-        ]),
-        assemble(Episode.State.self, [
-          "alert": nil, "id": UUID(3), "isFavorite": false, "title": "Tides and the moon",
-        ]),
-        assemble(Episode.State.self, [
-          "alert": nil, "id": UUID(4), "isFavorite": false, "title": "A year of owls",
-        ]),
-      ] as IdentifiedArray<UUID, Episode.State>,
-      "showsFavoritesOnly": false,
-    ])
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       // PodcastShelf stores favorite, which a test cannot supply: write this once in the test
@@ -60,15 +43,11 @@ final class PodcastShelfTraceXCTests: XCTestCase {
     await store.send(.episode(id: UUID(2), action: .favorite(.buttonTapped))) {  // Step 3
       $0.episodes[id: UUID(2)]?.isFavorite = false
     }
-    // Fed in: the effect of step 3 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     // Step 4, effect of 3
     await store.receive(replaying: .episode(id: UUID(2), action: .favorite(.response(.success(false)))))
     await store.send(.episode(id: UUID(3), action: .favorite(.buttonTapped))) {  // Step 5
       $0.episodes[id: UUID(3)]?.isFavorite = true
     }
-    // Fed in: the effect of step 5 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     await store.receive(replaying: .episode(id: UUID(3), action: .favorite(.response(.failure(FavoriteError()))))) {
       $0.episodes[id: UUID(3)]?.isFavorite = false
       $0.episodes[id: UUID(3)]?.alert = AlertState {
@@ -82,8 +61,6 @@ final class PodcastShelfTraceXCTests: XCTestCase {
     await store.send(.episode(id: UUID(4), action: .favorite(.buttonTapped))) {  // Step 8
       $0.episodes[id: UUID(4)]?.isFavorite = true
     }
-    // Fed in: the effect of step 8 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     // Step 9, effect of 8
     await store.receive(replaying: .episode(id: UUID(4), action: .favorite(.response(.success(true)))))
     store.runsEffects = true
@@ -96,8 +73,6 @@ final class PodcastShelfTraceXCTests: XCTestCase {
       $0.episodes[id: UUID(1)]?.isFavorite = false
     }
     await step10.finish()
-    // Fed in: the effect of step 11 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     await clock.advance(by: .seconds(1))
     // Step 12, effect of 11
     await store.receive(replaying: .episode(id: UUID(1), action: .favorite(.response(.success(false)))))
@@ -105,16 +80,12 @@ final class PodcastShelfTraceXCTests: XCTestCase {
     await store.send(.episode(id: UUID(4), action: .favorite(.buttonTapped))) {  // Step 14
       $0.episodes[id: UUID(4)]?.isFavorite = false
     }
-    // Fed in: the effect of step 14 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     await clock.advance(by: .seconds(1))
     // Step 15, effect of 14
     await store.receive(replaying: .episode(id: UUID(4), action: .favorite(.response(.success(false)))))
     await store.send(.episode(id: UUID(3), action: .favorite(.buttonTapped))) {  // Step 16
       $0.episodes[id: UUID(3)]?.isFavorite = true
     }
-    // Fed in: the effect of step 16 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     await clock.advance(by: .seconds(1))
     await store.receive(replaying: .episode(id: UUID(3), action: .favorite(.response(.failure(FavoriteError()))))) {
       $0.episodes[id: UUID(3)]?.isFavorite = false
@@ -129,19 +100,37 @@ final class PodcastShelfTraceXCTests: XCTestCase {
     await store.send(.episode(id: UUID(2), action: .favorite(.buttonTapped))) {  // Step 19
       $0.episodes[id: UUID(2)]?.isFavorite = true
     }
-    // Fed in: the effect of step 19 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     await clock.advance(by: .seconds(1))
     // Step 20, effect of 19
     await store.receive(replaying: .episode(id: UUID(2), action: .favorite(.response(.success(true)))))
     await store.send(.episode(id: UUID(1), action: .favorite(.buttonTapped))) {  // Step 21
       $0.episodes[id: UUID(1)]?.isFavorite = true
     }
-    // Fed in: the effect of step 21 read WithRandomNumberGeneratorKey, which the trace cannot
-    // reproduce.
     await clock.advance(by: .seconds(1))
     // Step 22, effect of 21
     await store.receive(replaying: .episode(id: UUID(1), action: .favorite(.response(.success(true)))))
     await store.send(.favoritesOnlyToggled) { $0.showsFavoritesOnly = false }  // Step 23
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> PodcastShelf.State {
+    let state: PodcastShelf.State = assemble(PodcastShelf.State.self, [
+      "episodes": [
+        assemble(Episode.State.self, [
+          "alert": nil, "id": UUID(1), "isFavorite": false, "title": "The long migration",
+        ]),
+        assemble(Episode.State.self, [
+          "alert": nil, "id": UUID(2), "isFavorite": true, "title": "Mosses of the north",
+        ]),
+        assemble(Episode.State.self, [
+          "alert": nil, "id": UUID(3), "isFavorite": false, "title": "Tides and the moon",
+        ]),
+        assemble(Episode.State.self, [
+          "alert": nil, "id": UUID(4), "isFavorite": false, "title": "A year of owls",
+        ]),
+      ] as IdentifiedArray<UUID, Episode.State>,
+      "showsFavoritesOnly": false,
+    ])
+    return state
   }
 }

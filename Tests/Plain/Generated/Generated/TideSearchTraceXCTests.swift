@@ -14,8 +14,7 @@ import XCTest
 final class TideSearchTraceXCTests: XCTestCase {
   @MainActor
   func testSteps0To16() async throws {
-    // The state before step 0, as the trace recorded it.
-    let initialState = TideSearch.State()
+    let initialState = try Self.stateBeforeStep0()
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
       TideSearch()
@@ -43,7 +42,6 @@ final class TideSearchTraceXCTests: XCTestCase {
     await clock.advance(by: .milliseconds(100))
     await store.send(.queryChanged("Port")) { $0.query = "Port" }  // Step 4
     await step3.finish()
-    // Fed in: the effect of step 4 read TideClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .searchResponse(.success([  // Step 5, effect of 4
       Harbor(id: 1, name: "Portsmouth", region: "Hampshire"),
@@ -53,7 +51,6 @@ final class TideSearchTraceXCTests: XCTestCase {
     await store.send(.harborTapped(Harbor(id: 1, name: "Portsmouth", region: "Hampshire"))) {
       $0.loadingHarborID = 1
     }  // Step 6
-    // Fed in: the effect of step 6 read TideClient, which the trace cannot reproduce.
     await store.receive(replaying: .forecastResponse(1, .success(TideForecast(highWater: 4.3, lowWater: 0.6)))) {
       $0.loadingHarborID = nil
       $0.forecast = TideForecast(highWater: 4.3, lowWater: 0.6)
@@ -63,7 +60,6 @@ final class TideSearchTraceXCTests: XCTestCase {
       $0.forecast = nil
       $0.loadingHarborID = 3
     }
-    // Fed in: the effect of step 8 read TideClient, which the trace cannot reproduce.
     await store.receive(replaying: .forecastResponse(3, .failure(RecordedError(typeName: "TideServiceError", description: "TideServiceError(harbor: \"Portree\")", localizedDescription: "No tide gauge reports from Portree.", errorDescription: "No tide gauge reports from Portree.")))) {
       $0.loadingHarborID = nil
       $0.errorMessage = "No tide gauge reports from Portree."
@@ -72,13 +68,11 @@ final class TideSearchTraceXCTests: XCTestCase {
       $0.errorMessage = nil
       $0.loadingHarborID = 2
     }  // Step 10
-    // Fed in: the effect of step 10 read TideClient, which the trace cannot reproduce.
     await store.receive(replaying: .forecastResponse(2, .failure(RecordedError(typeName: "URLError", description: "Error Domain=NSURLErrorDomain Code=-1009 \"(null)\"", localizedDescription: "The operation could not be completed. (NSURLErrorDomain error -1009.)")))) {
       $0.loadingHarborID = nil
       $0.errorMessage = "The operation could not be completed. (NSURLErrorDomain error -1009.)"
     }  // Step 11, effect of 10
     await store.send(.queryChanged("W")) { $0.query = "W" }  // Step 12
-    // Fed in: the effect of step 12 read TideClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .searchResponse(.success([Harbor(id: 4, name: "Whitby", region: "Yorkshire")]))) {
       $0.harbors.remove(at: 2)
@@ -92,8 +86,13 @@ final class TideSearchTraceXCTests: XCTestCase {
       $0.query = ""
     }
     await store.send(.queryChanged("Xan")) { $0.query = "Xan" }  // Step 15
-    // Fed in: the effect of step 15 read TideClient, which the trace cannot reproduce.
     await clock.advance(by: .milliseconds(300))
     await store.receive(replaying: .searchResponse(.success([])))  // Step 16, effect of 15
+  }
+
+  /// The state before step 0, as the trace recorded it.
+  static func stateBeforeStep0() throws -> TideSearch.State {
+    let state = TideSearch.State()
+    return state
   }
 }
