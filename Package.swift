@@ -86,7 +86,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "mutant-replay-host",
-      dependencies: ["Recorder", "ReplayMutants"],
+      dependencies: ["Recorder", "ReplayMutants", "LongSessionApps"],
       path: "Tests/MutantReplayHost"
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import LongSessionApps
 import Recorder
 import ReplayMutants
 
@@ -35,10 +36,12 @@ if name == "record-long", CommandLine.arguments.count == 5, let steps = Int(Comm
   case "typing": try await TypingIndicator.recordSession(through: TypingIndicator(), steps: steps, to: path)
   case "typing-stop-trap":
     try await TypingIndicator.recordSession(through: TypingIndicatorStopTrap(), steps: steps, to: path)
+  case "chat-room":  // The long session of issue 35's bar: its own length, 442 steps.
+    _ = try await LongSession.chatRoom.record(to: path)
   default:
     print(
       "usage: mutant-replay-host record-long "
-        + "<elevator-resume-trap|greenhouse|typing|typing-stop-trap> <steps> <trace>")
+        + "<elevator-resume-trap|greenhouse|typing|typing-stop-trap|chat-room> <steps> <trace>")
     exit(64)
   }
   exit(0)
@@ -56,6 +59,9 @@ if name == "shrink-apps-unchanged" {
 if name == "typing-no-cancel-in-flight" { ReplayHost.run([ReplayTarget(TypingIndicatorNoCancelInFlight())]) }
 if name == "typing-stop-trap" { ReplayHost.run([ReplayTarget(TypingIndicatorStopTrap())]) }
 if name == "typing-unchanged" { ReplayHost.run([ReplayTarget(TypingIndicator())]) }
+// The chat room as recorded, and with typing that never expires.
+if name == "chat-room-unchanged" { ChatRoomHost.run(expiresTyping: true) }
+if name == "chat-room-keeping-typists" { ChatRoomHost.run(expiresTyping: false) }
 // The journal's mutants (effects, dependency reads, redaction) serve the journal alone.
 if let journal = JournalMutant(rawValue: name) { ReplayHost.run([journal.target]) }
 guard let mutant = Mutant(rawValue: name) else {

@@ -6,8 +6,8 @@ import Testing
 /// `shrink`'s result checked without the shrinker: 1-minimality by replaying each one-removed
 /// session through the stepper's `skip` and `save` and `bisect`, an effect-only regression, a
 /// crash sent by an effect, and the effect records and keyframes a written history keeps. On
-/// the elevator, the greenhouse and a debounced typing indicator (no `Codable`), recorded in
-/// this run.
+/// the elevator, the greenhouse, a debounced typing indicator and issue 35's chat room (no
+/// `Codable`), recorded in this run.
 @Suite("shrink, checked", .serialized)
 struct ShrinkTrustTests {
   static let mutants = Paths.executable("mutant-replay-host")
@@ -36,6 +36,10 @@ struct ShrinkTrustTests {
     Case(
       app: "typing-stop-trap", steps: 400, host: mutants + " typing-stop-trap",
       recordedHost: mutants + " typing-stop-trap", crashes: true),
+    // Issue 35's chat room (442 steps, no `Codable`, a redacted token), typing never expiring.
+    Case(
+      app: "chat-room", steps: 0, host: mutants + " chat-room-keeping-typists",
+      recordedHost: mutants + " chat-room-unchanged", crashes: false),
   ]
 
   /// The trace's records, parsed.
