@@ -92,7 +92,7 @@ struct StateAssertionWriter {
     assignedWhole: inout [[String]], renderer: inout SwiftRenderer
   ) -> [Statement] {
     let tokens = operation.path.tokens
-    if let pairs = flatDictionary(above: tokens, in: state) {
+    if let pairs = flatDictionary(above: tokens, in: state, renderer: &renderer) {
       // A dictionary keyed by dates or structs is a flat list of keys and values: each key
       // that changed is asserted, `$0.log[key] = value`, not the whole list.
       assignedWhole.append(pairs.tokens)
@@ -262,12 +262,13 @@ struct StateAssertionWriter {
   }
 
   /// The flat-list dictionary at or above `tokens`, if the path runs through one.
-  private func flatDictionary(above tokens: [String], in state: JSONValue) -> FlatDictionary? {
+  private func flatDictionary(
+    above tokens: [String], in state: JSONValue, renderer: inout SwiftRenderer
+  ) -> FlatDictionary? {
     for length in stride(from: tokens.count, through: 1, by: -1) {
       let prefix = Array(tokens.prefix(length))
-      guard JSONPointer(tokens: prefix).resolve(in: state)?.arrayValue != nil else { continue }
-      var renderer = SwiftRenderer(schema: schema)
-      guard let target = target(prefix, in: state, renderer: &renderer),
+      guard JSONPointer(tokens: prefix).resolve(in: state)?.arrayValue != nil,
+        let target = target(prefix, in: state, renderer: &renderer),
         target.enclosing.isEmpty, !target.isOptional,
         let type = target.type.map(TypeName.unwrappingOptional),
         TypeName.shortName(type) == "Dictionary", !TypeWalk.isKeyedByName(type),

@@ -34,6 +34,14 @@ extension TestFileWriter {
     guard renderer.looksDefault(start, type: header.stateType), !start.containsRedaction,
       !state.containsRedaction
     else { return nil }
+    return statements(changing: start, to: state, on: "initialState")
+  }
+
+  /// The statements on `variable` that take `start` to `state`, as the step assertions write
+  /// them; `nil` when one cannot be written (a redacted or unknown value in the way).
+  private mutating func statements(
+    changing start: JSONValue, to state: JSONValue, on variable: String
+  ) -> [String]? {
     var current = start
     let writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
     guard
@@ -41,10 +49,10 @@ extension TestFileWriter {
         for: JSONPatch.diff(from: start, to: state), state: &current, renderer: &renderer),
       assertion.redactedPaths.isEmpty
     else { return nil }
-    // The assertions' statements mutate `$0`; here the first `$0` of each is the state.
+    // The assertions' statements mutate `$0`; here the first `$0` of each is the variable.
     return assertion.statements.map { statement in
       guard let range = statement.range(of: "$0") else { return statement }
-      return statement.replacingCharacters(in: range, with: "initialState")
+      return statement.replacingCharacters(in: range, with: variable)
     }
   }
 
@@ -92,18 +100,6 @@ extension TestFileWriter {
     from previous: (step: Int, state: JSONValue)?, to state: JSONValue
   ) -> [String]? {
     guard let previous, !state.containsUnknown else { return nil }
-    var current = previous.state
-    let writer = StateAssertionWriter(schema: schema, stateType: header.stateType)
-    guard
-      let assertion = try? writer.assertion(
-        for: JSONPatch.diff(from: previous.state, to: state), state: &current,
-        renderer: &renderer),
-      assertion.redactedPaths.isEmpty
-    else { return nil }
-    // The assertions' statements mutate `$0`; here the first `$0` of each is the state.
-    return assertion.statements.map { statement in
-      guard let range = statement.range(of: "$0") else { return statement }
-      return statement.replacingCharacters(in: range, with: "state")
-    }
+    return statements(changing: previous.state, to: state, on: "state")
   }
 }

@@ -580,17 +580,7 @@ struct TestFileWriter {
   static func list(_ items: [String], indent: Int) -> String {
     let single = "[" + items.joined(separator: ", ") + "]"
     if single.count <= 60 { return single }
-    let width = 100 - 2 * indent - 2
-    var lines: [String] = []
-    var line = ""
-    for item in items {
-      if !line.isEmpty, line.count + 1 + item.count + 1 > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + item + ","
-    }
-    lines.append(line)
+    let lines = SwiftRenderer.packed(items, width: 100 - 2 * indent - 2, lastComma: true)
     return "[\n" + lines.map { "  " + $0 + "\n" }.joined() + "]"
   }
 }
