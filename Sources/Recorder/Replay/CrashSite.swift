@@ -1,3 +1,4 @@
+import Synchronization
 import TraceJSON
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import TraceJSON
 /// `crash` line to `tca-replay` naming that thread's step, then hands the signal on to whoever
 /// handled it before (Swift's backtracer, or the default action), so the process dies as it
 /// would have, with its backtrace. Everything the handler touches is allocated beforehand, and
-/// it calls only `write`, `sigaction`, `raise` and `pthread_getspecific`.
+/// it calls only atomics, `write`, `nanosleep`, `sigaction`, `raise` and `pthread_getspecific`.
 ///
 /// Unarmed (a replay in the test process, with ``Replayer`` or `assertReplay`), marking a step
 /// costs a load and a branch: an in-process replay cannot outlive a trap anyway.
@@ -24,8 +25,6 @@ package enum CrashSite {
     /// The host's protocol channel; -1 until armed.
     var channel: Int32 = -1
     var isArmed = false
-    /// Whether a crash line was written: the first crashing thread reports, no other.
-    var hasReported = false
     /// `{"kind":"crash","id":<id>` for the request being answered; empty between requests.
     var prefixLength = 0
   }
@@ -35,6 +34,12 @@ package enum CrashSite {
     var step = -1
     var signalStack: UnsafeMutableRawPointer?
   }
+
+  /// 0 until a thread crashes, 1 while the first crashing thread writes its line, 2 once it
+  /// has: the first reports, and the others wait for its line before they end the process.
+  private static let phase = Atomic<Int>(0)
+  /// How long a later crashing thread waits for the first one's line, in milliseconds.
+  private static let waitLimit = 2_000
 
   private static let capacity = 512
   nonisolated(unsafe) private static let storage: UnsafeMutablePointer<Storage> = {
@@ -120,20 +125,31 @@ package enum CrashSite {
   private static let handler:
     @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void =
       { signal, info, _ in
-        CrashSite.report(signal)
+        if CrashSite.phase.compareExchange(
+          expected: 0, desired: 1, ordering: .acquiringAndReleasing
+        ).exchanged {
+          CrashSite.report(signal)
+          CrashSite.phase.store(2, ordering: .releasing)
+        } else {
+          // Threads replaying side by side can crash together; ending the process now could
+          // lose the first one's line.
+          var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+          for _ in 0..<CrashSite.waitLimit
+          where CrashSite.phase.load(ordering: .acquiring) == 1 {
+            nanosleep(&pause, nil)
+          }
+        }
         // Hand on: the previous action (Swift's backtracer, or death) takes the signal. A fault
-        // happens again when the handler returns; a signal sent (`abort`, `kill`) is sent again.
+        // happens again when the handler returns; a trap (which returns past the instruction)
+        // or a signal sent (`abort`, `kill`) is sent again.
         sigaction(signal, CrashSite.previous + Int(signal), nil)
-        if let info, info.pointee.si_code <= 0 { raise(signal) }
+        if signal == SIGTRAP || (info?.pointee.si_code ?? 0) <= 0 { raise(signal) }
       }
 
   /// Writes `{"kind":"crash","id":…,"step":…,"signal":…}` with async-signal-safe calls only.
   private static func report(_ signal: Int32) {
     let state = storage
-    guard state.pointee.channel >= 0, state.pointee.prefixLength > 0,
-      !state.pointee.hasReported
-    else { return }
-    state.pointee.hasReported = true
+    guard state.pointee.channel >= 0, state.pointee.prefixLength > 0 else { return }
     var length = state.pointee.prefixLength
     for offset in 0..<length { line[offset] = prefix[offset] }
     func append(_ text: StaticString) {
