@@ -14,6 +14,7 @@ import base64
 import http.client
 import json
 import os
+import re
 import subprocess
 import tempfile
 import threading
@@ -286,6 +287,18 @@ def check_what_if(checks, browser, tool, host, out):
                       and body.startswith(b'{"kind":"header"'),
                       f"what if: the new history downloads as a trace ({status}, {link[:30]!r})")
         shot = os.path.join(out, "what-if.png")
+        page.screenshot(shot)
+        print(f"  screenshot {shot}")
+        # One step's diff gets a "changed by" column, from the host's blame of the step.
+        page.evaluate("document.querySelector('#tabs [data-pane=diff]').click();"
+                      "document.getElementById('diff-a').value = '0';"
+                      "document.getElementById('diff-b').value = '1';"
+                      "document.getElementById('diff-go').click()")
+        by = page.wait_for("(function(){const c=document.querySelector('#diff-out td.by');"
+                           "return c && c.textContent !== '…' ? c.textContent : '';})()") or ""
+        checks.expect(re.match(r"^\S+\.swift:\d+ \(", by) is not None,
+                      f"changed by: the diff of step 1 names the reducer's file and line ({by!r})")
+        shot = os.path.join(out, "changed-by.png")
         page.screenshot(shot)
         print(f"  screenshot {shot}")
     finally:

@@ -46,4 +46,46 @@ struct ServeWhatIfTests {
     let plain = try ServedViewer(trace)
     #expect(plain.get("/what-if?do=skip%200").status == 404)
   }
+
+  @Test("one step's blame names, for each path it changed, the file and line of the reducer that wrote it")
+  func blameOfOneStep() throws {
+    let trace = try Self.freshCounter()
+    // The line is found in the example's source, not by the tool.
+    let source = try String(contentsOfFile: "Examples/Counter/CounterFeature.swift", encoding: .utf8)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let increment = try #require(lines.firstIndex { $0.contains("case .incrementButtonTapped:") })
+    let write = try #require(lines[increment...].firstIndex { $0.contains("state.count += 1") })
+    let records = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    let step = try #require(
+      records.dropFirst().firstIndex { $0.contains(#""label":".incrementButtonTapped""#) })
+      - 1
+    let server = try ServedViewer(trace, ["--host", Self.host])
+    let answer = server.get("/blame?step=\(step)")
+    #expect(answer.status == 200, "\(answer.body)")
+    let blame = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+    let changes = try #require(blame?["changes"] as? [[String: Any]])
+    let count = try #require(changes.first { $0["path"] as? String == "/count" })
+    let writers = try #require(count["by"] as? [String])
+    #expect(writers.count == 1)
+    #expect(writers.first?.hasPrefix("CounterFeature.swift:\(write + 1) ") == true, "\(writers)")
+  }
+
+  @Test("blame needs the token, a step the trace has, --host, and a host that answers")
+  func blameRefusals() throws {
+    let trace = try Self.freshCounter()
+    let server = try ServedViewer(trace, ["--host", Self.host])
+    #expect(server.get("/blame?step=1", withToken: false).status == 403)
+    for step in ["99999", "-1", "x", ""] {
+      let answer = server.get("/blame?step=\(step)")
+      #expect(answer.status == 400, "\(step)")
+      #expect(answer.body.hasPrefix("Blame: no step \(step) in "), "\(answer.body)")
+    }
+    #expect(try ServedViewer(trace).get("/blame?step=1").status == 404)
+    // A host that leaves before it says hello: one line, naming the host.
+    let leaving = try ServedViewer(trace, ["--host", "echo nonsense; exit 3"])
+    let answer = leaving.get("/blame?step=1")
+    #expect(answer.status == 502)
+    #expect(answer.body.hasPrefix("Blame: the replay host 'echo nonsense; exit 3' "), "\(answer.body)")
+    #expect(answer.body.split(separator: "\n").count == 1, "\(answer.body)")
+  }
 }

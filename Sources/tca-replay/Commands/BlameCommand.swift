@@ -125,17 +125,7 @@ struct BlameText {
         lines.append(head + "   (no instrumented reducer wrote it)")
         continue
       }
-      for (number, chain) in change.writers.enumerated() {
-        var texts = chain.map(\.text)
-        // A closure's writing line, when its source is here to read.
-        if let writer = chain.first, writer.kind == "Reduce",
-          let line = locator.line(
-            writing: change.path.tokens, in: writer.file, at: writer.line, label: reply.label)
-        {
-          let name = writer.file.split(separator: "/").last.map(String.init) ?? writer.file
-          texts[0] = "\(name):\(line) (in Reduce at :\(writer.line))"
-        }
-        let text = texts.joined(separator: " ← ")
+      for (number, text) in writers(of: change, label: reply.label).enumerated() {
         lines.append(
           (number == 0 ? head : String(repeating: " ", count: min(head.count, 40)) + " and")
             + "   " + text)
@@ -157,6 +147,23 @@ struct BlameText {
       lines.append("(the step changed nothing and returned no effect)")
     }
     return lines
+  }
+
+  /// Each reducer chain that wrote `change`, in the order they wrote, as
+  /// `TodoFeature.swift:41 (Reduce) ← TodosFeature.swift:88 (forEach(\.todos))`.
+  mutating func writers(of change: BlameReply.Change, label: String) -> [String] {
+    change.writers.map { chain in
+      var texts = chain.map(\.text)
+      // A closure's writing line, when its source is here to read.
+      if let writer = chain.first, writer.kind == "Reduce",
+        let line = locator.line(
+          writing: change.path.tokens, in: writer.file, at: writer.line, label: label)
+      {
+        let name = writer.file.split(separator: "/").last.map(String.init) ?? writer.file
+        texts[0] = "\(name):\(line) (in Reduce at :\(writer.line))"
+      }
+      return texts.joined(separator: " ← ")
+    }
   }
 
   /// Whether one path lies within the other.

@@ -162,7 +162,7 @@ final class LiveServer: @unchecked Sendable {
   }
 
   /// Answers one request: 400 malformed, 431 too large, 403 foreign host or bad token, 405 not
-  /// GET, 404 any path but the page's, the stream's and, with a host, the what-ifs'.
+  /// GET, 404 any path but the page's, the stream's and, with a host, the what-ifs' and blame's.
   private func serve(_ connection: HTTPConnection) {
     connection.setSendTimeout(seconds: limits.sendSeconds)
     let text = { (line: String) in Array((line + "\n").utf8) }
@@ -215,6 +215,14 @@ final class LiveServer: @unchecked Sendable {
       connection.respond(
         answer.status, answer.reason, contentType: answer.contentType, extraHeaders: answer.headers,
         body: answer.body)
+    case "/blame":
+      guard let whatIf else {
+        connection.respond(404, "Not Found", body: text("Not found: serve with --host to blame"))
+        return
+      }
+      let answer = whatIf.blame(request.query["step"] ?? "")
+      connection.respond(
+        answer.status, answer.reason, contentType: answer.contentType, body: answer.body)
     default:
       connection.respond(404, "Not Found", body: text("Not found"))
     }

@@ -1,9 +1,11 @@
 import Foundation
 import Recorder
+import TraceJSON
 
-/// The served page's what-ifs, with `view --serve --host`: `GET /what-if?do=skip%205` answers
-/// what the stepper's `skip 5` prints, and `GET /what-if.ndjson?do=…` the new history as a
-/// trace to download. Both run the recording as it is when asked, one request at a time.
+/// What the served page asks the replay host, with `view --serve --host`: `GET /what-if?do=skip%205`
+/// answers what the stepper's `skip 5` prints, `GET /what-if.ndjson?do=…` the new history as a
+/// trace to download, and `GET /blame?step=5` which reducer wrote each path step 5 changed (the
+/// diff's "changed by" column). Each runs the recording as it is when asked, one at a time.
 final class ServedWhatIf: @unchecked Sendable {
   struct Answer {
     var status: Int
@@ -48,6 +50,49 @@ final class ServedWhatIf: @unchecked Sendable {
         body: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
     } catch let error as UsageError {
       return Self.text(400, "Bad Request", error.message)
+    } catch {
+      return Self.text(500, "Internal Server Error", "\(error)")
+    }
+  }
+
+  /// Blames `step` (a step number) through the host, as JSON for the page:
+  /// `{"step":5,"changes":[{"path":"/todos/0/isComplete","by":["TodoFeature.swift:41 (Reduce) ← …"]}]}`,
+  /// with `by` holding each writer's chain, innermost first, in the order they wrote.
+  func blame(_ step: String) -> Answer {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      let trace = try TraceIndex(path: path)
+      guard let index = Int(step), trace.stepIndices.contains(index) else {
+        return Self.text(400, "Bad Request", "Blame: no step \(step) in \(path)")
+      }
+      let host = try HostProcess(
+        command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+      defer { host.finish() }
+      switch try host.blame(path: path, step: index) {
+      case let .refused(_, message):
+        return Self.text(502, "Bad Gateway", "Blame: \(message)")
+      case let .crashed(crash):
+        return Self.text(
+          502, "Bad Gateway",
+          "Blame: step \(index) crashed the reducer (signal \(crash.signal)); see \(crash.log)")
+      case let .blame(reply):
+        var text = BlameText(
+          values: trace.valueText(), after: (try? trace.state(afterStep: index)) ?? .null,
+          filter: nil)
+        let changes: [JSONValue] = reply.changes.map { change in
+          [
+            "path": .string(change.path.description),
+            "by": .array(text.writers(of: change, label: reply.label).map { .string($0) }),
+          ]
+        }
+        let json: JSONValue = ["step": .integer(Int64(index)), "changes": .array(changes)]
+        return Answer(
+          status: 200, reason: "OK", contentType: "application/json",
+          body: json.jsonBytes + [10])
+      }
+    } catch let error as HostError {
+      return Self.text(502, "Bad Gateway", "Blame: \(error)")
     } catch {
       return Self.text(500, "Internal Server Error", "\(error)")
     }

@@ -806,6 +806,9 @@ enum ViewerAssets {
       const table = el("table", "diff"), head = el("tr");
       head.append(el("th", "", "path"), el("th", "", "step " + stepName(pa)), el("th", "", "step " +
         stepName(pb)));
+      // One step's diff on a page served with a replay host: which reducer wrote each path.
+      const blamed = typeof window.changedBy === "function" && pb >= 0 && pa === pb - 1 ? [] : null;
+      if (blamed) head.append(el("th", "", "changed by"));
       table.append(head);
       for (const [t, a, b, kind, label, valueType] of changes) {
         const row = el("tr");
@@ -815,9 +818,11 @@ enum ViewerAssets {
         const type = valueType || typeAt(t);
         const text = (v) => kind === "moved" ? "at index " + v : shortSwift(v, type, 300);
         row.append(pc, el("td", "a", text(a)), el("td", "b", text(b)));
+        if (blamed) { const by = el("td", "by", "…"); row.append(by); blamed.push([pointer(t), by]); }
         table.append(row);
       }
       out.append(table);
+      if (blamed && blamed.length) window.changedBy(steps[pb].index, blamed);
     }
     $("diff-go").addEventListener("click", () => {
       const a = resolveStep($("diff-a").value), b = resolveStep($("diff-b").value);
@@ -1383,6 +1388,30 @@ enum ViewerAssets {
       source.addEventListener("broken", (e) => {
         flush(); finish("the trace broke: " + JSON.parse(e.data).message, "#f8d0d0");
       });
+      // Changed by (view --serve --host): the diff of one step names the reducer, file and line
+      // that wrote each path, from the server's `blame` of the step. A row of a value that was
+      // written whole takes that write; a row of a value written inside takes each write inside.
+      if (document.body.hasAttribute("data-what-if")) {
+        window.changedBy = function (step, rows) {
+          const query = "?token=" + encodeURIComponent(token) + "&step=" + step;
+          fetch("/blame" + query).then((r) => r.ok ? r.json() : r.text().then((t) => {
+            throw t.trim(); })).then((blame) => {
+            for (const [path, cell] of rows) {
+              const exact = blame.changes.find((c) => c.path === path);
+              const outer = blame.changes.filter((c) => path.startsWith(c.path + "/"))
+                .sort((x, y) => y.path.length - x.path.length)[0];
+              const inner = blame.changes.filter((c) => c.path.startsWith(path + "/"));
+              const by = exact ? exact.by : outer ? outer.by : [...new Set(inner.flatMap((c) =>
+                c.by))];
+              cell.textContent = by.length ? by.join(" and ") : "no instrumented reducer";
+            }
+          }).catch((problem) => {
+            const text = typeof problem === "string" ? problem : "the server did not answer";
+            for (const [, cell] of rows) cell.textContent = "";
+            if (rows.length) rows[0][1].textContent = text;
+          });
+        };
+      }
       // What if (view --serve --host): the recording with one step changed, run through today's
       // reducer by the server's replay host; the answer is what the stepper prints.
       if (document.body.hasAttribute("data-what-if")) {
@@ -1488,7 +1517,7 @@ enum ViewerAssets {
     .diff td { vertical-align:top; border-bottom:1px solid #f0f0f2; padding:2px 4px;
       font-family:ui-monospace, Menlo, monospace; word-break:break-all; }
     .diff td.a { background:var(--del); } .diff td.b { background:var(--add); }
-    .diff td.p { color:#7a3e9d; }
+    .diff td.p { color:#7a3e9d; } .diff td.by { color:var(--muted); }
     .note { color:var(--muted); font-size:12px; margin:4px 0; }
     .crash-banner { background:var(--crash); color:#fff; padding:2px 8px; border-radius:4px; }
 

@@ -98,6 +98,30 @@
   source.addEventListener("broken", (e) => {
     flush(); finish("the trace broke: " + JSON.parse(e.data).message, "#f8d0d0");
   });
+  // Changed by (view --serve --host): the diff of one step names the reducer, file and line
+  // that wrote each path, from the server's `blame` of the step. A row of a value that was
+  // written whole takes that write; a row of a value written inside takes each write inside.
+  if (document.body.hasAttribute("data-what-if")) {
+    window.changedBy = function (step, rows) {
+      const query = "?token=" + encodeURIComponent(token) + "&step=" + step;
+      fetch("/blame" + query).then((r) => r.ok ? r.json() : r.text().then((t) => {
+        throw t.trim(); })).then((blame) => {
+        for (const [path, cell] of rows) {
+          const exact = blame.changes.find((c) => c.path === path);
+          const outer = blame.changes.filter((c) => path.startsWith(c.path + "/"))
+            .sort((x, y) => y.path.length - x.path.length)[0];
+          const inner = blame.changes.filter((c) => c.path.startsWith(path + "/"));
+          const by = exact ? exact.by : outer ? outer.by : [...new Set(inner.flatMap((c) =>
+            c.by))];
+          cell.textContent = by.length ? by.join(" and ") : "no instrumented reducer";
+        }
+      }).catch((problem) => {
+        const text = typeof problem === "string" ? problem : "the server did not answer";
+        for (const [, cell] of rows) cell.textContent = "";
+        if (rows.length) rows[0][1].textContent = text;
+      });
+    };
+  }
   // What if (view --serve --host): the recording with one step changed, run through today's
   // reducer by the server's replay host; the answer is what the stepper prints.
   if (document.body.hasAttribute("data-what-if")) {

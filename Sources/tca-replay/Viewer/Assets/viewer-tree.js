@@ -159,6 +159,9 @@ function diffBetween(pa, pb) {
   const table = el("table", "diff"), head = el("tr");
   head.append(el("th", "", "path"), el("th", "", "step " + stepName(pa)), el("th", "", "step " +
     stepName(pb)));
+  // One step's diff on a page served with a replay host: which reducer wrote each path.
+  const blamed = typeof window.changedBy === "function" && pb >= 0 && pa === pb - 1 ? [] : null;
+  if (blamed) head.append(el("th", "", "changed by"));
   table.append(head);
   for (const [t, a, b, kind, label, valueType] of changes) {
     const row = el("tr");
@@ -168,9 +171,11 @@ function diffBetween(pa, pb) {
     const type = valueType || typeAt(t);
     const text = (v) => kind === "moved" ? "at index " + v : shortSwift(v, type, 300);
     row.append(pc, el("td", "a", text(a)), el("td", "b", text(b)));
+    if (blamed) { const by = el("td", "by", "…"); row.append(by); blamed.push([pointer(t), by]); }
     table.append(row);
   }
   out.append(table);
+  if (blamed && blamed.length) window.changedBy(steps[pb].index, blamed);
 }
 $("diff-go").addEventListener("click", () => {
   const a = resolveStep($("diff-a").value), b = resolveStep($("diff-b").value);
