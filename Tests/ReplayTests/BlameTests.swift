@@ -103,7 +103,7 @@ struct BlameKitchen: Reducer {
       }
     }
     .forEach(\.kettles, action: /Action.kettle(id:action:)) {  // blame: kitchen-each
-      BlameKettle()
+      BlameKettle().dependency(\.uuid, .incrementing)  // blame: kettle-dependency
     }
   }
 }
@@ -320,7 +320,14 @@ struct BlameTests {
     let effect = answers[2]["effects"]?.arrayValue?.first
     #expect(effect?["runs"]?.int64Value == 1)
     #expect(effect?["chain"]?.arrayValue?.first?["line"]?.int64Value == Int64(Self.markers["kettle"]!))
-    #expect(effect?["chain"]?.arrayValue?.dropFirst().first?["kind"]?.stringValue == "forEach")
+    #expect(effect?["chain"]?.arrayValue?.dropFirst().first?["kind"]?.stringValue == "dependency")
+    // The chain to a kettle's write: its Reduce, the dependency it runs with, the forEach.
+    let write = answers[2]["changes"]?.arrayValue?.first { $0["path"] == "/kettles/1/isBoiling" }
+    let chain = write?["writers"]?.arrayValue?.first?.arrayValue ?? []
+    #expect(chain.compactMap { $0["kind"]?.stringValue }.prefix(3) == ["Reduce", "dependency", "forEach"])
+    #expect(
+      chain.compactMap { $0["line"]?.int64Value }.prefix(3)
+        == ["kettle", "kettle-dependency", "kitchen-each"].map { Int64(Self.markers[$0]!) }[...])
   }
 
   @Test("blame follows an enum destination's case through ifCaseLet")

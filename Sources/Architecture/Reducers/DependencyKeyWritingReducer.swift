@@ -22,9 +22,13 @@ extension Reducer {
   @inlinable
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value>,
-    _ value: Value
+    _ value: Value,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> _DependencyKeyWritingReducer<Self> {
-    _DependencyKeyWritingReducer(base: self) { $0[keyPath: keyPath] = value }
+    _DependencyKeyWritingReducer(base: self, site: ReducerSite(fileID: fileID, line: line)) {
+      $0[keyPath: keyPath] = value
+    }
   }
 
   /// Runs this reducer, and the effects it returns, with `value` as the dependency whose key
@@ -36,9 +40,13 @@ extension Reducer {
   /// ```
   @inlinable
   public func dependency<Value: TestDependencyKey>(
-    _ value: Value
+    _ value: Value,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> _DependencyKeyWritingReducer<Self> where Value.Value == Value {
-    _DependencyKeyWritingReducer(base: self) { $0[Value.self] = value }
+    _DependencyKeyWritingReducer(base: self, site: ReducerSite(fileID: fileID, line: line)) {
+      $0[Value.self] = value
+    }
   }
 
   /// Runs this reducer, and the effects it returns, with the dependency at `keyPath` changed
@@ -63,29 +71,38 @@ extension Reducer {
   @inlinable
   public func transformDependency<V>(
     _ keyPath: WritableKeyPath<DependencyValues, V>,
-    transform: @escaping (_ dependency: inout V) -> Void
+    transform: @escaping (_ dependency: inout V) -> Void,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> _DependencyKeyWritingReducer<Self> {
-    _DependencyKeyWritingReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+    _DependencyKeyWritingReducer(base: self, site: ReducerSite(fileID: fileID, line: line)) {
+      transform(&$0[keyPath: keyPath])
+    }
   }
 }
 
 /// The reducer `dependency(_:_:)` and `transformDependency(_:transform:)` return.
 ///
-/// Chained calls fold into one reducer, so a chain of overrides costs one task-local push.
+/// Chained calls fold into one reducer, so a chain of overrides costs one task-local push;
+/// `blame` names the chain by its first call, the one nearest the reducer.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let update: (inout DependencyValues) -> Void
+  @usableFromInline let site: ReducerSite
 
   @usableFromInline
-  init(base: Base, update: @escaping (inout DependencyValues) -> Void) {
+  init(base: Base, site: ReducerSite, update: @escaping (inout DependencyValues) -> Void) {
     self.base = base
+    self.site = site
     self.update = update
   }
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     withDependencies(update) {
-      base.reduce(into: &state, action: action)
+      Blame.run(
+        BlameFrame(kind: "dependency", site: site, segment: .same, isLeaf: false), &state
+      ) { base.reduce(into: &$0, action: action) }
     }
   }
 
@@ -95,7 +112,7 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value>,
     _ value: Value
   ) -> Self {
-    Self(base: base) { [update] values in
+    Self(base: base, site: site) { [update] values in
       values[keyPath: keyPath] = value
       update(&values)
     }
@@ -107,7 +124,7 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, V>,
     transform: @escaping (_ dependency: inout V) -> Void
   ) -> Self {
-    Self(base: base) { [update] values in
+    Self(base: base, site: site) { [update] values in
       transform(&values[keyPath: keyPath])
       update(&values)
     }

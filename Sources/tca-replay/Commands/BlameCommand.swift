@@ -8,8 +8,8 @@ enum BlameCommand: Command {
   static let overview = """
     Replay one step through today's reducer in the replay host, from the state recorded
     before it, with every composition boundary instrumented (Reduce, Scope, ifLet, forEach,
-    ifCaseLet, CombineReducers, BindingReducer, onChange, _printChanges, and the navigation
-    ifLet and forEach). For every path the step changed, print the reducer that wrote it,
+    ifCaseLet, CombineReducers, BindingReducer, onChange, _printChanges, dependency and
+    transformDependency, and the navigation ifLet and forEach). For every path the step changed, print the reducer that wrote it,
     innermost first, with the file and line where each was built; a path two reducers wrote
     lists both, in order. For every effect the step returned, the reducer that returned it.
     """
