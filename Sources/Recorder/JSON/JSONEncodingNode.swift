@@ -144,10 +144,10 @@ final class JSONEncodingNode: Encoder {
     let child = JSONEncodingNode(parent: self, component: component, userInfo: userInfo)
     try value.encode(to: child)
     var result = child.finish() ?? .object(JSONObject())
-    if child.mayBeUnordered && result.mayNeedSorting
-      && T.self is any JSONUnorderedCollection.Type
+    if child.mayBeUnordered && result.mayNeedSorting,
+      let unordered = T.self as? any JSONUnorderedCollection.Type
     {
-      JSONValueEncoder.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+      JSONValueEncoder.sortUnordered(&result, isDictionary: unordered.isJSONDictionary)
     }
     return result
   }
@@ -247,10 +247,11 @@ extension JSONEncodingNode: SingleValueEncodingContainer {
     try value.encode(to: self)
     // `finish` moves the value out: it goes back whether or not it needed sorting (a
     // one-member dictionary in an optional was lost).
-    if mayBeUnordered, T.self is any JSONUnorderedCollection.Type, var result = finish() {
+    if mayBeUnordered, let unordered = T.self as? any JSONUnorderedCollection.Type,
+      var result = finish()
+    {
       if result.mayNeedSorting {
-        JSONValueEncoder.sortUnordered(
-          &result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+        JSONValueEncoder.sortUnordered(&result, isDictionary: unordered.isJSONDictionary)
       }
       setSingle(result)
     }

@@ -46,8 +46,8 @@ public struct JSONValueEncoder: Sendable {
         EncodingError.Context(
           codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
-    if root.mayBeUnordered && T.self is any JSONUnorderedCollection.Type {
-      Self.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+    if root.mayBeUnordered, let unordered = T.self as? any JSONUnorderedCollection.Type {
+      Self.sortUnordered(&result, isDictionary: unordered.isJSONDictionary)
     }
     return result
   }
@@ -62,8 +62,8 @@ public struct JSONValueEncoder: Sendable {
     root.basePath = codingPath
     try value.encode(to: root)
     var result = root.finish() ?? .object(JSONObject())
-    if root.mayBeUnordered && T.self is any JSONUnorderedCollection.Type {
-      Self.sortUnordered(&result, isDictionary: T.self is any JSONDictionaryMarker.Type)
+    if root.mayBeUnordered, let unordered = T.self as? any JSONUnorderedCollection.Type {
+      Self.sortUnordered(&result, isDictionary: unordered.isJSONDictionary)
     }
     return result
   }

@@ -73,6 +73,12 @@ extension Reflected: Encodable {
   }
 }
 
+/// A set or dictionary written by reflection is sorted as the collection it wraps: in hash order,
+/// which changes as it grows, a keyframe would differ from the state the patches rebuild.
+extension Reflected: JSONUnorderedCollection where Value: JSONUnorderedCollection {
+  package static var isJSONDictionary: Bool { Value.isJSONDictionary }
+}
+
 extension Reflected: Decodable {
   package init(from decoder: any Decoder) throws {
     if !(Value.self is any ReflectedFirst.Type), let decodable = Value.self as? any Decodable.Type {
