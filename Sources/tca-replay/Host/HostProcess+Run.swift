@@ -24,8 +24,7 @@ extension HostProcess {
     request["id"] = .integer(Int64(id))
     switch try converse(.object(request), id: id, about: history.trace, answer: "outcome") {
     case let .answer(message):
-      guard let json = message["outcome"],
-        let outcome = try? JSONValueDecoder().decode(HistoryOutcome.self, from: json),
+      guard let outcome = HostMessage.read(HostMessage.Outcome.self, from: message)?.outcome,
         outcome.ran >= 0, outcome.ran <= history.entries.count
       else {
         throw nonsense(message.jsonString, expected: "an outcome")

@@ -14,10 +14,10 @@ final class ServedWhatIf: @unchecked Sendable {
   }
 
   let path: String
-  let settings: VerifyCommand.HostSettings
+  let settings: HostSettings
   private let lock = NSLock()
 
-  init(path: String, settings: VerifyCommand.HostSettings) {
+  init(path: String, settings: HostSettings) {
     self.path = path
     self.settings = settings
   }
