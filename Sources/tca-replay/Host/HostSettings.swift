@@ -10,7 +10,7 @@ struct HostSettings: Sendable {
   /// The shell command that starts the host.
   var command: String
   /// How long the host may go without progress.
-  var timeout: Duration = HostSettings.defaultTimeout
+  var timeout: Duration
   /// Where the host's standard error is appended; `nil` for a temporary file.
   var logPath: String?
 
