@@ -14,7 +14,7 @@ struct HostMessageTests {
   }
 
   @Test("each message a tool writes has the bytes the hand-written requests had")
-  func requestBytes() {
+  func requestBytes() throws {
     #expect(
       Self.line(
         HostMessage.Replay(
@@ -33,6 +33,15 @@ struct HostMessageTests {
       Self.line(HostMessage.BlameRequest(id: 3, trace: "t.ndjson", step: 7))
         == #"{"kind":"blame","id":3,"trace":"t.ndjson","step":7}"#)
     #expect(Self.line(HostMessage.Bye()) == #"{"kind":"bye"}"#)
+    // A history in its own form, with kind and id last, as versions 2 and 3 wrote it.
+    let history = History(
+      trace: "t.ndjson", entries: [.recorded(0), .recorded(2)], comparison: .recordedChange,
+      stopsAtFirstDifference: true, comparedSteps: [2])
+    let run = Self.line(HostMessage.Run(id: 5, history: history))
+    #expect(
+      run == #"{"trace":"t.ndjson","history":[{"step":0},{"step":2}],"compare":"recordedChange","#
+        + #""stopAtFirstDifference":true,"compareOnly":2,"kind":"run","id":5}"#)
+    #expect(try History(json: JSONValue(parsing: Array(run.utf8))) == history)
   }
 
   @Test("each message a host writes has the bytes the hand-written answers had")

@@ -7,6 +7,7 @@ import TraceJSON
 /// to 3 always wrote. Readers are as lenient as the protocol asks: a member of the wrong type is
 /// read as absent where the protocol gives it a default. The one message not written through
 /// these types is `crash`, which the host's signal handler writes from a fixed buffer.
+/// `run` carries a history in `History`'s own form.
 package enum HostMessage {
   /// `message` as a line's value. A message of plain members always encodes; one carrying a
   /// report or an outcome is encoded with `JSONValueEncoder`, which may throw.
@@ -92,6 +93,25 @@ package enum HostMessage {
       self.maximumDivergences = maximumDivergences
       self.precedingSteps = precedingSteps
       self.workers = workers
+    }
+  }
+
+  /// `run` from tca-replay (protocol version 2): a history in `History`'s own form, which the
+  /// host reads back with `History(json:)` and its one-line errors, then `kind` and `id`.
+  package struct Run: Encodable, Sendable {
+    package var id: Int
+    package var history: History
+
+    package init(id: Int, history: History) {
+      self.id = id
+      self.history = history
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+      guard case var .object(members) = history.json else { preconditionFailure("an object") }
+      members["kind"] = "run"
+      members["id"] = .integer(Int64(id))
+      try JSONValue.object(members).encode(to: encoder)
     }
   }
 

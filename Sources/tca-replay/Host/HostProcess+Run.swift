@@ -19,10 +19,8 @@ extension HostProcess {
           + "rebuild the host with this tca-replay's Recorder (version 2)")
     }
     let id = takeRequestID()
-    guard case var .object(request) = history.json else { preconditionFailure("an object") }
-    request["kind"] = "run"
-    request["id"] = .integer(Int64(id))
-    switch try converse(.object(request), id: id, about: history.trace, answer: "outcome") {
+    let request = HostMessage.json(HostMessage.Run(id: id, history: history))
+    switch try converse(request, id: id, about: history.trace, answer: "outcome") {
     case let .answer(message):
       guard let outcome = HostMessage.read(HostMessage.Outcome.self, from: message)?.outcome,
         outcome.ran >= 0, outcome.ran <= history.entries.count
