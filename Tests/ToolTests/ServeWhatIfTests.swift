@@ -87,5 +87,43 @@ struct ServeWhatIfTests {
     #expect(answer.status == 502)
     #expect(answer.body.hasPrefix("Blame: the replay host 'echo nonsense; exit 3' "), "\(answer.body)")
     #expect(answer.body.split(separator: "\n").count == 1, "\(answer.body)")
+
+  @Test("the served what-ifs start the host with --host-log: its standard error lands there")
+  func hostLog() throws {
+    let log = FileManager.default.temporaryDirectory
+      .appendingPathComponent("serve-host-log-\(UUID().uuidString).log").path
+    defer { try? FileManager.default.removeItem(atPath: log) }
+    // Written before the host's hello, which the what-if waits for.
+    let host = "sh -c \"echo served-host-was-here >&2; exec '\(Self.host)'\""
+    let server = try ServedViewer(try Self.freshCounter(), ["--host", host, "--host-log", log])
+    let answer = server.get("/what-if?do=skip%200")
+    #expect(answer.status == 200, "\(answer.body)")
+    let logged = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(logged.contains("served-host-was-here"), "\(logged)")
+  }
+
+  @Test("the served what-ifs give up on a silent host after --timeout, not the default 30 s")
+  func hostTimeout() throws {
+    // A hostile host: it never says hello.
+    let server = try ServedViewer(
+      try Self.freshCounter(), ["--host", "sleep 600", "--timeout", "0.25"])
+    let answer = server.get("/what-if?do=skip%200")
+    #expect(answer.status == 500)
+    #expect(answer.body.contains("said nothing for 0.25 s"), "\(answer.body)")
+  }
+
+  @Test("without --serve, view refuses every host option; without --host, --timeout is refused")
+  func hostOptionsNeedServeAndHost() throws {
+    let trace = try Self.freshCounter()
+    for options in [["--host", "true"], ["--timeout", "1"], ["--host-log", "/dev/null"]] {
+      let run = try ToolRunner.run(["view", trace] + options)
+      #expect(run.status == 64)
+      #expect(run.errors.contains("'\(options[0])' needs '--serve'"), "\(run.errors)")
+    }
+    let served = try BackgroundProcess(
+      ToolRunner.executable.path, ["view", trace, "--serve", "--timeout", "1"])
+    // In the background: were the option ignored, the server would serve until stopped.
+    #expect(served.waitForExit(timeLimit: 60).status == 64)
+    #expect(served.errors.contains("'--timeout' needs '--host'"), "\(served.errors)")
   }
 }

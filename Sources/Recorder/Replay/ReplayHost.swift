@@ -58,17 +58,20 @@ public enum ReplayHost {
     connection.send(hello(targets))
     var recording: LoadedRecording?
     while let line = connection.readLine() {
-      guard let request = try? JSONValue(parsing: line), case .object = request else {
+      guard let request = try? JSONValue(parsing: line), case .object = request,
+        let head = HostMessage.read(HostMessage.Head.self, from: request)
+      else {
         connection.send(error(id: nil, problem: "badRequest", "a request must be a JSON object"))
         continue
       }
-      switch request["kind"]?.stringValue {
+      let id = head.id ?? .null
+      switch head.kind {
       case "replay":
-        connection.send(replay(request, targets: targets, connection: connection))
+        connection.send(replay(request, id: id, targets: targets, connection: connection))
       case "run":
-        connection.send(run(request, targets: targets, recording: &recording))
+        connection.send(run(request, id: id, targets: targets, recording: &recording))
       case "blame":
-        connection.send(blame(request, targets: targets, recording: &recording))
+        connection.send(blame(request, id: id, targets: targets, recording: &recording))
       case "bye":
         exit(0)
       default:
@@ -80,51 +83,46 @@ public enum ReplayHost {
   }
 
   static func hello(_ targets: [ReplayTarget]) -> JSONValue {
-    [
-      "kind": "hello",
-      "protocol": .integer(Int64(protocolVersion)),
-      "tool": .string("tca-replay \(toolVersion)"),
-      "reducers": .array(
-        targets.map {
-          [
-            "reducer": .string($0.reducer),
-            "stateType": .string($0.stateType),
-            "actionType": .string($0.actionType),
-          ]
-        }
-      ),
-    ]
+    HostMessage.json(
+      HostMessage.Hello(
+        protocol: protocolVersion, tool: "tca-replay \(toolVersion)",
+        reducers: targets.map {
+          HostMessage.Hello.Reducer(
+            reducer: $0.reducer, stateType: $0.stateType, actionType: $0.actionType)
+        }))
   }
 
   static func error(id: JSONValue?, problem: String, _ message: String) -> JSONValue {
-    ["kind": "error", "id": id ?? .null, "problem": .string(problem), "message": .string(message)]
+    HostMessage.json(HostMessage.Failure(id: id ?? .null, problem: problem, message: message))
   }
 
   static func replay(
-    _ request: JSONValue, targets: [ReplayTarget], connection: HostConnection
+    _ json: JSONValue, id: JSONValue, targets: [ReplayTarget], connection: HostConnection
   ) -> JSONValue {
-    let id = request["id"] ?? .null
-    guard let path = request["trace"]?.stringValue else {
-      return error(id: id, problem: "badRequest", "a replay request needs a \"trace\" string")
+    guard let request = HostMessage.read(HostMessage.Replay.self, from: json) else {
+      return error(
+        id: id, problem: "badRequest",
+        "a replay request needs a \"trace\" string, and whole numbers for its counts")
     }
+    let path = request.trace
     var options = ReplayOptions()
-    if let mode = request["mode"]?.stringValue {
+    if let mode = request.mode {
       guard let value = ReplayMode(rawValue: mode) else {
         return error(id: id, problem: "badRequest", "unknown mode \"\(mode)\"")
       }
       options.mode = value
     }
-    if let count = request["maximumDivergences"]?.int64Value { options.maximumDivergences = Int(count) }
-    if let count = request["precedingSteps"]?.int64Value { options.precedingSteps = Int(count) }
+    if let count = request.maximumDivergences { options.maximumDivergences = count }
+    if let count = request.precedingSteps { options.precedingSteps = count }
     // One thread reduces the steps in order: what finds the first step that crashes.
-    if let count = request["workers"]?.int64Value, count > 0 {
-      options.workers = Int(min(count, 1_024))
+    if let count = request.workers, count > 0 {
+      options.workers = min(count, 1_024)
     }
     // Progress, at most a few times a second, tells tca-replay the host is alive and working.
     let throttle = Throttle(interval: .milliseconds(250))
     options.progress = { steps in
       guard throttle.isDue() else { return }
-      connection.send(["kind": "progress", "id": id, "steps": .integer(Int64(steps))])
+      connection.send(HostMessage.json(HostMessage.Progress(id: id, steps: steps)))
     }
 
     let header: TraceHeader
@@ -142,7 +140,7 @@ public enum ReplayHost {
     defer { CrashSite.end() }
     do {
       let report = try target.replay(tracePath: path, options: options)
-      return ["kind": "report", "id": id, "report": try JSONValueEncoder().encode(report)]
+      return try JSONValueEncoder().encode(HostMessage.Report(id: id, report: report))
     } catch let failure as ReplayError {
       return error(id: id, problem: problem(failure), failure.description)
     } catch {
@@ -152,9 +150,9 @@ public enum ReplayHost {
 
   /// Runs a history (protocol version 2): `tca-replay shrink`, and the stepper's what-ifs.
   static func run(
-    _ request: JSONValue, targets: [ReplayTarget], recording cached: inout LoadedRecording?
+    _ request: JSONValue, id: JSONValue, targets: [ReplayTarget],
+    recording cached: inout LoadedRecording?
   ) -> JSONValue {
-    let id = request["id"] ?? .null
     let history: History
     do throws(HistoryRequestError) {
       history = try History(json: request)
@@ -177,7 +175,7 @@ public enum ReplayHost {
     defer { CrashSite.end() }
     do {
       let outcome = try target.run(history, in: recording)
-      return ["kind": "outcome", "id": id, "outcome": try JSONValueEncoder().encode(outcome)]
+      return try JSONValueEncoder().encode(HostMessage.Outcome(id: id, outcome: outcome))
     } catch let failure as HistoryRequestError {
       return error(id: id, problem: "badRequest", failure.description)
     } catch {
@@ -189,13 +187,13 @@ public enum ReplayHost {
   /// Runs one step again with every composition boundary instrumented (protocol version 3):
   /// `tca-replay blame`.
   static func blame(
-    _ request: JSONValue, targets: [ReplayTarget], recording cached: inout LoadedRecording?
+    _ json: JSONValue, id: JSONValue, targets: [ReplayTarget],
+    recording cached: inout LoadedRecording?
   ) -> JSONValue {
-    let id = request["id"] ?? .null
-    guard let path = request["trace"]?.stringValue, let step = request["step"]?.int64Value
-    else {
+    guard let request = HostMessage.read(HostMessage.BlameRequest.self, from: json) else {
       return error(id: id, problem: "badRequest", "a blame request needs \"trace\" and \"step\"")
     }
+    let (path, step) = (request.trace, request.step)
     let recording: LoadedRecording
     do throws(ReplayError) {
       recording = try LoadedRecording.load(path, cached: cached)
@@ -211,7 +209,8 @@ public enum ReplayHost {
     CrashSite.begin(request: id)
     defer { CrashSite.end() }
     do {
-      return ["kind": "blame", "id": id, "blame": try target.blame(step: Int(step), in: recording)]
+      let blame = try target.blame(step: step, in: recording)
+      return try JSONValueEncoder().encode(HostMessage.Blame(id: id, blame: blame))
     } catch let failure as HistoryRequestError {
       return error(id: id, problem: "badRequest", failure.description)
     } catch {

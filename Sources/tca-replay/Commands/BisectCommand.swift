@@ -15,12 +15,6 @@ enum BisectCommand: Command {
     that reads redacted data and differs is unknown, not a divergence.
     """
   static let positionals = [Positional.trace]
-  static let host = Option<String>(
-    "--host", value: "<command>",
-    help: "The replay host to run the reducer in: an executable whose main.swift is "
-      + "`ReplayHost.run(MyFeature())`, run with /bin/sh -c in a process group of its own, all "
-      + "of which is stopped when tca-replay is done with it, gives up on it or is interrupted.",
-    required: true)
   static let mode = Option<ReplayMode>(
     "--mode", value: "<mode>",
     help: "isolated (default): every step from its recorded state, on every core, counting "
@@ -35,24 +29,14 @@ enum BisectCommand: Command {
   static let all = Flag("--all", help: "Detail every divergent step, not just the first.")
   static let stepsBefore = Option<Int>.count(
     "--context", value: "<n>", help: "How many steps before a divergence to list (default 5).")
-  /// Also `verify`'s: how long a host may go without progress.
-  static let timeout = Option<Duration>.seconds(
-    "--timeout", value: "<seconds>",
-    help: "How long the host may go without progress (default 30, at most 1000000). One "
-      + "trace may take twice this long, plus as long again per MiB of trace.")
-  static let hostLog = Option<String>(
-    "--host-log", value: "<file>",
-    help: "Append the host's standard error to this file (/dev/stderr shows it). By default it "
-      + "goes to a temporary file, deleted unless the host crashed or failed, when it is named.")
   static let json = Flag(
     "--json", help: "Print the report as JSON (Documentation/ReplayHostProtocol.md).")
   static let blame = Flag(
     "--blame",
     help: "For the first divergent step, also name the reducers and lines of today's code that "
       + "wrote each differing path (as 'tca-replay blame'; a host of protocol 3).")
-  static let options: [any CommandOption] = [
-    host, mode, all, stepsBefore, timeout, hostLog, json, blame,
-  ]
+  static let options: [any CommandOption] =
+    HostSettings.options(required: true) + [mode, all, stepsBefore, json, blame]
   static let discussion = """
     A reducer that crashes (a force-unwrap of nil, a failed precondition) is a divergence at
     the step it was reducing: "step 7 crashed the reducer", with the signal and the first lines
@@ -72,11 +56,9 @@ enum BisectCommand: Command {
   }
 
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let timeout = parsed[timeout] ?? .seconds(30)
     let precedingSteps = parsed[stepsBefore] ?? 5
     let mode = parsed[Self.mode] ?? .isolated
-    let command = parsed[required: host]
-    let logPath = parsed[hostLog]
+    let settings = HostSettings(required: parsed)
     let output = context.output
     let errors = context.errors
     let path = parsed.positionals[0]
@@ -84,9 +66,7 @@ enum BisectCommand: Command {
     let host: HostProcess
     let answer: HostProcess.Answer
     do throws(HostError) {
-      host = try HostProcess(
-        command: command, timeout: timeout, logPath: logPath
-      )
+      host = try settings.start()
       answer = try host.replay(
         path: path, mode: mode,
         maximumDivergences: parsed[all] ? 1_000_000 : 1,
@@ -116,10 +96,7 @@ enum BisectCommand: Command {
       return ExitStatus(refusal: problem)
     case var .crashed(crash):
       if mode == .isolated {
-        crash = crash.first(
-          command: command, timeout: timeout, logPath: logPath, path: path,
-          precedingSteps: precedingSteps
-        )
+        crash = crash.first(settings: settings, path: path, precedingSteps: precedingSteps)
       }
       let report = crash.report(trace: path, mode: mode, precedingSteps: precedingSteps)
       if parsed[json] {

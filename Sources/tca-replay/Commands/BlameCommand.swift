@@ -21,9 +21,7 @@ enum BlameCommand: Command {
     help: "Only the changes at or under this state path, e.g. /todos[id=3]/isComplete.")
   static let json = Flag(
     "--json", help: "Print the host's answer as JSON (Documentation/ReplayHostProtocol.md).")
-  static let options: [any CommandOption] = [
-    BisectCommand.host, path, BisectCommand.timeout, BisectCommand.hostLog, json,
-  ]
+  static let options: [any CommandOption] = HostSettings.options(required: true) + [path, json]
   static let discussion = """
     The host must speak protocol version 3 (a host built with this tca-replay's Recorder); an
     older one is refused in one line.
@@ -62,10 +60,7 @@ enum BlameCommand: Command {
     let host: HostProcess
     let answer: HostProcess.BlameAnswer
     do throws(HostError) {
-      host = try HostProcess(
-        command: parsed[required: BisectCommand.host],
-        timeout: parsed[BisectCommand.timeout] ?? .seconds(30),
-        logPath: parsed[BisectCommand.hostLog])
+      host = try HostSettings(required: parsed).start()
       answer = try host.blame(path: tracePath, step: index)
     } catch {
       errors.write("Error: \(error)\n")

@@ -34,9 +34,7 @@ enum ShrinkCommand: Command {
   static let output = Option<String>(
     "-o", "--output", value: "<file>",
     help: "Where to write the shrunk session (default: the trace's name with .shrunk.ndjson).")
-  static let options: [any CommandOption] = [
-    BisectCommand.host, until, output, BisectCommand.timeout, BisectCommand.hostLog,
-  ]
+  static let options: [any CommandOption] = HostSettings.options(required: true) + [until, output]
   static let discussion = """
     The same failure means the same kind at an equivalent place: a crash whose reason has
     the same first line (the Swift runtime's 'File.swift:12: Fatal error: …', or the signal
@@ -64,9 +62,7 @@ enum ShrinkCommand: Command {
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let path = parsed.positionals[0]
     let errors = context.errors
-    let settings = VerifyCommand.HostSettings(
-      command: parsed[required: BisectCommand.host],
-      timeout: parsed[BisectCommand.timeout] ?? .seconds(30), logPath: parsed[BisectCommand.hostLog])
+    let settings = HostSettings(required: parsed)
     let outputPath = parsed[output] ?? defaultOutput(for: path)
     if sameFile(outputPath, path) {
       throw UsageError(message: "'--output' is the trace itself: shrinking would overwrite it")

@@ -20,12 +20,11 @@ enum StepCommand: Command {
       printf 'last\\nwatch /count\\nreverse-continue\\nprint /count\\n' | tca-replay step t.ndjson
     """
   static let positionals = [Positional.trace]
-  static let host = Option<String>(
-    "--host", value: "<command>",
-    help: "A replay host (see 'tca-replay bisect --help'), for blame, skip, edit and insert: what "
-      + "today's reducer does with the recording changed.")
-  static let options: [any CommandOption] = [follow, host, BisectCommand.timeout, BisectCommand.hostLog]
+  static let options: [any CommandOption] = [follow] + HostSettings.options(required: false)
   static let discussion = """
+    With --host, blame, skip, edit and insert ask today's reducer what it does with the
+    recording changed.
+
     EXIT STATUS:
       0 when every command succeeded; otherwise 64 if a command failed (not understood, or
       asking for a step the trace does not have, or a path its state's type cannot have; a nil
@@ -42,13 +41,7 @@ enum StepCommand: Command {
     guard let trace = try following ? openFollowed(path, context) : context.openTrace(path) else {
       return .success
     }
-    let whatIf = arguments[host].map { command in
-      WhatIf(
-        trace: trace,
-        settings: VerifyCommand.HostSettings(
-          command: command, timeout: arguments[BisectCommand.timeout] ?? .seconds(30),
-          logPath: arguments[BisectCommand.hostLog]))
-    }
+    let whatIf = try HostSettings(given: arguments).map { WhatIf(trace: trace, settings: $0) }
     var stepper = Stepper(
       trace: trace, context: context, isInteractive: isatty(0) == 1, whatIf: whatIf
     )
@@ -79,39 +72,6 @@ struct Stepper {
 
   var trace: TraceIndex { cursor.trace }
   var style: Style { context.style }
-
-  static let commandHelp = """
-      next [n]            n   Go forward n steps (default 1).
-      back [n]            b   Go back n steps (default 1).
-      goto <step>         g   Go to a step: a number, 'initial' or 'last'.
-      first                   Go to the initial state, before the first step.
-      last                    Go to the last step.
-      print [path]        p   Print the state, or the value at a path (/todos/0, /todos[id=3]).
-      action              a   Print the current step's action, origin and dependency values.
-      diff                d   Print what the current step changed.
-      list [n]            l   List the n steps (default 10) around the current one.
-      find <pattern>      f   Go to the next step whose action matches (substring or glob).
-      rfind <pattern>     rf  Go to the previous step whose action matches.
-      watch [path]        w   Watch a state path; with no path, list the watches. An element
-                              with an "id" is followed by id: /todos/1 becomes /todos[id=…].
-      unwatch [path]          Stop watching a path, or every path.
-      continue            c   Go forward to the next step that changes a watched path.
-      reverse-continue    rc  Go back to the previous step that changed a watched path.
-      skip <step>             With --host: replay the recording without a step (and what its
-                              effects sent) through today's reducer, and show where it parts.
-      edit <step> <action>    With --host: the same, with the step's action replaced. An action
-                              is a case, .watered(zone: 1, liters: 13), or JSON; any form log,
-                              show and action print reads back: .pin(id: 0000…0001), UUID(3),
-                              .binding(.set(\\.$draft, "X")), .seconds(1.5), ISO 8601 dates.
-      insert <step> <action>  With --host: the same, with an action sent before the step.
-      save <file>             Write the last skip, edit or insert's history as a trace.
-      blame [path]            With --host: which reducer, at which line, wrote each path the
-                              current step changed (or those at or under path).
-      help                h   Show this list.
-      quit                q   Leave (so does end of input).
-    On a terminal, an empty line repeats the last command, Up and Down recall earlier ones,
-    and Left, Right, Home, End, Ctrl-U and Ctrl-K edit the line; Ctrl-C drops it.
-    """
 
   mutating func run() -> ExitStatus {
     let count = trace.stepCount
@@ -148,8 +108,8 @@ struct Stepper {
         command = last
       }
       lastCommand = command
-      let name = command.prefix { !$0.isWhitespace }
-      if name == "q" || name == "quit" || name == "exit" {
+      let name = String(command.prefix { !$0.isWhitespace })
+      if Self.quit.names.contains(name) {
         // A stray argument ("q now") still quits: that is what was asked.
         break
       }
@@ -171,58 +131,10 @@ struct Stepper {
     let argument = words.count > 1 ? words[1].trimmingWhitespace : nil
     do {
       try catchUp(before: name)
-      switch name {
-      case "n", "next": try move(by: count(argument))
-      case "b", "back", "rn", "reverse-next": try move(by: -count(argument))
-      case "g", "goto":
-        guard let argument else {
-          throw UsageError(message: "goto needs a step: a number, 'initial' or 'last'")
-        }
-        try cursor.move(to: StepReference.resolve(argument, in: trace))
-        sayLocation()
-      case "first", "start":
-        try cursor.move(to: nil)
-        sayLocation()
-      case "last", "end":
-        try cursor.move(to: trace.stepIndices.last)
-        sayLocation()
-      case "p", "print": try printState(argument)
-      case "a", "action":
-        let describe = StepDescription(style: style, trace: trace)
-        try printStep {
-          describe.heading($0) + describe.action($0) + describe.dependencies($0)
-            + describe.cancellation($0)
-        }
-      case "d", "diff":
-        let describe = StepDescription(style: style, trace: trace)
-        try printStep {
-          describe.heading($0) + PatchRenderer(style: style).lines(trace.changes(of: $0))
-        }
-      case "l", "list": try list(count(argument, default: 10))
-      case "f", "find": try find(argument, forwards: true)
-      case "rf", "rfind": try find(argument, forwards: false)
-      case "w", "watch": try watch(argument)
-      case "unwatch": try unwatch(argument)
-      case "c", "continue": try continueToChange(forwards: true)
-      case "rc", "reverse-continue": try continueToChange(forwards: false)
-      case "skip", "edit", "insert", "save":
-        guard let whatIf else {
-          throw UsageError(message: "\(name) needs a replay host: start the stepper with --host")
-        }
-        say(try whatIf.perform(name, argument, style: style))
-      case "blame":
-        guard let whatIf else {
-          throw UsageError(message: "blame needs a replay host: start the stepper with --host")
-        }
-        guard let step = cursor.step else {
-          throw UsageError(message: "At the initial state: no step to blame. Use 'next'.")
-        }
-        say(try whatIf.blame(step: step, path: argument))
-      case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
-      default:
-        throw UsageError(
-          message: "unknown command '\(name)'. Type 'help' for the list.")
+      guard let command = Self.commands.first(where: { $0.names.contains(name) }) else {
+        throw UsageError(message: "unknown command '\(name)'. Type 'help' for the list.")
       }
+      try command.perform(&self, argument)
     } catch let error as UsageError {
       complain(error.message, status: .usage)
     } catch let error as HostError {
@@ -462,6 +374,149 @@ struct Stepper {
   mutating func complain(_ message: String, status: ExitStatus) {
     context.errors.write("Error: \(message.escapingControlCharacters)\n")
     if self.status == .success || status == .badData { self.status = status }
+  }
+}
+
+extension Stepper {
+  /// The stepper's commands, in the order help lists them.
+  static let commands: [StepperCommand] = [
+    StepperCommand(
+      "next", short: "n", arguments: "[n]", help: "Go forward n steps (default 1)."
+    ) { try $0.move(by: $0.count($1)) },
+    StepperCommand(
+      "back", short: "b", aliases: ["rn", "reverse-next"], arguments: "[n]",
+      help: "Go back n steps (default 1)."
+    ) { try $0.move(by: -$0.count($1)) },
+    StepperCommand(
+      "goto", short: "g", arguments: "<step>",
+      help: "Go to a step: a number, 'initial' or 'last'."
+    ) { stepper, argument in
+      guard let argument else {
+        throw UsageError(message: "goto needs a step: a number, 'initial' or 'last'")
+      }
+      try stepper.cursor.move(to: StepReference.resolve(argument, in: stepper.trace))
+      stepper.sayLocation()
+    },
+    StepperCommand(
+      "first", aliases: ["start"], help: "Go to the initial state, before the first step."
+    ) { stepper, _ in
+      try stepper.cursor.move(to: nil)
+      stepper.sayLocation()
+    },
+    StepperCommand("last", aliases: ["end"], help: "Go to the last step.") { stepper, _ in
+      try stepper.cursor.move(to: stepper.trace.stepIndices.last)
+      stepper.sayLocation()
+    },
+    StepperCommand(
+      "print", short: "p", arguments: "[path]",
+      help: "Print the state, or the value at a path (/todos/0, /todos[id=3])."
+    ) { try $0.printState($1) },
+    StepperCommand(
+      "action", short: "a",
+      help: "Print the current step's action, origin and dependency values."
+    ) { stepper, _ in
+      let describe = StepDescription(style: stepper.style, trace: stepper.trace)
+      try stepper.printStep {
+        describe.heading($0) + describe.action($0) + describe.dependencies($0)
+          + describe.cancellation($0)
+      }
+    },
+    StepperCommand("diff", short: "d", help: "Print what the current step changed.") {
+      stepper, _ in
+      let describe = StepDescription(style: stepper.style, trace: stepper.trace)
+      try stepper.printStep {
+        describe.heading($0)
+          + PatchRenderer(style: stepper.style).lines(stepper.trace.changes(of: $0))
+      }
+    },
+    StepperCommand(
+      "list", short: "l", arguments: "[n]",
+      help: "List the n steps (default 10) around the current one."
+    ) { try $0.list($0.count($1, default: 10)) },
+    StepperCommand(
+      "find", short: "f", arguments: "<pattern>",
+      help: "Go to the next step whose action matches (substring or glob)."
+    ) { try $0.find($1, forwards: true) },
+    StepperCommand(
+      "rfind", short: "rf", arguments: "<pattern>",
+      help: "Go to the previous step whose action matches."
+    ) { try $0.find($1, forwards: false) },
+    StepperCommand(
+      "watch", short: "w", arguments: "[path]",
+      help: "Watch a state path; with no path, list the watches. An element with an \"id\" is "
+        + "followed by id: /todos/1 becomes /todos[id=…]."
+    ) { try $0.watch($1) },
+    StepperCommand(
+      "unwatch", arguments: "[path]", help: "Stop watching a path, or every path."
+    ) { try $0.unwatch($1) },
+    StepperCommand(
+      "continue", short: "c",
+      help: "Go forward to the next step that changes a watched path."
+    ) { stepper, _ in try stepper.continueToChange(forwards: true) },
+    StepperCommand(
+      "reverse-continue", short: "rc",
+      help: "Go back to the previous step that changed a watched path."
+    ) { stepper, _ in try stepper.continueToChange(forwards: false) },
+    StepperCommand(
+      "skip", arguments: "<step>",
+      help: "With --host: replay the recording without a step (and what its effects sent) "
+        + "through today's reducer, and show where it parts."
+    ) { try $0.askWhatIf("skip", $1) },
+    StepperCommand(
+      "edit", arguments: "<step> <action>",
+      help: "With --host: the same, with the step's action replaced. An action is a case, "
+        + ".watered(zone: 1, liters: 13), or JSON; any form log, show and action print reads "
+        + "back: .pin(id: 0000…0001), UUID(3), .binding(.set(\\.$draft, \"X\")), .seconds(1.5), "
+        + "ISO 8601 dates."
+    ) { try $0.askWhatIf("edit", $1) },
+    StepperCommand(
+      "insert", arguments: "<step> <action>",
+      help: "With --host: the same, with an action sent before the step."
+    ) { try $0.askWhatIf("insert", $1) },
+    StepperCommand(
+      "save", arguments: "<file>",
+      help: "Write the last skip, edit or insert's history as a trace."
+    ) { try $0.askWhatIf("save", $1) },
+    StepperCommand(
+      "blame", arguments: "[path]",
+      help: "With --host: which reducer, at which line, wrote each path the current step "
+        + "changed (or those at or under path)."
+    ) { try $0.blame($1) },
+    StepperCommand("help", short: "h", aliases: ["?"], help: "Show this list.") { stepper, _ in
+      stepper.say("Commands:\n" + Stepper.commandHelp)
+    },
+    quit,
+  ]
+
+  /// Leaves; the loop ends on it before looking further.
+  static let quit = StepperCommand(
+    "quit", short: "q", aliases: ["exit"], help: "Leave (so does end of input)."
+  ) { _, _ in }
+
+  /// The commands' help, then the line editor's keys.
+  static let commandHelp =
+    StepperCommand.help(commands) + """
+
+    On a terminal, an empty line repeats the last command, Up and Down recall earlier ones,
+    and Left, Right, Home, End, Ctrl-U and Ctrl-K edit the line; Ctrl-C drops it.
+    """
+
+  /// A what-if, which needs a replay host.
+  private func askWhatIf(_ name: String, _ argument: String?) throws {
+    guard let whatIf else {
+      throw UsageError(message: "\(name) needs a replay host: start the stepper with --host")
+    }
+    say(try whatIf.perform(name, argument, style: style))
+  }
+
+  private func blame(_ argument: String?) throws {
+    guard let whatIf else {
+      throw UsageError(message: "blame needs a replay host: start the stepper with --host")
+    }
+    guard let step = cursor.step else {
+      throw UsageError(message: "At the initial state: no step to blame. Use 'next'.")
+    }
+    say(try whatIf.blame(step: step, path: argument))
   }
 }
 

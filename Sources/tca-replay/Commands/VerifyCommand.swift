@@ -17,12 +17,6 @@ enum VerifyCommand: Command {
       name: "<trace or folder>", help: "Trace files, or folders whose *.ndjson files are traces.",
       repeats: true)
   ]
-  static let host = Option<String>(
-    "--host", value: "<command>", help: "The replay host (see 'tca-replay bisect --help').",
-    required: true)
-  static let hostLog = Option<String>(
-    "--host-log", value: "<file>",
-    help: "Append the host's standard error to this file (see 'tca-replay bisect --help').")
   static let json = Flag(
     "--json", help: "Print one JSON object per trace instead of a line of text.")
   static let jobs = Option<Int>(
@@ -41,9 +35,8 @@ enum VerifyCommand: Command {
   static let junit = Option<String>(
     "--junit", value: "<file>",
     help: "Also write a JUnit XML report: one test case per trace, a divergence as a failure.")
-  static let options: [any CommandOption] = [
-    host, BisectCommand.timeout, hostLog, jobs, shard, junit, json,
-  ]
+  static let options: [any CommandOption] =
+    HostSettings.options(required: true) + [jobs, shard, junit, json]
   static let discussion = """
     A reducer that crashes on a step is a divergence at that step ("crashed the reducer"), so
     `git bisect run` marks the commit bad; the host is started again for the next trace. A
@@ -62,37 +55,10 @@ enum VerifyCommand: Command {
       the commit); 64 bad arguments; 73 the JUnit report cannot be written.
     """
 
-
-  /// What became of one trace.
-  enum Verdict: String, Sendable {
-    case matches, diverges, cannotTest
-  }
-
-  /// One trace's verdict and what to print about it, made by a job, printed in trace order.
-  struct Outcome: @unchecked Sendable {
-    var verdict: Verdict
-    var path: String
-    var report: ReplayReport?
-    /// The line of text; in JSON, the problem when there is no report.
-    var text: String
-    /// Lines for standard error after the verdict: in text, the report's warnings first.
-    var notes: [String] = []
-    /// Lines for standard error in text only.
-    var textNotes: [String] = []
-    var seconds: Double = 0
-  }
-
-  /// How every job runs its host.
-  struct HostSettings: Sendable {
-    var command: String
-    var timeout: Duration
-    var logPath: String?
-  }
+  typealias Outcome = TraceVerifier.Outcome
 
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let settings = HostSettings(
-      command: parsed[required: host], timeout: parsed[BisectCommand.timeout] ?? .seconds(30),
-      logPath: parsed[hostLog])
+    let verifier = TraceVerifier(settings: HostSettings(required: parsed))
     let output = context.output
     let errors = context.errors
     let json = parsed[Self.json]
@@ -144,7 +110,7 @@ enum VerifyCommand: Command {
     if let shard = parsed[Self.shard] { traces = shard.select(traces) }
 
     var failure: HostError?
-    VerifyJobs(traces: traces, jobs: parsed[Self.jobs] ?? 1, settings: settings).run {
+    VerifyJobs(traces: traces, jobs: parsed[Self.jobs] ?? 1, verifier: verifier).run {
       switch $0 {
       case .success(let outcome): record(outcome)
       case .failure(let error): failure = error
@@ -180,74 +146,5 @@ enum VerifyCommand: Command {
     }
     if diverging > 0 { return .diverges }
     return untested > 0 ? .cannotTest : .success
-  }
-
-  /// Replays one trace in `running`, starting a host if there is none; a host that crashed is
-  /// gone, and `running` is `nil` after it.
-  ///
-  /// - Throws: ``HostError`` when the host failed; it has been stopped, with its whole group.
-  static func verify(
-    _ path: String, in running: inout HostProcess?, settings: HostSettings
-  ) throws(HostError) -> Outcome {
-    let command = settings.command
-    let timeout = settings.timeout
-    let logPath = settings.logPath
-    let host: HostProcess
-    if let running {
-      host = running
-    } else {
-      host = try HostProcess(command: command, timeout: timeout, logPath: logPath)
-    }
-    running = host
-    switch try host.replay(path: path, mode: .isolated, maximumDivergences: 1, precedingSteps: 0) {
-    case var .crashed(crash):
-      running = nil
-      crash = crash.first(
-        command: command, timeout: timeout, logPath: logPath, path: path, precedingSteps: 0)
-      let report = crash.report(trace: path, mode: .isolated, precedingSteps: 0)
-      let label = report.firstDivergence?.label ?? ""
-      let signal = HostCrash.describe(signal: crash.signal)
-      let verdict =
-        report.recordedCrash?.outcome == .crashes
-        ? "still crashes the reducer, as when recorded" : "crashed the reducer"
-      return Outcome(
-        verdict: .diverges, path: path, report: report,
-        text: "diverges     \(path): step \(crash.step) \(label) \(verdict) ("
-          + ([signal] + crash.reason.prefix(1)).joined(separator: ": ") + ")",
-        notes: ["note: the replay host's output, with its backtrace, is in \(crash.log)\n"])
-    case let .refused(_, message):
-      return Outcome(verdict: .cannotTest, path: path, text: "cannot test  \(message)")
-    case let .report(report):
-      var textNotes: [String] = []
-      if let crash = report.recordedCrash, crash.outcome != .crashes {
-        textNotes.append("note: \(path): \(crash.sentence.escapingControlCharacters)\n")
-      }
-      if let divergence = report.firstDivergence {
-        let paths = divergence.differences.prefix(3).map(\.path.description)
-          .joined(separator: ", ")
-        let location = divergence.reason == .state ? paths : (divergence.codingPath ?? "")
-        let kind =
-          divergence.reason == .dependencyReads ? "dependency reads" : divergence.reason.rawValue
-        return Outcome(
-          verdict: .diverges, path: path, report: report,
-          text: "diverges     \(path): step \(divergence.step) \(divergence.label) "
-            + "(\(kind)"
-            + "\(location.isEmpty ? "" : " at \(location)")); \(report.divergentSteps) of "
-            + "\(report.steps) steps diverge",
-          textNotes: textNotes)
-      }
-      let skipped = report.notReplayable.count
-      let crash = report.recordedCrash.map { crash in
-        crash.outcome == .noLongerCrashes
-          ? " (step \(crash.step), which crashed the recording, no longer crashes)"
-          : " (step \(crash.step), which crashed the recording, was not replayed)"
-      }
-      return Outcome(
-        verdict: .matches, path: path, report: report,
-        text: "ok           \(path): \(report.replayed) steps replay"
-          + (report.unknown > 0 ? " (\(report.unknown) unknown: reads redacted data)" : "")
-          + (skipped > 0 ? " (\(skipped) not replayable)" : "") + (crash ?? ""),
-        textNotes: textNotes)
-    }
   }
 }

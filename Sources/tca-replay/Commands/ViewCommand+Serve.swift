@@ -11,11 +11,6 @@ extension ViewCommand {
     help: "Serve the viewer on 127.0.0.1 instead of writing a file, and show each step as the "
       + "app records it (across rotated files; a trace that does not exist yet is waited for). "
       + "Prints the page's URL, with its access token, first on standard output. Ctrl-C stops.")
-  static let host = Option<String>(
-    "--host", value: "<command>",
-    help: "With --serve, a replay host (see 'tca-replay bisect --help'): the page then asks "
-      + "today's reducer what if a step were skipped, edited or preceded by another action, as "
-      + "the stepper's skip, edit and insert do, and offers the new history as a trace.")
   static let port = Option<Int>(
     "--port", value: "<n>",
     help: "With --serve, the port to listen on (default 0: one the system picks, in the URL)."
@@ -27,8 +22,11 @@ extension ViewCommand {
   }
 
   /// `view --serve`: the live viewer, until Ctrl-C or SIGTERM.
-  static func runServer(_ arguments: Arguments, _ context: CommandContext) -> ExitStatus {
+  static func runServer(
+    _ arguments: Arguments, _ context: CommandContext
+  ) throws(UsageError) -> ExitStatus {
     let path = arguments.positionals[0]
+    let host = try HostSettings(given: arguments)
     guard let token = ServeAccess.randomToken() else {
       context.errors.write("Error: cannot read /dev/urandom for the access token\n")
       return .cannotServe
@@ -45,12 +43,8 @@ extension ViewCommand {
     do {
       server = try LiveServer(
         port: UInt16(arguments[Self.port] ?? 0), token: token, feed: feed,
-        page: Array(ViewerPage.liveHTML(title: title, whatIf: arguments[host] != nil).utf8),
-        whatIf: arguments[host].map { command in
-          ServedWhatIf(
-            path: path,
-            settings: VerifyCommand.HostSettings(command: command, timeout: .seconds(30)))
-        })
+        page: Array(ViewerPage.liveHTML(title: title, whatIf: host != nil).utf8),
+        whatIf: host.map { ServedWhatIf(path: path, settings: $0) })
     } catch {
       context.errors.write("Error: \(error.message)\n")
       return .cannotServe

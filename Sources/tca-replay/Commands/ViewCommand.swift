@@ -22,7 +22,8 @@ enum ViewCommand: Command {
     "--steps", value: "<range>",
     help: "Only the steps in this range (e.g. 2000...2999); the page starts from the state "
       + "before the first. For traces over the size limit.")
-  static let options: [any CommandOption] = [output, steps, serve, port, host]
+  static let options: [any CommandOption] =
+    [output, steps, serve, port] + HostSettings.options(required: false)
   static let discussion = """
     The page embeds the trace: 10,000 steps among 1,000 todos make a 4.5 MB page that
     Chromium opens in about half a second. A page over \(maximumEmbeddedBytes / 1_000_000) MB of trace is
@@ -31,7 +32,9 @@ enum ViewCommand: Command {
     With --serve, the page follows a recording in progress (Documentation/LiveViewer.md):
       tca-replay view session.ndjson --serve --port 8123
     It listens on 127.0.0.1 only and answers only its URL's token; exit 69 when it cannot
-    listen.
+    listen. With --host as well, the page asks today's reducer what if a step were skipped,
+    edited or preceded by another action, as the stepper's skip, edit and insert do, and
+    offers the new history as a trace.
     """
 
   /// The most trace JSON a page embeds: some 30 times the 4.5 MB page measured in the README.
@@ -42,13 +45,13 @@ enum ViewCommand: Command {
       if arguments[Self.output] != nil || arguments[Self.steps] != nil {
         throw UsageError(message: "'-o' and '--steps' cannot be used with '--serve'")
       }
-      return runServer(arguments, context)
+      return try runServer(arguments, context)
     }
     if arguments[Self.port] != nil {
       throw UsageError(message: "'--port' needs '--serve'")
     }
-    if arguments[Self.host] != nil {
-      throw UsageError(message: "'--host' needs '--serve'")
+    for option in HostSettings.options(required: false) where arguments.contains(option) {
+      throw UsageError(message: "'\(option.key)' needs '--serve'")
     }
     let tracePath = arguments.positionals[0]
     let output = arguments[Self.output] ?? defaultOutput(tracePath)

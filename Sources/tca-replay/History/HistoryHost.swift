@@ -3,10 +3,10 @@ import Recorder
 /// A replay host that runs histories: started on first use, and again after a history crashed
 /// it or it failed.
 final class HistoryHost {
-  let settings: VerifyCommand.HostSettings
+  let settings: HostSettings
   private var host: HostProcess?
 
-  init(settings: VerifyCommand.HostSettings) {
+  init(settings: HostSettings) {
     self.settings = settings
   }
 
@@ -18,8 +18,7 @@ final class HistoryHost {
       if let host {
         running = host
       } else {
-        running = try HostProcess(
-          command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+        running = try settings.start()
       }
       host = running
       let answer = try running.run(history)
@@ -38,8 +37,7 @@ final class HistoryHost {
       if let host {
         running = host
       } else {
-        running = try HostProcess(
-          command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+        running = try settings.start()
       }
       host = running
       let answer = try running.blame(path: path, step: step)

@@ -217,7 +217,7 @@ final class Shrinker {
   /// Replays the final check of 1-minimality made (the others were asked during ddmin).
   private(set) var checkReplays = 0
 
-  init(trace: String, settings: VerifyCommand.HostSettings, predicate: StatePredicate?)
+  init(trace: String, settings: HostSettings, predicate: StatePredicate?)
     throws(TraceReadError)
   {
     self.trace = trace

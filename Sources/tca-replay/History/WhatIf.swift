@@ -19,7 +19,7 @@ final class WhatIf {
   /// The last history run, for `save`.
   private(set) var last: History?
 
-  init(trace: TraceIndex, settings: VerifyCommand.HostSettings) {
+  init(trace: TraceIndex, settings: HostSettings) {
     self.trace = trace
     host = HistoryHost(settings: settings)
   }

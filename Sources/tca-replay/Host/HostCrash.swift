@@ -42,12 +42,8 @@ extension HostCrash {
   /// order (`"workers": 1`), where the first step to crash is the trace's first. Only a crash
   /// costs this second run, which stops at that step. Should it go otherwise (an older host
   /// ignores `workers`, the crash does not happen again, the host fails), this crash stands.
-  func first(
-    command: String, timeout: Duration, logPath: String?, path: String, precedingSteps: Int
-  ) -> HostCrash {
-    guard step > 0,
-      let host = try? HostProcess(command: command, timeout: timeout, logPath: logPath)
-    else { return self }
+  func first(settings: HostSettings, path: String, precedingSteps: Int) -> HostCrash {
+    guard step > 0, let host = try? settings.start() else { return self }
     defer { host.finish() }
     guard
       case let .crashed(again)? = try? host.replay(
@@ -56,7 +52,7 @@ extension HostCrash {
       ), again.step <= step
     else { return self }
     // The first run's temporary log told of a later step; the second's tells of this one.
-    if logPath == nil, again.log != log { unlink(log) }
+    if settings.logPath == nil, again.log != log { unlink(log) }
     return again
   }
 }

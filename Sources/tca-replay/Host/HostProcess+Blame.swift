@@ -18,13 +18,12 @@ extension HostProcess {
           + "rebuild the host with this tca-replay's Recorder (version 3)")
     }
     let id = takeRequestID()
-    let request: JSONValue = [
-      "kind": "blame", "id": .integer(Int64(id)), "trace": .string(path),
-      "step": .integer(Int64(step)),
-    ]
-    switch try converse(request, id: id, about: path, answer: "blame") {
+    let request = HostMessage.BlameRequest(id: id, trace: path, step: step)
+    switch try converse(HostMessage.json(request), id: id, about: path, answer: "blame") {
     case let .answer(message):
-      guard let json = message["blame"], let reply = BlameReply(json), reply.step == step else {
+      guard let json = HostMessage.read(HostMessage.Blame.self, from: message)?.blame,
+        let reply = BlameReply(json), reply.step == step
+      else {
         throw nonsense(message.jsonString, expected: "a blame of step \(step)")
       }
       return .blame(reply)

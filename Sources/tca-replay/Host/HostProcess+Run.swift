@@ -19,13 +19,10 @@ extension HostProcess {
           + "rebuild the host with this tca-replay's Recorder (version 2)")
     }
     let id = takeRequestID()
-    guard case var .object(request) = history.json else { preconditionFailure("an object") }
-    request["kind"] = "run"
-    request["id"] = .integer(Int64(id))
-    switch try converse(.object(request), id: id, about: history.trace, answer: "outcome") {
+    let request = HostMessage.json(HostMessage.Run(id: id, history: history))
+    switch try converse(request, id: id, about: history.trace, answer: "outcome") {
     case let .answer(message):
-      guard let json = message["outcome"],
-        let outcome = try? JSONValueDecoder().decode(HistoryOutcome.self, from: json),
+      guard let outcome = HostMessage.read(HostMessage.Outcome.self, from: message)?.outcome,
         outcome.ran >= 0, outcome.ran <= history.entries.count
       else {
         throw nonsense(message.jsonString, expected: "an outcome")

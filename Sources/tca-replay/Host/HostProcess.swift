@@ -64,10 +64,12 @@ final class HostProcess {
     guard let hello = try receive(waitingFor: what, until: ContinuousClock.now + timeout) else {
       throw silent(waitingFor: what, heard: bytesReceived > 0)
     }
-    guard hello["kind"]?.stringValue == "hello", let version = hello["protocol"]?.int64Value
+    guard let greeting = HostMessage.read(HostMessage.Hello.self, from: hello),
+      greeting.kind == "hello"
     else {
       throw nonsense(hello.jsonString, expected: "a hello")
     }
+    let version = greeting.protocol
     guard version >= Self.oldestProtocolVersion else {
       throw stopped(
         "announces replay host protocol version \(version), which does not exist: this tool "
@@ -80,8 +82,8 @@ final class HostProcess {
           + "\(Self.protocolVersion): rebuild the host with the same tca-replay version"
       )
     }
-    reducers = (hello["reducers"]?.arrayValue ?? []).compactMap { $0["reducer"]?.stringValue }
-    speaks = Int(version)
+    reducers = greeting.reducers.map(\.reducer)
+    speaks = version
   }
 
   /// What the host answered a replay request.
@@ -99,21 +101,12 @@ final class HostProcess {
     workers: Int? = nil
   ) throws(HostError) -> Answer {
     let id = takeRequestID()
-    var request: JSONValue = [
-      "kind": "replay", "id": .integer(Int64(id)), "trace": .string(path),
-      "mode": .string(mode.rawValue),
-      "maximumDivergences": .integer(Int64(maximumDivergences)),
-      "precedingSteps": .integer(Int64(precedingSteps)),
-    ]
-    if let workers, case var .object(members) = request {
-      members["workers"] = .integer(Int64(workers))
-      request = .object(members)
-    }
-    switch try converse(request, id: id, about: path, answer: "report") {
+    let request = HostMessage.Replay(
+      id: id, trace: path, mode: mode.rawValue, maximumDivergences: maximumDivergences,
+      precedingSteps: precedingSteps, workers: workers)
+    switch try converse(HostMessage.json(request), id: id, about: path, answer: "report") {
     case let .answer(message):
-      guard let json = message["report"],
-        let report = try? JSONValueDecoder().decode(ReplayReport.self, from: json)
-      else {
+      guard let report = HostMessage.read(HostMessage.Report.self, from: message)?.report else {
         throw nonsense(message.jsonString, expected: "a report")
       }
       // A verdict read from a report that contradicts itself would be wrong one way or the
@@ -175,22 +168,23 @@ final class HostProcess {
           waitingFor: what, heard: heardSinceProgress || bytesReceived > bytesAtProgress)
       }
       heardSinceProgress = true
-      let kind = message["kind"]?.stringValue
-      guard ["progress", answer, "error", "crash"].contains(kind) else {
+      let head = HostMessage.read(HostMessage.Head.self, from: message)
+      guard let kind = head?.kind, ["progress", answer, "error", "crash"].contains(kind) else {
         continue  // Unknown kinds are skipped, as the protocol says.
       }
       // An answer names the request it answers; an error may say null for a request it could
       // not read, and there is only ever one.
       let answersThis =
-        message["id"]?.int64Value == Int64(id)
-        || (kind == "error" && message["id"] == JSONValue.null)
+        head?.id?.int64Value == Int64(id) || (kind == "error" && head?.id == JSONValue.null)
       guard answersThis else {
         throw nonsense(message.jsonString, expected: "an answer to request \(id)")
       }
       switch kind {
       case "progress":
-        if let count = message["steps"]?.int64Value, count > steps {
-          steps = count
+        if let count = HostMessage.read(HostMessage.Progress.self, from: message)?.steps,
+          Int64(count) > steps
+        {
+          steps = Int64(count)
           quietUntil = ContinuousClock.now + timeout
           bytesAtProgress = bytesReceived
           heardSinceProgress = false
@@ -201,9 +195,10 @@ final class HostProcess {
         return try crashed(message, waitingFor: what, logOffset: logOffset)
       default:
         // One line, whatever the host put in it: it is printed after `Error: `.
+        let failure = HostMessage.read(HostMessage.Failure.self, from: message)
         return .refused(
-          problem: message["problem"]?.stringValue ?? "unknown",
-          message: (message["message"]?.stringValue ?? "(no message)").escapingControlCharacters
+          problem: failure?.problem ?? "unknown",
+          message: (failure?.message ?? "(no message)").escapingControlCharacters
         )
       }
     }
@@ -215,14 +210,15 @@ final class HostProcess {
   private func crashed(
     _ message: JSONValue, waitingFor what: String, logOffset: Int
   ) throws(HostError) -> Reply {
-    let signal = message["signal"]?.int64Value.flatMap { Int32(exactly: $0) } ?? 0
+    let crash = HostMessage.read(HostMessage.Crash.self, from: message)
+    let signal = crash?.signal ?? 0
     // Swift's backtracer takes a moment to write the backtrace; it is for the log, not for us.
     _ = group.hasExited(within: timeout)
     group.terminate()
     keepsLog = true
     log.keep()
     let reason = HostLog.reason(in: log.text(since: logOffset))
-    guard let step = message["step"]?.int64Value.flatMap({ Int(exactly: $0) }), step >= 0 else {
+    guard let step = crash?.step, step >= 0 else {
       return try failed(
         "crashed outside any step, of \(HostCrash.describe(signal: signal)), while tca-replay "
           + "waited for \(what)" + (reason.first.map { ": \($0)" } ?? "")
@@ -277,7 +273,7 @@ final class HostProcess {
       if !keepsLog { log.discard() }
     }
     guard !group.hasExited(within: .zero) else { return nil }
-    _ = writeAll(Array(#"{"kind":"bye"}"#.utf8) + [10])
+    _ = writeAll(HostMessage.json(HostMessage.Bye()).jsonBytes + [10])
     // The end of its input says goodbye too: a host that reads to the end before it leaves (a
     // wrapper's `tee log | host`, a `cat` in a pipeline) leaves now, not when stopped.
     group.closeInput()

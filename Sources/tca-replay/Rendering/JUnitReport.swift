@@ -5,7 +5,7 @@ struct JUnitReport {
   /// One trace's result.
   struct Case {
     var trace: String
-    var verdict: VerifyCommand.Verdict
+    var verdict: TraceVerifier.Verdict
     /// The line `verify` printed: the first divergence, or why it cannot be tested.
     var text: String
     var seconds: Double

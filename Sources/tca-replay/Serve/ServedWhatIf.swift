@@ -16,10 +16,10 @@ final class ServedWhatIf: @unchecked Sendable {
   }
 
   let path: String
-  let settings: VerifyCommand.HostSettings
+  let settings: HostSettings
   private let lock = NSLock()
 
-  init(path: String, settings: VerifyCommand.HostSettings) {
+  init(path: String, settings: HostSettings) {
     self.path = path
     self.settings = settings
   }
@@ -66,8 +66,7 @@ final class ServedWhatIf: @unchecked Sendable {
       guard let index = Int(step), trace.stepIndices.contains(index) else {
         return Self.text(400, "Bad Request", "Blame: no step \(step) in \(path)")
       }
-      let host = try HostProcess(
-        command: settings.command, timeout: settings.timeout, logPath: settings.logPath)
+      let host = try settings.start()
       defer { host.finish() }
       switch try host.blame(path: path, step: index) {
       case let .refused(_, message):

@@ -27,6 +27,12 @@ struct Arguments {
     return value
   }
 
+  /// Whether `option` was given, whatever its type.
+  func contains(_ option: any CommandOption) -> Bool {
+    assert(declared.contains(option.key), "\(option.key) is not in the command's options")
+    return values[option.key] != nil
+  }
+
   /// Whether `flag` was given.
   subscript(flag: Flag) -> Bool {
     assert(declared.contains(flag.key), "\(flag.key) is not in the command's options")

@@ -57,7 +57,7 @@ enum Help {
   }
 
   /// `words` joined by spaces into lines of at most `width` columns where they fit.
-  private static func wrap(_ words: [String], width: Int, first: String, rest: String) -> String {
+  static func wrap(_ words: [String], width: Int, first: String, rest: String) -> String {
     var lines: [String] = []
     var line = first
     var lineIsEmpty = true

@@ -28,7 +28,7 @@ struct Option<Value: Sendable>: CommandOption {
   let names: [String]
   let valueName: String?
   let help: String
-  let isRequired: Bool
+  private(set) var isRequired: Bool
   private let read: @Sendable (_ text: String, _ name: String) throws(UsageError) -> Value
 
   /// An option spelt `names`, whose text `read` turns into a value or a usage error.
@@ -45,6 +45,14 @@ struct Option<Value: Sendable>: CommandOption {
 
   func parse(_ text: String, name: String) throws(UsageError) -> any Sendable {
     try read(text, name)
+  }
+
+  /// The same option, for a command that cannot run without it: one declaration serves
+  /// commands that need it and commands that do not.
+  var required: Self {
+    var copy = self
+    copy.isRequired = true
+    return copy
   }
 }
 

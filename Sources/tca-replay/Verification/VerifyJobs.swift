@@ -8,14 +8,14 @@ import Foundation
 struct VerifyJobs {
   var traces: [String]
   var jobs: Int
-  var settings: VerifyCommand.HostSettings
+  var verifier: TraceVerifier
 
   /// What the jobs share: the next trace to take, and the outcomes by trace.
   private final class Board: @unchecked Sendable {
     let condition = NSCondition()
     var next = 0
     var stopped = false
-    var results: [Int: Result<VerifyCommand.Outcome, HostError>] = [:]
+    var results: [Int: Result<TraceVerifier.Outcome, HostError>] = [:]
     var running = 0
     var late: [String] = []
   }
@@ -23,11 +23,11 @@ struct VerifyJobs {
   /// Calls `deliver` on this thread with each outcome in trace order, then `late` with each
   /// host's complaint on leaving; returns when every job has stopped its host.
   func run(
-    deliver: (Result<VerifyCommand.Outcome, HostError>) -> Void, late: (String) -> Void
+    deliver: (Result<TraceVerifier.Outcome, HostError>) -> Void, late: (String) -> Void
   ) {
     let board = Board()
     let traces = traces
-    let settings = settings
+    let verifier = verifier
     let count = min(jobs, max(traces.count, 1))
     board.running = count
     for _ in 0..<count {
@@ -43,9 +43,9 @@ struct VerifyJobs {
           board.next += 1
           board.condition.unlock()
           let start = ContinuousClock.now
-          let result: Result<VerifyCommand.Outcome, HostError>
+          let result: Result<TraceVerifier.Outcome, HostError>
           do throws(HostError) {
-            var outcome = try VerifyCommand.verify(traces[index], in: &host, settings: settings)
+            var outcome = try verifier.verify(traces[index], in: &host)
             let elapsed = ContinuousClock.now - start
             outcome.seconds =
               Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
