@@ -87,6 +87,7 @@ struct ServeWhatIfTests {
     #expect(answer.status == 502)
     #expect(answer.body.hasPrefix("Blame: the replay host 'echo nonsense; exit 3' "), "\(answer.body)")
     #expect(answer.body.split(separator: "\n").count == 1, "\(answer.body)")
+  }
 
   @Test("the served what-ifs start the host with --host-log: its standard error lands there")
   func hostLog() throws {
