@@ -201,8 +201,8 @@ enum ViewerAssets {
         if (!isObject(v) || !("label" in v)) return null;
         const parts = [];
         if (typeof v.role === "string") parts.push("role: ." + v.role);
-        if (isObject(v.action)) { const sent = "send" in v.action ? build(v.action.send, actionType) :
-          "nil"; parts.push("action: " + ("animation" in v.action ? ".send(" + sent +
+        if (isObject(v.action)) {
+          const sent = "send" in v.action ? build(v.action.send, actionType) : "nil"; parts.push("action: " + ("animation" in v.action ? ".send(" + sent +
           ", animation: " + untyped(v.action.animation) + ")" : sent)); }
         parts.push("label: " + text(v.label));
         return "ButtonState(" + parts.join(", ") + ")";
@@ -299,8 +299,8 @@ enum ViewerAssets {
           return s === "Set" ? "Set([" + inner + "])" : "[" + inner + "]"; }
         if (desc && desc.struct && isObject(v)) return displayName(t) + "(" +
           Object.keys(desc.struct).filter((m) => m in v || desc.struct[m].endsWith("?")).map((m) =>
-          m + ": " + build(v[m] === undefined ? null : v[m], memberType(desc.struct[m]))).join(", ") +
-          ")";
+          m + ": " + build(v[m] === undefined ? null : v[m], memberType(desc.struct[m])))
+          .join(", ") + ")";
         if (desc && desc.enum && isObject(v) && Object.keys(v).length === 1) {
           const c = Object.keys(v)[0], payload = v[c] || {}, known = desc.enum[c] || {};
           const labels = Object.keys(payload);
