@@ -74,7 +74,7 @@ let package = Package(
       name: "ToolTests",
       dependencies: [
         "tca-replay", "record-traces", "example-replay-host", "Recorder", "TraceJSON",
-        "TestSupport", "Shapes",
+        "TestSupport", "Shapes", "LongSessionApps",
       ],
       exclude: ["Golden", "Fixtures"]
     ),

@@ -1,12 +1,14 @@
 import Foundation
+import LongSessionApps
 import Recorder
 import TestSupport
 import Testing
 import TraceJSON
 
 /// The viewer's values (`Viewer/Assets/values.js`, run in `node`) read as ``SwiftValue`` writes
-/// them: every state and action of fresh recordings in the shapes of Point-Free's examples and of
-/// a shop, printed by both and compared line by line.
+/// them: every state and action of fresh recordings in the shapes of Point-Free's examples, of a
+/// shop, of the long chat room and of an observatory (edge numbers, hostile strings, UUID twins),
+/// printed by both and compared value by value.
 @MainActor
 @Suite(
   "The viewer's values print as SwiftValue does",
@@ -53,11 +55,20 @@ struct ViewerValuesTests {
   }
 
   @Test(
-    "every state and action of the task board and shop recordings prints the same in both",
-    arguments: ["board", "shop"])
-  func same(recording: String) throws {
-    let path =
-      recording == "board" ? try SwiftFormShapesTests.record() : try SwiftFormValueTests.recordShop()
+    "every state and action of fresh recordings prints the same in both",
+    arguments: ["board", "shop", "chat room", "observatory"])
+  func same(recording: String) async throws {
+    let path: String
+    switch recording {
+    case "board": path = try SwiftFormShapesTests.record()
+    case "shop": path = try SwiftFormValueTests.recordShop()
+    case "chat room":
+      // Bindings, alerts with UUID payloads, a stack, dates keyed by name: 442 steps.
+      path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("chat-\(UUID().uuidString).ndjson").path
+      _ = try await LongSession.chatRoom.record(to: path)
+    default: path = try ObservatoryFeature.record()
+    }
     defer { try? FileManager.default.removeItem(atPath: path) }
     let (trace, pairs) = try Self.values(path)
     let schema = trace.typeSchema()

@@ -72,10 +72,13 @@ enum SwiftValueScalars {
   {
     switch json {
     case .object(let object):
-      let integerKeys = TypeName.isInteger(keyType)
-      return object.map { key, value in
-        (integerKeys ? Int64(key).map(JSONValue.integer) ?? .string(key) : .string(key), value)
-      }
+      guard TypeName.isInteger(keyType) else { return object.map { (.string($0.key), $0.value) } }
+      // NB: by key, as the viewer must: a browser's object lists integer keys in their order.
+      return object.enumerated().map { position, entry in
+        (key: Int64(entry.key), position: position, entry: entry)
+      }.sorted {
+        ($0.key ?? .max, $0.position) < ($1.key ?? .max, $1.position)
+      }.map { ($0.key.map(JSONValue.integer) ?? .string($0.entry.key), $0.entry.value) }
     case .array(let flat) where flat.count % 2 == 0:
       return stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
     default:

@@ -31,3 +31,10 @@ extension TraceIndex {
       schema: typeSchema(), stateType: header.stateType, actionType: header.actionType)
   }
 }
+
+extension StateValueText {
+  /// Writes values by the types of the trace at `path`; ``untyped`` when it cannot be read.
+  package init(traceAt path: String) {
+    self = (try? TraceIndex(path: path))?.valueText() ?? .untyped
+  }
+}

@@ -10,7 +10,10 @@ extension ReplayReport: CustomStringConvertible {
   ///   origin  effect of step 22
   ///   …
   /// ```
-  public var description: String { description(values: .untyped) }
+  ///
+  /// Values read as the stepper shows them, by the types of the trace when it can be read:
+  /// a date in ISO 8601, a counting UUID as `UUID(3)`.
+  public var description: String { description(values: StateValueText(traceAt: trace)) }
 
   /// The report with its values written by `values`, in the Swift form of the trace's types.
   package func description(values: StateValueText) -> String {

@@ -201,7 +201,7 @@ package struct TraceDifference: Sendable, Equatable, Codable {
 
 extension TraceComparison: CustomStringConvertible {
   /// The comparison as `tca-replay compare` prints it.
-  package var description: String { description(values: .untyped) }
+  package var description: String { description(values: StateValueText(traceAt: a)) }
 
   /// The comparison with its actions and values written by `values` (the first trace's types).
   package func description(values valueText: StateValueText) -> String {

@@ -50,11 +50,6 @@ enum BisectCommand: Command {
       trace, 125 the host failed (did not start, died outside a step, hung, or spoke nonsense).
     """
 
-  /// The trace's values in Swift form; untyped if it cannot be read again.
-  static func valueText(_ path: String) -> StateValueText {
-    (try? TraceIndex(path: path))?.valueText() ?? .untyped
-  }
-
   static func run(_ parsed: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let precedingSteps = parsed[stepsBefore] ?? 5
     let mode = parsed[Self.mode] ?? .isolated
@@ -102,7 +97,7 @@ enum BisectCommand: Command {
       if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
-        output.write(report.description(values: valueText(path)) + "\n")
+        output.write(report.description(values: StateValueText(traceAt: path)) + "\n")
       }
       errors.write("note: the replay host's output, with its backtrace, is in \(crash.log)\n")
       return .diverges
@@ -110,7 +105,7 @@ enum BisectCommand: Command {
       if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
-        output.write(report.description(values: valueText(path)) + "\n")
+        output.write(report.description(values: StateValueText(traceAt: path)) + "\n")
         if !blamed.isEmpty { output.write(blamed.joined(separator: "\n") + "\n") }
       }
       return report.matches ? .success : .diverges

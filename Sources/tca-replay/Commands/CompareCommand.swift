@@ -33,7 +33,7 @@ enum CompareCommand: Command {
         let json = (try? JSONValueEncoder().encode(comparison))?.jsonString ?? "{}"
         output.writeJSON(json + "\n")
       } else {
-        let values = BisectCommand.valueText(parsed.positionals[0])
+        let values = StateValueText(traceAt: parsed.positionals[0])
         output.write(comparison.description(values: values) + "\n")
         for warning in comparison.warnings ?? [] { errors.write(warning + "\n") }
       }

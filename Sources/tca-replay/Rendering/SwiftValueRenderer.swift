@@ -76,37 +76,15 @@ struct SwiftValueRenderer {
     lines.append(indent + close + trail)
   }
 
+  /// ``SwiftValue/line(limit:paint:)`` with atoms coloured by their kind.
   private func compact(_ value: SwiftValue, style: Style, limit: Int?) -> String {
-    func cut<T>(_ items: [T], _ text: (T) -> String) -> [String] {
-      let shown = limit.map { items.count > $0 ? $0 : items.count } ?? items.count
-      var parts = items.prefix(shown).map(text)
-      if shown < items.count { parts.append("… \(items.count - shown) more") }
-      return parts
-    }
-    switch value {
-    case .atom(let text, let kind):
+    value.line(limit: limit) { text, kind in
       switch kind {
-      case .keyword: return style.paint(text, .magenta)
-      case .number: return style.paint(text, .cyan)
-      case .string: return style.paint(text, .green)
-      case .symbol: return text
+      case .keyword: style.paint(text, .magenta)
+      case .number: style.paint(text, .cyan)
+      case .string: style.paint(text, .green)
+      case .symbol: text
       }
-    case .list(let open, let elements, let close):
-      return open + cut(elements) { compact($0, style: style, limit: limit) }
-        .joined(separator: ", ") + close
-    case .dictionary(let entries):
-      if entries.isEmpty { return "[:]" }
-      return "["
-        + cut(entries) {
-          compact($0.key, style: style, limit: limit) + ": "
-            + compact($0.value, style: style, limit: limit)
-        }.joined(separator: ", ") + "]"
-    case .call(let name, let arguments):
-      if arguments.isEmpty, name.hasPrefix(".") { return name }
-      return name + "("
-        + cut(arguments) {
-          ($0.label.map { $0 + ": " } ?? "") + compact($0.value, style: style, limit: limit)
-        }.joined(separator: ", ") + ")"
     }
   }
 }

@@ -90,6 +90,8 @@ enum ViewerAssets {
       const TYPES = types;
       const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
       const memberType = (t) => (t || "").replace(/\?$/, "") || null;
+      const integerNames = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64"];
       function genericArgument(t) {
         const i = t.indexOf("<"); return i < 0 || !t.endsWith(">") ? null : t.slice(i + 1, -1); }
       // Architecture.<name><…> itself, not a type nested in it (StackState<E>, not its .Entry).
@@ -130,8 +132,12 @@ enum ViewerAssets {
           const e = [];
           for (let i = 0; i < v.length; i += 2) e.push([v[i], v[i + 1], i + 1]);
           return e; }
-        if (isObject(v)) return Object.keys(v).map((k) => [/^Swift\.U?Int/.test(keyType) &&
-          /^-?\d+$/.test(k) ? Number(k) : k, v[k], k]);
+        // Integer keys by value, as SwiftValue lists them: an object lists "-3" after "7".
+        if (isObject(v) && /^Swift\.U?Int/.test(keyType)) {
+          const number = (k) => /^-?\d+$/.test(k) ? Number(k) : Infinity;
+          return Object.keys(v).map((k, i) => [number(k), i, k]).sort((a, b) => a[0] - b[0] ||
+            a[1] - b[1]).map(([n, , k]) => [n === Infinity ? k : n, v[k], k]); }
+        if (isObject(v)) return Object.keys(v).map((k) => [k, v[k], k]);
         return null;
       }
       // The walk of a path through the types: {type} or an enum case's {payload}, null if unknown.
@@ -150,9 +156,21 @@ enum ViewerAssets {
       }
       function typeAt(tokens) { let w = { type: stateType };
         for (const t of tokens) w = typeStep(w, t); return w && w.type ? w.type : null; }
+      // A random UUID is marked with NULs (which no quoted string holds) for swift() to shorten.
       function uuidText(s) { const p = "00000000-0000-0000-0000-";
-        return s.startsWith(p) && /^[0-9A-Fa-f]{12}$/.test(s.slice(p.length)) ?
-          "UUID(" + parseInt(s.slice(p.length), 16) + ")" : "UUID(" + s.slice(0, 8) + "…)"; }
+        if (s.startsWith(p) && /^[0-9A-Fa-f]{12}$/.test(s.slice(p.length))) {
+          return "UUID(" + parseInt(s.slice(p.length), 16) + ")"; }
+        return s.length === 36 ? "\u0000" + s + "\u0000" : "UUID(" + s + ")"; }
+      // A Double as Swift's description writes it: 12.0, 0.30000000000000004, 1e-07, -2.5e+300.
+      function doubleText(x) {
+        if (Object.is(x, -0)) return "-0.0";
+        const m = Math.abs(x);
+        if (m !== 0 && (m < 1e-4 || m > 9007199254740992)) {
+          const [mantissa, exponent] = x.toExponential().split("e"), e = Number(exponent);
+          return mantissa + "e" + (e < 0 ? "-" : "+") + String(Math.abs(e)).padStart(2, "0"); }
+        return Number.isInteger(x) ? String(x) + ".0" : String(x);
+      }
+      const specialNumbers = { NaN: ".nan", Infinity: ".infinity", "-Infinity": "-.infinity" };
       function durationText(v) {
         if (!Array.isArray(v) || v.length !== 2) return null;
         const seconds = v[0] * 18.446744073709551616 + v[1] / 1e18; // the two words of attoseconds
@@ -183,8 +201,8 @@ enum ViewerAssets {
         if (!isObject(v) || !("label" in v)) return null;
         const parts = [];
         if (typeof v.role === "string") parts.push("role: ." + v.role);
-        if (isObject(v.action)) { const sent = "send" in v.action ? swift(v.action.send, actionType) :
-          "nil"; parts.push("action: " + ("animation" in v.action ? ".send(" + sent +
+        if (isObject(v.action)) {
+          const sent = "send" in v.action ? build(v.action.send, actionType) : "nil"; parts.push("action: " + ("animation" in v.action ? ".send(" + sent +
           ", animation: " + untyped(v.action.animation) + ")" : sent)); }
         parts.push("label: " + text(v.label));
         return "ButtonState(" + parts.join(", ") + ")";
@@ -203,7 +221,7 @@ enum ViewerAssets {
       function stack(v, elementType) {
         if (!Array.isArray(v) || !v.every((e) => isObject(e) && Number.isInteger(e.id) &&
           "element" in e)) return null;
-        return v.length ? "[" + v.map((e) => "#" + e.id + ": " + swift(e.element, elementType))
+        return v.length ? "[" + v.map((e) => "#" + e.id + ": " + build(e.element, elementType))
           .join(", ") + "]" : "[:]";
       }
       // The @BindingState member a binding key path like `child.$note` writes: its wrapped type.
@@ -224,7 +242,7 @@ enum ViewerAssets {
           if (!set || Object.keys(set).length !== 2 || typeof set.keyPath !== "string" ||
             !/^([A-Za-z_][A-Za-z0-9_]*\.)*\$[A-Za-z_][A-Za-z0-9_]*$/.test(set.keyPath) ||
             !("value" in set)) return null;
-          return ".set(\\." + set.keyPath + ", " + swift(set.value,
+          return ".set(\\." + set.keyPath + ", " + build(set.value,
             bindingValueType(set.keyPath, g)) + ")";
         }
         if (isArchitecture(t, "AlertState")) return alert(v, "AlertState", g);
@@ -232,7 +250,7 @@ enum ViewerAssets {
         if (isArchitecture(t, "ButtonState")) return button(v, g);
         if (isArchitecture(t, "StackState")) return stack(v, g);
         if (isArchitecture(t, "TaskResult") && isObject(v) && Object.keys(v).length === 1) {
-          if ("success" in v) return ".success(" + swift(v.success, g) + ")";
+          if ("success" in v) return ".success(" + build(v.success, g) + ")";
           if (isObject(v.failure) && typeof v.failure.type === "string") {
             return ".failure(" + v.failure.type + ")"; }
         }
@@ -245,37 +263,55 @@ enum ViewerAssets {
           JSON.stringify(x) + ": " + untyped(v[x])).join(", ") + "]" : "[:]"; }
         return typeof v === "string" ? JSON.stringify(v) : String(v);
       }
+      // Every random UUID cut to the fewest leading digits, 8 or more, that no other UUID in the
+      // value shares: UUID(3F2504E0…), as SwiftValue's shorteningUUIDs.
       function swift(v, type) {
+        const built = build(v, type), marked = /\u0000([^\u0000]*)\u0000/g;
+        if (built.indexOf("\u0000") < 0) return built;
+        const all = [...new Set(Array.from(built.matchAll(marked), (m) => m[1]))].sort();
+        const shown = new Map(all.map((u, i) => {
+          const shared = Math.max(0, ...[all[i - 1], all[i + 1]].filter((n) => n !== undefined)
+            .map((n) => { let k = 0; while (k < n.length && n[k] === u[k]) k++; return k; }));
+          const length = Math.max(8, shared + 1);
+          return [u, length >= u.length ? "UUID(" + u + ")" : "UUID(" + u.slice(0, length) + "…)"];
+        }));
+        return built.replace(marked, (_, u) => shown.get(u));
+      }
+      function build(v, type) {
         if (v === undefined) return "(absent)";
         if (v === null) return "nil";
         const t = type && unwrapOptional(type); if (!t) return untyped(v);
         const s = shortName(t), desc = TYPES[t];
+        if (integerNames.includes(s) || ["Double", "Float", "CGFloat"].includes(s)) {
+          if (typeof v === "number") return integerNames.includes(s) ? String(v) : doubleText(v);
+          if (specialNumbers[v]) return specialNumbers[v];
+        }
         if (s === "UUID" && typeof v === "string") return uuidText(v);
         if (s === "Date" && typeof v === "number") return dateText(v);
         if (s === "Duration") { const d = durationText(v); if (d) return d; }
         if (s === "IndexSet") { const x = indexSetText(v); if (x) return x; }
         const a = architecture(v, t); if (a !== null) return a;
         const d = dictionaryArguments(t), e = d && entries(v, d[0]);
-        if (e) return e.length ? "[" + e.map(([k, x]) => swift(k, d[0]) + ": " + swift(x, d[1]))
+        if (e) return e.length ? "[" + e.map(([k, x]) => build(k, d[0]) + ": " + build(x, d[1]))
           .join(", ") + "]" : "[:]";
         if (["Set", "Array"].includes(s) && Array.isArray(v)) { const inner = v.map((x) =>
-          swift(x, genericArgument(t))).join(", ");
+          build(x, genericArgument(t))).join(", ");
           return s === "Set" ? "Set([" + inner + "])" : "[" + inner + "]"; }
         if (desc && desc.struct && isObject(v)) return displayName(t) + "(" +
           Object.keys(desc.struct).filter((m) => m in v || desc.struct[m].endsWith("?")).map((m) =>
-          m + ": " + swift(v[m] === undefined ? null : v[m], memberType(desc.struct[m]))).join(", ") +
-          ")";
+          m + ": " + build(v[m] === undefined ? null : v[m], memberType(desc.struct[m])))
+          .join(", ") + ")";
         if (desc && desc.enum && isObject(v) && Object.keys(v).length === 1) {
           const c = Object.keys(v)[0], payload = v[c] || {}, known = desc.enum[c] || {};
           const labels = Object.keys(payload);
           return "." + c + (labels.length ? "(" + labels.map((l) => (/^_\d+$/.test(l) ? "" : l +
-            ": ") + swift(payload[l], memberType(known[l]))).join(", ") + ")" : ""); }
+            ": ") + build(payload[l], memberType(known[l]))).join(", ") + ")" : ""); }
         if (desc && desc.rawEnum && desc.rawEnum[JSON.stringify(v)]) {
           return "." + desc.rawEnum[JSON.stringify(v)]; }
         if (desc && desc.array && Array.isArray(v)) {
-          return "[" + v.map((x) => swift(x, desc.array)).join(", ") + "]"; }
+          return "[" + v.map((x) => build(x, desc.array)).join(", ") + "]"; }
         if (desc && desc.dictionary && isObject(v)) { const k = Object.keys(v); return k.length ?
-          "[" + k.map((x) => JSON.stringify(x) + ": " + swift(v[x], desc.dictionary)).join(", ") +
+          "[" + k.map((x) => JSON.stringify(x) + ": " + build(v[x], desc.dictionary)).join(", ") +
           "]" : "[:]"; }
         // A struct without stored members encodes as {}: written as its initializer.
         if (isObject(v) && !Object.keys(v).length && s !== "Dictionary") return displayName(t) + "()";
