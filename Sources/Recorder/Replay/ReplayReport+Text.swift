@@ -12,8 +12,9 @@ extension ReplayReport: CustomStringConvertible {
   /// ```
   public var description: String { description(values: .untyped) }
 
-  /// The report with its values written by `values`, in the Swift form of the trace's types.
-  package func description(values: StateValueText) -> String {
+  /// The report with its values written by `values`, in the Swift form of the trace's types;
+  /// without its warnings when `warnings` is false, for a caller that prints them apart.
+  package func description(values: StateValueText, warnings: Bool = true) -> String {
     var lines: [String] = []
     let replay =
       mode == .cumulative && !matches
@@ -61,7 +62,7 @@ extension ReplayReport: CustomStringConvertible {
     for read in unpinnedReads ?? [] {
       lines.append("  unpinned: " + read.sentence(reducer: reducer))
     }
-    for warning in warnings { lines.append("  warning: \(warning)") }
+    if warnings { lines += self.warnings }
     return lines.joined(separator: "\n")
   }
 }

@@ -71,7 +71,7 @@ enum BlameCommand: Command {
       errors.write("Error: \(error)\n")
       return .cannotTest
     }
-    if let late = host.finish() { errors.write("warning: \(late)\n") }
+    if let late = host.finish() { context.warn("\(late)") }
     switch answer {
     case let .refused(problem, message):
       errors.write("Error: \(message)\n")

@@ -82,7 +82,7 @@ enum ShrinkCommand: Command {
     // Written beside the output and renamed over it once whole: a failed shrink leaves no
     // half-written trace, and a folder that cannot take it is found before the shrinking.
     let partial = outputPath + ".partial"
-    let probe = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let probe = PrivateFile.open(partial)
     guard probe >= 0 else {
       errors.write("Error: \(outputPath): cannot write (\(String(cString: strerror(errno))))\n")
       return .cannotCreate

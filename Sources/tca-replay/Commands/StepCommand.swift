@@ -77,6 +77,12 @@ struct Stepper {
     self.isInteractive = isInteractive
   }
 
+  /// The commands' full names, as the help lists them: what a misspelt one is matched against.
+  static let commandNames = commandHelp.split(separator: "\n").compactMap { line in
+    guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil as String? }
+    return line.split(separator: " ").first.map(String.init)
+  }
+
   var trace: TraceIndex { cursor.trace }
   var style: Style { context.style }
 
@@ -115,10 +121,10 @@ struct Stepper {
 
   mutating func run() -> ExitStatus {
     let count = trace.stepCount
+    let (first, last) = (trace.stepIndices.lowerBound, trace.stepIndices.upperBound - 1)
     let range =
       count == 0
-      ? "no steps"
-      : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
+      ? "no steps" : counted(count, "step") + (count == 1 ? " (\(first))" : " (\(first)…\(last))")
     say(
       "\(trace.path): \(trace.header.reducer.escapingControlCharacters), \(range). "
         + "Type 'help' for commands.")
@@ -220,8 +226,10 @@ struct Stepper {
         say(try whatIf.blame(step: step, path: argument))
       case "h", "help", "?": say("Commands:\n" + Self.commandHelp)
       default:
-        throw UsageError(
-          message: "unknown command '\(name)'. Type 'help' for the list.")
+        let unknown = Suggestion.message(
+          "unknown command '\(name)'", for: name, in: Self.commandNames)
+        // "…; did you mean 'list'? Type 'help' …", or "…'. Type 'help' …".
+        throw UsageError(message: unknown + (unknown.hasSuffix("?") ? " " : ". ") + "Type 'help' for the list.")
       }
     } catch let error as UsageError {
       complain(error.message, status: .usage)
@@ -337,6 +345,8 @@ struct Stepper {
     if isNew { watches.append(pointer) }
     let show = showing(pointer)
     let now = pointer.resolve(in: cursor.state)
+    // Each value is shown once: a long one costs its length to lay out.
+    let shownNow = show(now)
     var note = ""
     // 'reverse-continue' looks before the current step, so say if this step is the change.
     if cursor.canMoveBackward {
@@ -344,13 +354,14 @@ struct Stepper {
       try previous.backward()
       let old = pointer.resolve(in: previous.state)
       if old != now {
-        note = show(old) == show(now)
+        let shownOld = show(old)
+        note = shownOld == shownNow
           ? "; this step changed something inside it"
-          : "; this step changed it from \(show(old))"
+          : "; this step changed it from \(shownOld)"
       }
     }
     let name = pointer.isRoot ? "the whole state" : pointer.description
-    say("\(isNew ? "Watching" : "Already watching") \(name): now \(show(now))\(note).")
+    say("\(isNew ? "Watching" : "Already watching") \(name): now \(shownNow)\(note).")
   }
 
   /// A positional path through elements that have ids, as the path that follows those elements:
@@ -417,8 +428,9 @@ struct Stepper {
       let new = pointer.resolve(in: cursor.state)
       guard old != new else { continue }
       let show = showing(pointer)
+      let (shownOld, shownNew) = (show(old), show(new))
       // A change deep inside a long value: the previews alone would read the same.
-      if let old, let new, show(old) == show(new) {
+      if let old, let new, shownOld == shownNew {
         say("Watch \(pointer) changed inside:")
         let lines = PatchRenderer(style: style).lines(
           StateChange.changes(
@@ -428,7 +440,7 @@ struct Stepper {
         if lines.count > 8 { say("  … \(lines.count - 8) more changes") }
         continue
       }
-      say("Watch \(pointer): \(show(old)) → \(show(new))")
+      say("Watch \(pointer): \(shownOld) → \(shownNew)")
     }
     sayLocation()
   }

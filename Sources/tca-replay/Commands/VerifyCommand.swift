@@ -112,10 +112,7 @@ enum VerifyCommand: Command {
       } else {
         output.write(outcome.text + "\n")
         // Each names its trace: a folder of traces (`.lastSteps` segments) warns about several.
-        for warning in outcome.report?.warnings ?? [] {
-          let named = warning.hasPrefix(outcome.path + ":") ? warning : "\(outcome.path): \(warning)"
-          errors.write("warning: \(named)\n")
-        }
+        for warning in outcome.report?.warnings ?? [] { errors.write(warning + "\n") }
         for read in outcome.report?.unpinnedReads ?? [] {
           let sentence = read.sentence(reducer: outcome.report?.reducer ?? "Feature")
           errors.write("unpinned: \(outcome.path): \(sentence)\n")
@@ -149,7 +146,7 @@ enum VerifyCommand: Command {
       case .success(let outcome): record(outcome)
       case .failure(let error): failure = error
       }
-    } late: { errors.write("warning: \($0)\n") }
+    } late: { context.warn($0) }
 
     if let path = parsed[Self.junit] {
       let report = JUnitReport(
@@ -157,9 +154,10 @@ enum VerifyCommand: Command {
           JUnitReport.Case(trace: $0.path, verdict: $0.verdict, text: $0.text, seconds: $0.seconds)
         })
       do {
-        try Data(report.xml.utf8).write(to: URL(fileURLWithPath: path))
+        try PrivateFile.write(report.xml, to: path)
       } catch {
-        errors.write("Error: cannot write the JUnit report \(path): \(error.localizedDescription)\n")
+        errors.write(
+          "Error: cannot write the JUnit report \(path): \(whyUnwritable(path, error))\n")
         return .cannotCreate
       }
     }

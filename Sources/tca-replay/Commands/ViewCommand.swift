@@ -63,7 +63,7 @@ enum ViewCommand: Command {
     let title = String(tracePath.split(separator: "/").last ?? "trace")
     let page = ViewerPage.html(document, title: title)
     do {
-      try page.write(toFile: output, atomically: true, encoding: .utf8)
+      try PrivateFile.write(page, to: output)
     } catch {
       context.errors.write("Error: cannot write \(output): \(whyUnwritable(output, error))\n")
       return .cannotCreate
