@@ -139,7 +139,7 @@ package final class TraceIndex {
       scanner.tornLineLength == 0
       ? nil
       : "\(path):\(scanner.lineNumber + 1): warning: the last line is incomplete "
-        + "(\(scanner.tornLineLength) bytes); the recorder probably stopped mid-write. "
+        + "(\(counted(scanner.tornLineLength, "byte"))); the recorder probably stopped mid-write. "
         + "It was skipped."
   }
 
@@ -194,7 +194,7 @@ package final class TraceIndex {
         guard gap.to - gap.from < 1 << 28 else {
           throw TraceReadError(
             path: path, line: line.number, kind: .malformed,
-            message: "a gap of \(gap.to - gap.from + 1) steps; at most \(1 << 28) can be indexed")
+            message: "a gap of \(counted(gap.to - gap.from + 1, "step")); at most \(1 << 28) can be indexed")
         }
         for _ in gap.from...gap.to { contents.stepLines.append(line) }
         contents.keyframes.append(Keyframe(step: gap.to, line: line))

@@ -19,7 +19,7 @@ extension ReplayReport: CustomStringConvertible {
     let replay =
       mode == .cumulative && !matches
       ? "cumulative replay from the initial state"
-      : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
+      : "\(mode.rawValue) replay of \(counted(steps, "step"))"
     if let divergence = firstDivergence {
       let stillCrashes =
         divergence.reason == .crashed && recordedCrash?.step == divergence.step
@@ -39,7 +39,7 @@ extension ReplayReport: CustomStringConvertible {
       let rest = divergentSteps - max(divergences.count, 1)
       if rest > 0 {
         lines.append(
-          "  \(rest) more step\(rest == 1 ? "" : "s") diverge\(rest == 1 ? "s" : "")"
+          "  \(rest) more \(noun(rest, "step")) \(verb(rest, "diverges", "diverge"))"
             + (divergences.count > 1 ? "" : " (bisect --all details them)"))
       }
     } else {
@@ -49,7 +49,7 @@ extension ReplayReport: CustomStringConvertible {
       lines.append("  " + recordedCrash.sentence)
     }
     if unknown > 0 {
-      lines.append("  \(unknown) step\(unknown == 1 ? "" : "s") unknown (reads redacted data)")
+      lines.append("  \(counted(unknown, "step")) unknown (reads redacted data)")
     }
     if !notReplayable.isEmpty {
       let listed = notReplayable.prefix(5).map { "\($0.step.index) (\($0.reason))" }
@@ -103,7 +103,7 @@ extension Divergence: CustomStringConvertible {
     case .state:
       let count = differences.count
       lines.append(
-        "  state   \(count) difference\(count == 1 ? "" : "s") (expected −, actual +)"
+        "  state   \(counted(count, "difference")) (expected −, actual +)"
       )
       for difference in differences.prefix(20) {
         lines.append("    \(difference.path.description.isEmpty ? "/" : difference.path.description)")
@@ -138,8 +138,8 @@ extension Divergence: CustomStringConvertible {
     // Reports from hosts that predate `dependencyReads` say it in notes.
     if extraDependencyReads > 0, dependencyReads == nil {
       lines.append(
-        "  note    the reducer read \(extraDependencyReads) dependency value"
-          + "\(extraDependencyReads == 1 ? "" : "s") more than recorded; stand-ins were used"
+        "  note    the reducer read \(counted(extraDependencyReads, "dependency value")) "
+          + "more than recorded; stand-ins were used"
       )
     }
     if unreadDependencyValues > 0, dependencyReads == nil {

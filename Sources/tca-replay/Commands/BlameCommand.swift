@@ -143,7 +143,7 @@ struct BlameText {
     }
     if filter == nil {
       for effect in reply.effects {
-        var what = "\(effect.runs) run\(effect.runs == 1 ? "" : "s")"
+        var what = counted(effect.runs, "run")
         if !effect.cancellable.isEmpty {
           what += ", cancellable by " + effect.cancellable.joined(separator: ", ")
         }

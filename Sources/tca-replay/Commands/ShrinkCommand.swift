@@ -97,7 +97,8 @@ enum ShrinkCommand: Command {
     do throws(ShrinkError) {
       guard let failure = try shrinker.failureOfWholeSession() else {
         errors.write(
-          "\(path): the session does not fail: its \(shrinker.units.stepCount) steps replay "
+          "\(path): the session does not fail: its \(counted(shrinker.units.stepCount, "step"))"
+            + verb(shrinker.units.stepCount, " replays ", " replay ")
             + (parsed[until] == nil
               ? "without a crash or a divergence" : "without \(parsed[until]!.text) coming true")
             + "; nothing to shrink\n")
@@ -132,7 +133,7 @@ enum ShrinkCommand: Command {
       }
       context.output.write(
         "shrunk to \(counted(entries.count, "step")), \(counted(sentKept.count, "sent action")), "
-            + "in \(shrinker.replays) replays (\(String(format: "%.1f", seconds)) s; "
+            + "in \(counted(shrinker.replays, "replay")) (\(String(format: "%.1f", seconds)) s; "
           + "\(shrinker.checkReplays) to check it is 1-minimal):\n")
       // The shrunk session as its trace numbers it, each step with where it was recorded.
       var failing = shrinker.units.crashStep
@@ -160,11 +161,6 @@ enum ShrinkCommand: Command {
         return .cannotCreate
       }
     }
-  }
-
-  /// `1 step`, `3 steps`.
-  private static func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   /// Whether two paths name one file, through symbolic links and `..`.

@@ -149,7 +149,7 @@ struct Summary {
         state        \(header.stateType.escapingControlCharacters)
         action       \(header.actionType.escapingControlCharacters)
         recorded     \(recorded), format version \(header.version)
-        steps        \(steps) over \(formatSeconds(duration)), \(keyframes) keyframes (every \(header.keyframeInterval))
+        steps        \(steps) over \(formatSeconds(duration)), \(counted(keyframes, "keyframe")) (every \(header.keyframeInterval))
         origins      \(sent) sent, \(fromEffects) from effects\(notReplayableText)
         effects      \(effects[.started, default: 0]) started, \(effects[.finished, default: 0]) finished, \(effects[.cancelled, default: 0]) cancelled
         redactions   \(redactions)

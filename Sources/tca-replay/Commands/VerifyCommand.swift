@@ -171,7 +171,7 @@ enum VerifyCommand: Command {
     let untested = verdicts.filter { $0 == .cannotTest }.count
     if !json {
       output.write(
-        "\(verdicts.count) trace\(verdicts.count == 1 ? "" : "s"): "
+        "\(counted(verdicts.count, "trace")): "
           + "\(verdicts.count - diverging - untested) ok, \(diverging) diverge, "
           + "\(untested) cannot be tested\n"
       )
@@ -231,7 +231,7 @@ enum VerifyCommand: Command {
           text: "diverges     \(path): step \(divergence.step) \(divergence.label) "
             + "(\(kind)"
             + "\(location.isEmpty ? "" : " at \(location)")); \(report.divergentSteps) of "
-            + "\(report.steps) steps diverge",
+            + counted(report.steps, "step") + verb(report.divergentSteps, " diverges", " diverge"),
           textNotes: textNotes)
       }
       let skipped = report.notReplayable.count
@@ -242,7 +242,8 @@ enum VerifyCommand: Command {
       }
       return Outcome(
         verdict: .matches, path: path, report: report,
-        text: "ok           \(path): \(report.replayed) steps replay"
+        text: "ok           \(path): \(counted(report.replayed, "step"))"
+          + verb(report.replayed, " replays", " replay")
           + (report.unknown > 0 ? " (\(report.unknown) unknown: reads redacted data)" : "")
           + (skipped > 0 ? " (\(skipped) not replayable)" : "") + (crash ?? ""),
         textNotes: textNotes)

@@ -69,7 +69,7 @@ enum ViewCommand: Command {
       return .cannotCreate
     }
     context.errors.write(
-      "Wrote \(output) (\(timeline.steps.count) steps, \(page.utf8.count / 1_000) KB)\n")
+      "Wrote \(output) (\(counted(timeline.steps.count, "step")), \(page.utf8.count / 1_000) KB)\n")
     return .success
   }
 
