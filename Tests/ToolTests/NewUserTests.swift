@@ -169,6 +169,10 @@ struct NewUserTests {
     let summary = try ToolRunner.run(["summary", path])
     #expect(summary.status == 0, "\(summary.errors)")
     #expect(summary.output.contains("  steps        1 over "), "\(summary.output)")
+    let stepper = try ToolRunner.run(["step", path], input: "q\n")
+    #expect(stepper.output.hasPrefix("\(path): SignIn, 1 step (0). "), "\(stepper.output)")
+    let page = try ToolRunner.run(["view", path, "-o", "\(folder.path)/one.html"])
+    #expect(page.errors.hasPrefix("Wrote \(folder.path)/one.html (1 step, "), "\(page.errors)")
     // The fewest steps, in eights, whose trace holds one keyframe: the recorder spaces them
     // by bytes as well as by steps.
     var keyframed: (path: String, steps: Int)?
@@ -193,6 +197,18 @@ struct NewUserTests {
     #expect(counted(0, "step") == "0 steps")
     #expect(counted(2, "entry", "entries") == "2 entries")
     #expect(verb(1, "differs", "differ") == "differs")
+  }
+
+  @Test("the viewer's counts go through its one counted(), never a \"(s)\"")
+  func viewerCounts() throws {
+    let folder = ViewerAssetsTests.assets
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    where name.hasSuffix(".js") {
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      // A string literal holding "word(s)", as " change(s)" was.
+      let hedged = text.firstMatch(of: /"[^"\n]*[a-z]\(s\)[^"\n]*"/).map { String($0.output) }
+      #expect(hedged == nil, "\(name) writes a noun with (s): \(hedged ?? "")")
+    }
   }
 
   @Test("a value cut short where it already shows an ellipsis gets one, not two")
