@@ -179,7 +179,8 @@ struct ToolReplayTests {
     let warnings = run.errors.split(separator: "\n")
     #expect(warnings.count == 2, "\(run.errors)")
     for (warning, path) in zip(warnings, paths) {
-      #expect(warning.hasPrefix("\(path): warning: the trace's fingerprint (state 0000000000000000"))
+      #expect(
+        warning.hasPrefix("\(path): warning: the trace's fingerprint (state 0000000000000000"))
       #expect(warning.contains("it was recorded by another build"))
     }
   }

@@ -194,7 +194,8 @@ package final class TraceIndex {
         guard gap.to - gap.from < 1 << 28 else {
           throw TraceReadError(
             path: path, line: line.number, kind: .malformed,
-            message: "a gap of \(counted(gap.to - gap.from + 1, "step")); at most \(1 << 28) can be indexed")
+            message: "a gap of \(counted(gap.to - gap.from + 1, "step")); at most \(1 << 28) "
+              + "can be indexed")
         }
         for _ in gap.from...gap.to { contents.stepLines.append(line) }
         contents.keyframes.append(Keyframe(step: gap.to, line: line))

@@ -207,7 +207,8 @@ extension TraceComparison: CustomStringConvertible {
   package func description(values valueText: StateValueText) -> String {
     let values = valueText
     guard let difference = firstDifference else {
-      return "\(a) and \(b) agree: \(counted(matchingSteps, "step")), same actions, origins and states"
+      return "\(a) and \(b) agree: \(counted(matchingSteps, "step")), same actions, origins "
+        + "and states"
     }
     var lines: [String] = []
     switch difference.kind {
@@ -230,7 +231,8 @@ extension TraceComparison: CustomStringConvertible {
       }
       lines.append(
         "\(a) and \(b) first differ at step \(difference.step ?? 0), in \(what) "
-          + "(\(counted(matchingSteps, "step")) \(verb(matchingSteps, "agrees", "agree")) before it)"
+          + "(\(counted(matchingSteps, "step")) \(verb(matchingSteps, "agrees", "agree")) "
+          + "before it)"
       )
       // Equal labels hide a difference in the action's payload: show the actions themselves.
       let showActions = difference.kind == .action && difference.labelA == difference.labelB

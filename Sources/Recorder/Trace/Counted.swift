@@ -1,4 +1,4 @@
-/// A count and its noun, agreeing: `counted(1, "step")` is "1 step", `counted(2, "step")` "2 steps".
+/// A count and its noun, agreeing: `counted(1, "step")` is "1 step", and 2 gives "2 steps".
 ///
 /// Every count the tool prints goes through it, so none reads "1 keyframes" or "2 change(s)".
 /// A noun whose plural is not its singular plus "s" gives it: `counted(n, "entry", "entries")`.

@@ -229,7 +229,8 @@ struct Stepper {
         let unknown = Suggestion.message(
           "unknown command '\(name)'", for: name, in: Self.commandNames)
         // "…; did you mean 'list'? Type 'help' …", or "…'. Type 'help' …".
-        throw UsageError(message: unknown + (unknown.hasSuffix("?") ? " " : ". ") + "Type 'help' for the list.")
+        throw UsageError(
+          message: unknown + (unknown.hasSuffix("?") ? " " : ". ") + "Type 'help' for the list.")
       }
     } catch let error as UsageError {
       complain(error.message, status: .usage)
