@@ -28,7 +28,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     scan    summary, log and verify of a counter session, as the built tool runs them,
             against cat and decoding every action (`swift build -c release` first).
     hostile summary, log, state, show and gen-test of 1 MB and 10 MB adversarial traces (long
-            patches, control characters), as the built tool runs them, against cat.
+            patches, control characters), as the built tool runs them, against cat; and the
+            stepper's watch and 16-star find on a 1 MB and a 10 MB string.
     verify-jobs  verify of 200 counter recordings with --jobs 2 against --jobs 1, as the built
             tool runs them (`swift build -c release` first); --steps sets their length
             (default 2000 here).
@@ -152,6 +153,7 @@ if suite == "scan" || suite == "all" {
 }
 if suite == "hostile" || suite == "all" {
   for table in hostileInputBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
+  for table in stepperBenchmarks(harness) { print(table.render(), terminator: "\n\n") }
 }
 if suite == "replay" || suite == "replay-todos" || suite == "all" {
   for table in replayBenchmarks(harness, todosOnly: suite == "replay-todos") {

@@ -38,6 +38,12 @@ struct CommandContext {
   var errors: StandardStream
   var style: Style
 
+  /// Writes a warning to standard error in the tool's one form, `file:line: warning: message`
+  /// (``warningLine(_:file:line:)``).
+  func warn(_ message: String, file: String? = nil, line: Int? = nil) {
+    errors.write(warningLine(message, file: file, line: line) + "\n")
+  }
+
   /// Opens and indexes a trace, passing on a warning about a torn last line.
   func openTrace(_ path: String) throws(TraceReadError) -> TraceIndex {
     let trace = try TraceIndex(path: path)
@@ -114,8 +120,9 @@ enum Tool {
       return .success
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-      let name = name.escapingControlCharacters
-      context.errors.write("Error: unknown command '\(name)'\n\n\(usage)\n")
+      let error = Suggestion.message(
+        "unknown command '\(name)'", for: name, in: commands.map { $0.name })
+      context.errors.write("Error: \(error.escapingControlCharacters)\n\n\(usage)\n")
       return .usage
     }
     let rest = Array(arguments.dropFirst())

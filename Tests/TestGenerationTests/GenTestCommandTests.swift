@@ -53,7 +53,8 @@ struct GenTestCommandTests {
     #expect(
       result.errors
         == """
-        warning: step 3 is left out: its action could not be encoded when it was recorded
+        Tests/TestGenerationTests/Fixtures/counter-damaged.ndjson: warning: step 3 is left out: \
+        its action could not be encoded when it was recorded
 
         """
     )

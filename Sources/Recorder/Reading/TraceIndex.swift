@@ -139,7 +139,7 @@ package final class TraceIndex {
       scanner.tornLineLength == 0
       ? nil
       : "\(path):\(scanner.lineNumber + 1): warning: the last line is incomplete "
-        + "(\(scanner.tornLineLength) bytes); the recorder probably stopped mid-write. "
+        + "(\(counted(scanner.tornLineLength, "byte"))); the recorder probably stopped mid-write. "
         + "It was skipped."
   }
 
@@ -194,7 +194,8 @@ package final class TraceIndex {
         guard gap.to - gap.from < 1 << 28 else {
           throw TraceReadError(
             path: path, line: line.number, kind: .malformed,
-            message: "a gap of \(gap.to - gap.from + 1) steps; at most \(1 << 28) can be indexed")
+            message: "a gap of \(counted(gap.to - gap.from + 1, "step")); at most \(1 << 28) "
+              + "can be indexed")
         }
         for _ in gap.from...gap.to { contents.stepLines.append(line) }
         contents.keyframes.append(Keyframe(step: gap.to, line: line))
@@ -219,12 +220,22 @@ package final class TraceIndex {
     let line = stepLines[index - firstStep]
     guard let bytes = try? file.bytes(of: line, path: path) else { return nil }
     let needle: [UInt8] = Array(#""types":"#.utf8)
-    var start = bytes.startIndex
-    while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) {
-      if bytes[quote...].starts(with: needle) { return (try? step(at: index))?.types }
-      start = quote + 1
+    // By memchr and memcmp: a line holding a 10 MB string is passed in milliseconds.
+    let found = bytes.withUnsafeBufferPointer { line in
+      needle.withUnsafeBufferPointer { needle in
+        guard let base = line.baseAddress, line.count >= needle.count else { return false }
+        var start = 0
+        while start + needle.count <= line.count,
+          let hit = memchr(base + start, Int32(needle[0]), line.count - needle.count + 1 - start)
+        {
+          let quote = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+          if memcmp(base + quote, needle.baseAddress!, needle.count) == 0 { return true }
+          start = quote + 1
+        }
+        return false
+      }
     }
-    return nil
+    return found ? (try? step(at: index))?.types : nil
   }
 
   package func step(at index: Int) throws(TraceReadError) -> TraceStep {

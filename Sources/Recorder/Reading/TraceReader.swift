@@ -38,7 +38,8 @@ package final class TraceReader {
   private var firstBlankLine: Int?
 
   private static func tornLineText(bytes: Int) -> String {
-    "the last line is incomplete (\(bytes) bytes); the recorder probably stopped mid-write. "
+    "the last line is incomplete (\(counted(bytes, "byte"))); the recorder probably stopped "
+      + "mid-write. "
       + "It was skipped."
   }
 

@@ -375,7 +375,7 @@ final class HistoryOutput {
     path: String, header: TraceHeader, initialState: JSONValue, schema: TypeSchema,
     effectEvents: [(afterStep: Int?, event: EffectEvent)] = []
   ) throws {
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    descriptor = PrivateFile.open(path)
     guard descriptor >= 0 else {
       throw HistoryRequestError("\(path): cannot write (\(String(cString: strerror(errno))))")
     }

@@ -57,7 +57,7 @@ extension EffectsDifference {
   }
 
   private static func count(_ number: Int) -> String {
-    "\(number) effect\(number == 1 ? "" : "s")"
+    counted(number, "effect")
   }
 
   private static func list(_ ids: [String]) -> String {

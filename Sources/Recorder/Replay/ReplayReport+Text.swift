@@ -15,13 +15,14 @@ extension ReplayReport: CustomStringConvertible {
   /// a date in ISO 8601, a counting UUID as `UUID(3)`.
   public var description: String { description(values: StateValueText(traceAt: trace)) }
 
-  /// The report with its values written by `values`, in the Swift form of the trace's types.
-  package func description(values: StateValueText) -> String {
+  /// The report with its values written by `values`, in the Swift form of the trace's types;
+  /// without its warnings when `warnings` is false, for a caller that prints them apart.
+  package func description(values: StateValueText, warnings: Bool = true) -> String {
     var lines: [String] = []
     let replay =
       mode == .cumulative && !matches
       ? "cumulative replay from the initial state"
-      : "\(mode.rawValue) replay of \(steps) step\(steps == 1 ? "" : "s")"
+      : "\(mode.rawValue) replay of \(counted(steps, "step"))"
     if let divergence = firstDivergence {
       let stillCrashes =
         divergence.reason == .crashed && recordedCrash?.step == divergence.step
@@ -41,7 +42,7 @@ extension ReplayReport: CustomStringConvertible {
       let rest = divergentSteps - max(divergences.count, 1)
       if rest > 0 {
         lines.append(
-          "  \(rest) more step\(rest == 1 ? "" : "s") diverge\(rest == 1 ? "s" : "")"
+          "  \(rest) more \(noun(rest, "step")) \(verb(rest, "diverges", "diverge"))"
             + (divergences.count > 1 ? "" : " (bisect --all details them)"))
       }
     } else {
@@ -51,7 +52,7 @@ extension ReplayReport: CustomStringConvertible {
       lines.append("  " + recordedCrash.sentence)
     }
     if unknown > 0 {
-      lines.append("  \(unknown) step\(unknown == 1 ? "" : "s") unknown (reads redacted data)")
+      lines.append("  \(counted(unknown, "step")) unknown (reads redacted data)")
     }
     if !notReplayable.isEmpty {
       let listed = notReplayable.prefix(5).map { "\($0.step.index) (\($0.reason))" }
@@ -64,7 +65,7 @@ extension ReplayReport: CustomStringConvertible {
     for read in unpinnedReads ?? [] {
       lines.append("  unpinned: " + read.sentence(reducer: reducer))
     }
-    for warning in warnings { lines.append("  warning: \(warning)") }
+    if warnings { lines += self.warnings }
     return lines.joined(separator: "\n")
   }
 }
@@ -105,7 +106,7 @@ extension Divergence: CustomStringConvertible {
     case .state:
       let count = differences.count
       lines.append(
-        "  state   \(count) difference\(count == 1 ? "" : "s") (expected −, actual +)"
+        "  state   \(counted(count, "difference")) (expected −, actual +)"
       )
       for difference in differences.prefix(20) {
         lines.append("    \(difference.path.description.isEmpty ? "/" : difference.path.description)")
@@ -140,8 +141,8 @@ extension Divergence: CustomStringConvertible {
     // Reports from hosts that predate `dependencyReads` say it in notes.
     if extraDependencyReads > 0, dependencyReads == nil {
       lines.append(
-        "  note    the reducer read \(extraDependencyReads) dependency value"
-          + "\(extraDependencyReads == 1 ? "" : "s") more than recorded; stand-ins were used"
+        "  note    the reducer read \(counted(extraDependencyReads, "dependency value")) "
+          + "more than recorded; stand-ins were used"
       )
     }
     if unreadDependencyValues > 0, dependencyReads == nil {

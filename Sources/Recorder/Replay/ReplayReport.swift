@@ -29,7 +29,8 @@ public struct ReplayReport: Sendable, Equatable, Codable {
   /// Steps whose outcome is unknown because they read redacted data: their action or state
   /// holds a redacted value and what they computed differs from the recording.
   public internal(set) var unknown: Int
-  /// Things worth knowing that are not divergences: another build's fingerprint, a torn line.
+  /// Things worth knowing that are not divergences: another build's fingerprint, a torn line;
+  /// each a whole line naming the trace, `file:line: warning: message`, as compilers warn.
   public internal(set) var warnings: [String]
   /// What the trace does not record and so was not compared, such as the cancellation ids of a
   /// trace of format version 2; `nil` when everything was.

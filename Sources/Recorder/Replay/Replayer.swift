@@ -100,7 +100,7 @@ where Base.State: Codable, Base.Action: Codable {
       // Keyframes let every thread parse its own share of the trace, starting from one.
       header = first
       tally = try replayInParallel(lines, header: header)
-      warning = lines.warningMessage
+      warning = lines.warning
     } else {
       let (steps, first) = try CheckedTraceReader.openForReplay(tracePath)
       header = first
@@ -108,7 +108,7 @@ where Base.State: Codable, Base.Action: Codable {
       case .cumulative: tally = try replayCumulatively(steps, header: header)
       case .isolated: tally = try replayInIsolation(steps, header: header)
       }
-      warning = steps.warningMessage
+      warning = steps.warning
     }
     tally.divergences.sort { $0.step < $1.step }
     var recordedCrash: RecordedCrash?
@@ -122,7 +122,8 @@ where Base.State: Codable, Base.Action: Codable {
       replayed: tally.replayed, divergentSteps: tally.divergentSteps,
       divergences: Array(tally.divergences.prefix(max(0, options.maximumDivergences))),
       notReplayable: tally.skipped.sorted { $0.step.index < $1.step.index },
-      unknown: tally.unknown, warnings: compatibilityWarnings(header)
+      unknown: tally.unknown,
+      warnings: compatibilityWarnings(header).map { warningLine($0, file: tracePath) }
     )
     if let warning { report.warnings.append(warning) }
     report.notCompared = Self.notCompared(version: header.version)

@@ -207,7 +207,8 @@ extension TraceComparison: CustomStringConvertible {
   package func description(values valueText: StateValueText) -> String {
     let values = valueText
     guard let difference = firstDifference else {
-      return "\(a) and \(b) agree: \(matchingSteps) steps, same actions, origins and states"
+      return "\(a) and \(b) agree: \(counted(matchingSteps, "step")), same actions, origins "
+        + "and states"
     }
     var lines: [String] = []
     switch difference.kind {
@@ -217,7 +218,7 @@ extension TraceComparison: CustomStringConvertible {
       let (longer, shorter) = difference.kind == .onlyInA ? (a, b) : (b, a)
       let label = difference.labelA ?? difference.labelB ?? ""
       lines.append(
-        "\(shorter) ends after \(matchingSteps) steps; \(longer) goes on with step "
+        "\(shorter) ends after \(counted(matchingSteps, "step")); \(longer) goes on with step "
           + "\(difference.step ?? 0) \(label)"
       )
     default:
@@ -230,7 +231,8 @@ extension TraceComparison: CustomStringConvertible {
       }
       lines.append(
         "\(a) and \(b) first differ at step \(difference.step ?? 0), in \(what) "
-          + "(\(matchingSteps) steps agree before it)"
+          + "(\(counted(matchingSteps, "step")) \(verb(matchingSteps, "agrees", "agree")) "
+          + "before it)"
       )
       // Equal labels hide a difference in the action's payload: show the actions themselves.
       let showActions = difference.kind == .action && difference.labelA == difference.labelB
@@ -252,7 +254,7 @@ extension TraceComparison: CustomStringConvertible {
     }
     if !difference.differences.isEmpty {
       let count = difference.differences.count
-      lines.append("  state   \(count) difference\(count == 1 ? "" : "s") (a −, b +)")
+      lines.append("  state   \(counted(count, "difference")) (a −, b +)")
       for item in difference.differences.prefix(20) {
         lines.append("    \(item.path.description.isEmpty ? "/" : item.path.description)")
         if let movedTo = item.movedTo {

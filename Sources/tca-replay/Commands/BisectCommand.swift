@@ -81,10 +81,10 @@ enum BisectCommand: Command {
           blamed = blameLines(reply, paths: first.differences.map(\.path), trace: path)
         }
       } catch {
-        errors.write("warning: cannot blame step \(first.step): \(error)\n")
+        context.warn("cannot blame step \(first.step): \(error)", file: path)
       }
     }
-    if let late = host.finish() { errors.write("warning: \(late)\n") }
+    if let late = host.finish() { context.warn("\(late)") }
     switch answer {
     case let .refused(problem, message):
       errors.write("Error: \(message)\n")
@@ -105,7 +105,9 @@ enum BisectCommand: Command {
       if parsed[json] {
         output.writeJSON(((try? JSONValueEncoder().encode(report))?.jsonString ?? "{}") + "\n")
       } else {
-        output.write(report.description(values: StateValueText(traceAt: path)) + "\n")
+        output.write(
+          report.description(values: StateValueText(traceAt: path), warnings: false) + "\n")
+        for warning in report.warnings { errors.write(warning + "\n") }
         if !blamed.isEmpty { output.write(blamed.joined(separator: "\n") + "\n") }
       }
       return report.matches ? .success : .diverges

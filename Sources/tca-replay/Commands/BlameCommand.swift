@@ -66,7 +66,7 @@ enum BlameCommand: Command {
       errors.write("Error: \(error)\n")
       return .cannotTest
     }
-    if let late = host.finish() { errors.write("warning: \(late)\n") }
+    if let late = host.finish() { context.warn("\(late)") }
     switch answer {
     case let .refused(problem, message):
       errors.write("Error: \(message)\n")
@@ -128,7 +128,7 @@ struct BlameText {
     }
     if filter == nil {
       for effect in reply.effects {
-        var what = "\(effect.runs) run\(effect.runs == 1 ? "" : "s")"
+        var what = counted(effect.runs, "run")
         if !effect.cancellable.isEmpty {
           what += ", cancellable by " + effect.cancellable.joined(separator: ", ")
         }

@@ -56,7 +56,7 @@ enum ExportCommand: Command {
       return .success
     }
     do {
-      try text.write(toFile: output, atomically: true, encoding: .utf8)
+      try PrivateFile.write(text, to: output)
     } catch {
       context.errors.write("Error: cannot write \(output): \(whyUnwritable(output, error))\n")
       return .cannotCreate

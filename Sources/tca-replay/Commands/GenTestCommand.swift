@@ -70,7 +70,8 @@ enum GenTestCommand: Command {
     return count
   }
   static let output = Option<String>(
-    "--output", value: "<file>", help: "Write the test there instead of to standard output.")
+    "-o", "--output", value: "<file>",
+    help: "Write the test there instead of to standard output (created 0600, as a trace is).")
   static let decodeActions = Flag(
     "--decode-actions",
     help: "Write actions as their recorded JSON, decoded: for a trace from an older build, "
@@ -114,13 +115,14 @@ enum GenTestCommand: Command {
         runs.append((step.index, step.index, step.reason))
       }
     }
+    let tracePath = arguments.positionals[0]
     for run in runs {
       let reason = run.reason.escapingControlCharacters
       let steps =
         run.first == run.last
-        ? "step \(run.first) is" : "steps \(run.first)...\(run.last) are left out: for each,"
-      context.errors.write(
-        "warning: \(steps)\(run.first == run.last ? " left out:" : "") \(reason)\n")
+        ? "step \(run.first) is left out:"
+        : "steps \(run.first)...\(run.last) are left out: for each,"
+      context.warn("\(steps) \(reason)", file: tracePath)
     }
     for function in test.functions {
       let (first, last) = (function.steps.lowerBound, function.steps.upperBound)
@@ -128,9 +130,9 @@ enum GenTestCommand: Command {
       switch function.kind {
       case .steps: break
       case .needsValues:
-        context.errors.write(
-          "warning: the test of \(steps) is disabled: it needs values the trace redacted, "
-            + "which you must supply (its comments say which)\n")
+        context.warn(
+          "the test of \(steps) is disabled: it needs values the trace redacted, "
+            + "which you must supply (its comments say which)", file: tracePath)
       case .crash:
         context.errors.write(
           "note: \(steps) crashed the reducer when recorded: its test sends it again, and "
@@ -142,7 +144,7 @@ enum GenTestCommand: Command {
       return .success
     }
     do {
-      try test.source.write(toFile: path, atomically: true, encoding: .utf8)
+      try PrivateFile.write(test.source, to: path)
     } catch {
       context.errors.write("Error: cannot write \(path): \(whyUnwritable(path, error))\n")
       return .cannotCreate
@@ -195,5 +197,5 @@ func whyUnwritable(_ path: String, _ error: any Error) -> String {
   if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
     return "the folder \(folder) does not exist"
   }
-  return error.localizedDescription
+  return (error as? PrivateFile.Failure)?.description ?? error.localizedDescription
 }

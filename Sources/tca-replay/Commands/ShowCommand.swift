@@ -56,7 +56,7 @@ struct StepDescription {
   private func effects(_ step: TraceStep) -> String {
     guard !step.effects.isEmpty else { return "" }
     let numbers = step.effects.map(String.init).joined(separator: ", ")
-    return ", started effect\(step.effects.count == 1 ? "" : "s") \(numbers)"
+    return ", started \(noun(step.effects.count, "effect")) \(numbers)"
   }
 
   func action(_ step: TraceStep) -> [String] {

@@ -78,7 +78,7 @@ enum ShrinkCommand: Command {
     // Written beside the output and renamed over it once whole: a failed shrink leaves no
     // half-written trace, and a folder that cannot take it is found before the shrinking.
     let partial = outputPath + ".partial"
-    let probe = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let probe = PrivateFile.open(partial)
     guard probe >= 0 else {
       errors.write("Error: \(outputPath): cannot write (\(String(cString: strerror(errno))))\n")
       return .cannotCreate
@@ -93,7 +93,8 @@ enum ShrinkCommand: Command {
     do throws(ShrinkError) {
       guard let failure = try shrinker.failureOfWholeSession() else {
         errors.write(
-          "\(path): the session does not fail: its \(shrinker.units.stepCount) steps replay "
+          "\(path): the session does not fail: its \(counted(shrinker.units.stepCount, "step"))"
+            + verb(shrinker.units.stepCount, " replays ", " replay ")
             + (parsed[until] == nil
               ? "without a crash or a divergence" : "without \(parsed[until]!.text) coming true")
             + "; nothing to shrink\n")
@@ -128,7 +129,7 @@ enum ShrinkCommand: Command {
       }
       context.output.write(
         "shrunk to \(counted(entries.count, "step")), \(counted(sentKept.count, "sent action")), "
-            + "in \(shrinker.replays) replays (\(String(format: "%.1f", seconds)) s; "
+            + "in \(counted(shrinker.replays, "replay")) (\(String(format: "%.1f", seconds)) s; "
           + "\(shrinker.checkReplays) to check it is 1-minimal):\n")
       // The shrunk session as its trace numbers it, each step with where it was recorded.
       var failing = shrinker.units.crashStep
@@ -156,11 +157,6 @@ enum ShrinkCommand: Command {
         return .cannotCreate
       }
     }
-  }
-
-  /// `1 step`, `3 steps`.
-  private static func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   /// Whether two paths name one file, through symbolic links and `..`.

@@ -75,10 +75,10 @@ struct Stepper {
 
   mutating func run() -> ExitStatus {
     let count = trace.stepCount
+    let (first, last) = (trace.stepIndices.lowerBound, trace.stepIndices.upperBound - 1)
     let range =
       count == 0
-      ? "no steps"
-      : "\(count) steps (\(trace.stepIndices.lowerBound)…\(trace.stepIndices.upperBound - 1))"
+      ? "no steps" : counted(count, "step") + (count == 1 ? " (\(first))" : " (\(first)…\(last))")
     say(
       "\(trace.path): \(trace.header.reducer.escapingControlCharacters), \(range). "
         + "Type 'help' for commands.")
@@ -132,7 +132,11 @@ struct Stepper {
     do {
       try catchUp(before: name)
       guard let command = Self.commands.first(where: { $0.names.contains(name) }) else {
-        throw UsageError(message: "unknown command '\(name)'. Type 'help' for the list.")
+        let unknown = Suggestion.message(
+          "unknown command '\(name)'", for: name, in: Self.commands.map(\.name))
+        // "…; did you mean 'list'? Type 'help' …", or "…'. Type 'help' …".
+        throw UsageError(
+          message: unknown + (unknown.hasSuffix("?") ? " " : ". ") + "Type 'help' for the list.")
       }
       try command.perform(&self, argument)
     } catch let error as UsageError {
@@ -249,6 +253,8 @@ struct Stepper {
     if isNew { watches.append(pointer) }
     let show = showing(pointer)
     let now = pointer.resolve(in: cursor.state)
+    // Each value is shown once: a long one costs its length to lay out.
+    let shownNow = show(now)
     var note = ""
     // 'reverse-continue' looks before the current step, so say if this step is the change.
     if cursor.canMoveBackward {
@@ -256,13 +262,14 @@ struct Stepper {
       try previous.backward()
       let old = pointer.resolve(in: previous.state)
       if old != now {
-        note = show(old) == show(now)
+        let shownOld = show(old)
+        note = shownOld == shownNow
           ? "; this step changed something inside it"
-          : "; this step changed it from \(show(old))"
+          : "; this step changed it from \(shownOld)"
       }
     }
     let name = pointer.isRoot ? "the whole state" : pointer.description
-    say("\(isNew ? "Watching" : "Already watching") \(name): now \(show(now))\(note).")
+    say("\(isNew ? "Watching" : "Already watching") \(name): now \(shownNow)\(note).")
   }
 
   /// A positional path through elements that have ids, as the path that follows those elements:
@@ -329,8 +336,9 @@ struct Stepper {
       let new = pointer.resolve(in: cursor.state)
       guard old != new else { continue }
       let show = showing(pointer)
+      let (shownOld, shownNew) = (show(old), show(new))
       // A change deep inside a long value: the previews alone would read the same.
-      if let old, let new, show(old) == show(new) {
+      if let old, let new, shownOld == shownNew {
         say("Watch \(pointer) changed inside:")
         let lines = PatchRenderer(style: style).lines(
           StateChange.changes(
@@ -340,7 +348,7 @@ struct Stepper {
         if lines.count > 8 { say("  … \(lines.count - 8) more changes") }
         continue
       }
-      say("Watch \(pointer): \(show(old)) → \(show(new))")
+      say("Watch \(pointer): \(shownOld) → \(shownNew)")
     }
     sayLocation()
   }

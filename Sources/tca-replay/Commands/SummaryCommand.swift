@@ -139,6 +139,7 @@ struct Summary {
         .joined(separator: ", ")
     let recorded =
       header.started.escapingControlCharacters + " by " + header.tool.escapingControlCharacters
+    let keyframeText = counted(keyframes, "keyframe") + " (every \(header.keyframeInterval))"
     let notReplayableText = notReplayable > 0 ? ", \(notReplayable) not replayable" : ""
     let lost = gaps.map {
       "\n  lost         steps \($0.from)…\($0.to): \($0.reason.escapingControlCharacters)"
@@ -149,7 +150,7 @@ struct Summary {
         state        \(header.stateType.escapingControlCharacters)
         action       \(header.actionType.escapingControlCharacters)
         recorded     \(recorded), format version \(header.version)
-        steps        \(steps) over \(formatSeconds(duration)), \(keyframes) keyframes (every \(header.keyframeInterval))
+        steps        \(steps) over \(formatSeconds(duration)), \(keyframeText)
         origins      \(sent) sent, \(fromEffects) from effects\(notReplayableText)
         effects      \(effects[.started, default: 0]) started, \(effects[.finished, default: 0]) finished, \(effects[.cancelled, default: 0]) cancelled
         redactions   \(redactions)

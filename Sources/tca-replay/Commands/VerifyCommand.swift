@@ -78,10 +78,7 @@ enum VerifyCommand: Command {
       } else {
         output.write(outcome.text + "\n")
         // Each names its trace: a folder of traces (`.lastSteps` segments) warns about several.
-        for warning in outcome.report?.warnings ?? [] {
-          let named = warning.hasPrefix(outcome.path + ":") ? warning : "\(outcome.path): \(warning)"
-          errors.write("warning: \(named)\n")
-        }
+        for warning in outcome.report?.warnings ?? [] { errors.write(warning + "\n") }
         for read in outcome.report?.unpinnedReads ?? [] {
           let sentence = read.sentence(reducer: outcome.report?.reducer ?? "Feature")
           errors.write("unpinned: \(outcome.path): \(sentence)\n")
@@ -115,7 +112,7 @@ enum VerifyCommand: Command {
       case .success(let outcome): record(outcome)
       case .failure(let error): failure = error
       }
-    } late: { errors.write("warning: \($0)\n") }
+    } late: { context.warn($0) }
 
     if let path = parsed[Self.junit] {
       let report = JUnitReport(
@@ -123,9 +120,10 @@ enum VerifyCommand: Command {
           JUnitReport.Case(trace: $0.path, verdict: $0.verdict, text: $0.text, seconds: $0.seconds)
         })
       do {
-        try Data(report.xml.utf8).write(to: URL(fileURLWithPath: path))
+        try PrivateFile.write(report.xml, to: path)
       } catch {
-        errors.write("Error: cannot write the JUnit report \(path): \(error.localizedDescription)\n")
+        errors.write(
+          "Error: cannot write the JUnit report \(path): \(whyUnwritable(path, error))\n")
         return .cannotCreate
       }
     }
@@ -139,7 +137,7 @@ enum VerifyCommand: Command {
     let untested = verdicts.filter { $0 == .cannotTest }.count
     if !json {
       output.write(
-        "\(verdicts.count) trace\(verdicts.count == 1 ? "" : "s"): "
+        "\(counted(verdicts.count, "trace")): "
           + "\(verdicts.count - diverging - untested) ok, \(diverging) diverge, "
           + "\(untested) cannot be tested\n"
       )

@@ -69,7 +69,9 @@ extension ViewCommand {
     let errors = context.errors
     Thread.detachNewThread {
       while true {
-        let line = "\(feed.stepCount) steps read · \(server.openConnections) connection(s)"
+        let line =
+          counted(feed.stepCount, "step") + " read · "
+          + counted(server.openConnections, "connection")
         // The line's own escape, raw; its text through `write`, which renders the colour.
         errors.writeRaw("\r\u{1B}[K")
         errors.write(context.style.paint(line, .dim))

@@ -66,13 +66,13 @@ enum ViewCommand: Command {
     let title = String(tracePath.split(separator: "/").last ?? "trace")
     let page = ViewerPage.html(document, title: title)
     do {
-      try page.write(toFile: output, atomically: true, encoding: .utf8)
+      try PrivateFile.write(page, to: output)
     } catch {
       context.errors.write("Error: cannot write \(output): \(whyUnwritable(output, error))\n")
       return .cannotCreate
     }
     context.errors.write(
-      "Wrote \(output) (\(timeline.steps.count) steps, \(page.utf8.count / 1_000) KB)\n")
+      "Wrote \(output) (\(counted(timeline.steps.count, "step")), \(page.utf8.count / 1_000) KB)\n")
     return .success
   }
 

@@ -232,7 +232,7 @@ extension WhatIf {
   private func report(_ outcome: HistoryOutcome, of history: History, style: Style) -> String {
     let recorded = trace.stepCount
     var lines = [
-      "Ran \(outcome.ran) step\(outcome.ran == 1 ? "" : "s") through today's reducer "
+      "Ran \(counted(outcome.ran, "step")) through today's reducer "
         + "(the recording has \(recorded))."
     ]
     guard let first = outcome.differing.first else {
@@ -242,7 +242,7 @@ extension WhatIf {
     let count = outcome.differingCount
     lines.append(
       style.paint("It parts from the recording at \(describe(history.entries[first.entry]))", .bold)
-        + "; \(count) of its steps \(count == 1 ? "differs" : "differ").")
+        + "; \(count) of its steps \(verb(count, "differs", "differ")).")
     for difference in outcome.differing.prefix(5) where difference.reason == "state" {
       lines.append("  " + describe(history.entries[difference.entry]))
       for path in difference.differences.prefix(3) {
@@ -254,12 +254,12 @@ extension WhatIf {
       }
       if difference.count > 3 {
         let more = difference.count - 3
-        lines.append("      … and \(more) more path\(more == 1 ? "" : "s")")
+        lines.append("      … and \(more) more \(noun(more, "path"))")
       }
     }
     if outcome.differingCount > 5 {
       let more = outcome.differingCount - 5
-      lines.append("  … and \(more) more step\(more == 1 ? "" : "s").")
+      lines.append("  … and \(more) more \(noun(more, "step")).")
     }
     lines.append("'save <file>' writes the new history as a trace.")
     return lines.joined(separator: "\n")

@@ -241,7 +241,7 @@ final class HostProcess {
       return "\(name) is \(count)"
     }
     if report.divergentSteps == 0, !report.divergences.isEmpty {
-      return "divergentSteps is 0, with \(report.divergences.count) divergences detailed"
+      return "divergentSteps is 0, with \(counted(report.divergences.count, "divergence")) detailed"
     }
     if report.divergentSteps > 0, report.divergences.isEmpty {
       return "divergentSteps is \(report.divergentSteps), with no divergence detailed"

@@ -59,49 +59,21 @@ struct LabelPattern: Sendable {
   }
 
   func matches(_ label: String) -> Bool {
+    var steps = 0
+    return matches(label, steps: &steps)
+  }
+
+  /// ``matches(_:)``, counting in `steps` the elements ``Glob`` compared.
+  func matches(_ label: String, steps: inout Int) -> Bool {
     guard isGlob else { return label.contains(text) }
     if let asciiText {
       var label = label
       let matched: Bool? = label.withUTF8 { bytes in
         guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
-        return asciiText.withUnsafeBufferPointer {
-          glob($0, bytes, any: UInt8(ascii: "*"), one: UInt8(ascii: "?"))
-        }
+        return asciiText.withUnsafeBufferPointer { Glob.matches($0, bytes, steps: &steps) }
       }
       if let matched { return matched }
     }
-    return glob(Array(text), Array(label), any: "*", one: "?")
-  }
-
-  private func glob<Pattern: RandomAccessCollection, Label: RandomAccessCollection>(
-    _ pattern: Pattern, _ label: Label, any: Pattern.Element, one: Pattern.Element
-  ) -> Bool
-  where
-    Pattern.Index == Int, Label.Index == Int, Pattern.Element == Label.Element,
-    Pattern.Element: Equatable
-  {
-    // Iterative wildcard matching with backtracking to the last `*`.
-    var p = 0
-    var l = 0
-    var star: Int?
-    var resume = 0
-    while l < label.count {
-      if p < pattern.count, pattern[p] == one || pattern[p] == label[l] {
-        p += 1
-        l += 1
-      } else if p < pattern.count, pattern[p] == any {
-        star = p
-        resume = l
-        p += 1
-      } else if let star {
-        p = star + 1
-        resume += 1
-        l = resume
-      } else {
-        return false
-      }
-    }
-    while p < pattern.count, pattern[p] == any { p += 1 }
-    return p == pattern.count
+    return Glob.matches(Array(text), Array(label), any: "*", one: "?", steps: &steps)
   }
 }

@@ -23,7 +23,15 @@ struct SwiftValueRenderer {
   func inline(_ value: SwiftValue, limit: Int = 72) -> String {
     let plain = compact(value, style: .plain, limit: 3)
     if plain.count <= limit { return compact(value, style: style, limit: 3) }
-    return String(plain.prefix(limit - 1)) + "…"
+    return Self.cut(plain, to: limit)
+  }
+
+  /// `text`'s first `limit - 1` characters and one `…`: a cut that lands on an ellipsis the
+  /// value already holds (a collection cut short) does not double it.
+  static func cut(_ text: String, to limit: Int) -> String {
+    var kept = text.prefix(max(0, limit - 1))
+    while let last = kept.last, last == "…" || last == " " || last == "," { kept.removeLast() }
+    return kept + "…"
   }
 
   /// A value on one line, whole when it fits in `limit` characters, so that it reads back;

@@ -65,7 +65,9 @@ extension Arguments {
       }
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       guard let option = options.first(where: { $0.names.contains(parts[0]) }) else {
-        throw UsageError(message: "unknown option '\(parts[0])'")
+        throw UsageError(
+          message: Suggestion.message(
+            "unknown option '\(parts[0])'", for: parts[0], in: options.flatMap(\.names)))
       }
       if option.valueName != nil {
         guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {

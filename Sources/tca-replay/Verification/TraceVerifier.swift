@@ -80,7 +80,7 @@ struct TraceVerifier: Sendable {
         text: "diverges     \(path): step \(divergence.step) \(divergence.label) "
           + "(\(kind)"
           + "\(location.isEmpty ? "" : " at \(location)")); \(report.divergentSteps) of "
-          + "\(report.steps) steps diverge",
+          + counted(report.steps, "step") + verb(report.divergentSteps, " diverges", " diverge"),
         textNotes: textNotes)
     }
     let skipped = report.notReplayable.count
@@ -91,7 +91,8 @@ struct TraceVerifier: Sendable {
     }
     return Outcome(
       verdict: .matches, path: path, report: report,
-      text: "ok           \(path): \(report.replayed) steps replay"
+      text: "ok           \(path): \(counted(report.replayed, "step"))"
+        + verb(report.replayed, " replays", " replay")
         + (report.unknown > 0 ? " (\(report.unknown) unknown: reads redacted data)" : "")
         + (skipped > 0 ? " (\(skipped) not replayable)" : "") + (crash ?? ""),
       textNotes: textNotes)

@@ -416,6 +416,8 @@ enum ViewerAssets {
       }
       return doc;
     }
+    // A count and its noun, agreeing, as the tool's `counted` writes them: "1 change", "2 changes".
+    function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
     // Paths a step changed: its operations other than test (both ends of a move).
     function changedPaths(step) {
       if (step._changed) return step._changed;
@@ -658,7 +660,9 @@ enum ViewerAssets {
           positionOfIndex.get(s.cause)));
         else why.append("step " + s.cause + " (not in this page)");
       }
-      why.append(" · t=" + s.time.toFixed(6) + "s · " + changedPaths(s).length + " change(s)");
+      // A change per operation other than test: a move is one change at two paths.
+      const changes = s.patch.filter((op) => op.op !== "test").length;
+      why.append(" · t=" + s.time.toFixed(6) + "s · " + counted(changes, "change"));
       const kids = childrenOf.get(s.index);
       if (kids) { why.append(" · its effects sent "); kids.slice(0, 8).forEach((p, i) => {
         if (i) why.append(", "); why.append(link(String(steps[p].index), p)); });
@@ -836,7 +840,8 @@ enum ViewerAssets {
     function diffBetween(pa, pb) {
       const out = $("diff-out"); out.textContent = "";
       const changes = []; diffValues(stateAfter(pa), stateAfter(pb), [], changes);
-      out.append(el("p", "note", changes.length + " difference(s) between the state after step " +
+      out.append(el("p", "note", counted(changes.length, "difference") +
+        " between the state after step " +
         stepName(pa) + " and after step " + stepName(pb) +
         " (arrays of identified objects match by id)."));
       const table = el("table", "diff"), head = el("tr");
@@ -908,7 +913,7 @@ enum ViewerAssets {
       const out = $("search-out"); out.textContent = "";
       if (!query) return;
       const t = performance.now(), hits = searchHistory(query), ms = performance.now() - t;
-      out.append(el("p", "note", hits.length + " step(s) where a value containing " +
+      out.append(el("p", "note", counted(hits.length, "step") + " where a value containing " +
         JSON.stringify(query) + " appears, changes or disappears (" + ms.toFixed(1) + " ms)."));
       const ul = el("ul", "hits");
       for (const h of hits.slice(0, 1000)) {
@@ -1024,7 +1029,8 @@ enum ViewerAssets {
       historyHits = pathHistory(segs);
       const ms = performance.now() - t;
       const title = el("p"); title.append(el("code", "", identityText(segs))); out.append(title);
-      out.append(el("p", "note", historyHits.length + " step(s) changed it (" + ms.toFixed(1) +
+      out.append(el("p", "note", counted(historyHits.length, "step") + " changed it (" +
+        ms.toFixed(1) +
         " ms). Now at " + (pointer(picked) || "/") + "."));
       const ul = el("ul", "hits");
       for (const h of historyHits) {

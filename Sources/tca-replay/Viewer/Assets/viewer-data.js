@@ -85,6 +85,8 @@ function applyPatch(doc, patch) {
   }
   return doc;
 }
+// A count and its noun, agreeing, as the tool's `counted` writes them: "1 change", "2 changes".
+function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
 // Paths a step changed: its operations other than test (both ends of a move).
 function changedPaths(step) {
   if (step._changed) return step._changed;

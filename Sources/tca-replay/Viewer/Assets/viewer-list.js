@@ -139,7 +139,9 @@ function renderHead() {
       positionOfIndex.get(s.cause)));
     else why.append("step " + s.cause + " (not in this page)");
   }
-  why.append(" · t=" + s.time.toFixed(6) + "s · " + changedPaths(s).length + " change(s)");
+  // A change per operation other than test: a move is one change at two paths.
+  const changes = s.patch.filter((op) => op.op !== "test").length;
+  why.append(" · t=" + s.time.toFixed(6) + "s · " + counted(changes, "change"));
   const kids = childrenOf.get(s.index);
   if (kids) { why.append(" · its effects sent "); kids.slice(0, 8).forEach((p, i) => {
     if (i) why.append(", "); why.append(link(String(steps[p].index), p)); });

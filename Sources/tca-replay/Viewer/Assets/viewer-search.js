@@ -41,7 +41,7 @@ function renderSearch(query) {
   const out = $("search-out"); out.textContent = "";
   if (!query) return;
   const t = performance.now(), hits = searchHistory(query), ms = performance.now() - t;
-  out.append(el("p", "note", hits.length + " step(s) where a value containing " +
+  out.append(el("p", "note", counted(hits.length, "step") + " where a value containing " +
     JSON.stringify(query) + " appears, changes or disappears (" + ms.toFixed(1) + " ms)."));
   const ul = el("ul", "hits");
   for (const h of hits.slice(0, 1000)) {
@@ -157,7 +157,8 @@ function renderHistory() {
   historyHits = pathHistory(segs);
   const ms = performance.now() - t;
   const title = el("p"); title.append(el("code", "", identityText(segs))); out.append(title);
-  out.append(el("p", "note", historyHits.length + " step(s) changed it (" + ms.toFixed(1) +
+  out.append(el("p", "note", counted(historyHits.length, "step") + " changed it (" +
+    ms.toFixed(1) +
     " ms). Now at " + (pointer(picked) || "/") + "."));
   const ul = el("ul", "hits");
   for (const h of historyHits) {

@@ -153,7 +153,8 @@ function renderDiff() {
 function diffBetween(pa, pb) {
   const out = $("diff-out"); out.textContent = "";
   const changes = []; diffValues(stateAfter(pa), stateAfter(pb), [], changes);
-  out.append(el("p", "note", changes.length + " difference(s) between the state after step " +
+  out.append(el("p", "note", counted(changes.length, "difference") +
+    " between the state after step " +
     stepName(pa) + " and after step " + stepName(pb) +
     " (arrays of identified objects match by id)."));
   const table = el("table", "diff"), head = el("tr");
