@@ -68,9 +68,15 @@ package final class TraceReader {
     try self.init(path: path, maximumLineLength: maximumTraceLineLength)
   }
 
-  /// Opens the trace at `path`, refusing lines longer than `maximumLineLength` bytes.
-  init(path: String, maximumLineLength: Int) throws(TraceReadError) {
-    let segments = TraceSegments.readingOrder(of: path)
+  /// Opens the one file at `path`, even when it is the newest segment of a rotated set.
+  package convenience init(segmentAt path: String) throws(TraceReadError) {
+    try self.init(path: path, maximumLineLength: maximumTraceLineLength, wholeSet: false)
+  }
+
+  /// Opens the trace at `path`, refusing lines longer than `maximumLineLength` bytes; a rotated
+  /// set whole unless `wholeSet` is `false`.
+  init(path: String, maximumLineLength: Int, wholeSet: Bool = true) throws(TraceReadError) {
+    let segments = wholeSet ? TraceSegments.readingOrder(of: path) : [path]
     self.path = segments[0]
     laterSegments = segments.dropFirst()
     self.maximumLineLength = maximumLineLength
