@@ -45,9 +45,13 @@ struct CommandContext {
   }
 
   /// Opens and indexes a trace, passing on a warning about a torn last line.
-  func openTrace(_ path: String) throws(TraceReadError) -> TraceIndex {
+  ///
+  /// A `checked` trace is also read whole, as `summary` reads it, so that a command that needs
+  /// only a few of its lines still refuses a trace with a problem anywhere, naming the same line.
+  func openTrace(_ path: String, checked: Bool = true) throws(TraceReadError) -> TraceIndex {
     let trace = try TraceIndex(path: path)
     if let warning = trace.warning { errors.write(warning + "\n") }
+    if checked, let problem = CheckedTraceReader.firstProblem(in: path) { throw problem }
     return trace
   }
 }

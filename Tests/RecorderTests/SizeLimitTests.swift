@@ -30,7 +30,7 @@ struct SizeLimitTests {
     var segments: [(String, [TraceRecord])] = []
     for candidate in [path] + (1...5).map({ "\(path).\($0)" })
     where FileManager.default.fileExists(atPath: candidate) {
-      let reader = try TraceReader(path: candidate)
+      let reader = try TraceReader(segmentAt: candidate)
       var records: [TraceRecord] = []
       while let record = try reader.next() { records.append(record) }
       #expect(reader.warning == nil)
@@ -147,7 +147,7 @@ struct GapSegmentTests {
       let lastStep = try #require(text.lastIndex { $0.hasPrefix(#"{"kind":"step""#) })
       // The limit holds as it does without a gap: only the last step's lines pass it.
       #expect(text[..<lastStep].map { $0.utf8.count + 1 }.reduce(0, +) < limit, "\(candidate)")
-      let reader = try TraceReader(path: candidate)
+      let reader = try TraceReader(segmentAt: candidate)
       guard case let .header(header) = try reader.next() else {
         Issue.record("\(candidate) must start with a header")
         continue

@@ -32,25 +32,11 @@ struct FollowTests {
     return follower
   }
 
-  /// What plain `log` prints for every segment of a finished trace, oldest first.
+  /// What plain `log` prints for a finished trace: every kept segment, oldest first.
   static func logOfSegments(_ trace: String, _ options: [String] = []) throws -> String {
-    var segments: [(firstStep: Int, path: String)] = []
-    var index = 0
-    while true {
-      let name = index == 0 ? trace : "\(trace).\(index)"
-      guard FileManager.default.fileExists(atPath: name) else { break }
-      let reader = try CheckedTraceReader(path: name)
-      guard case .header(let header)? = try reader.next() else { break }
-      segments.append((header.firstStep, name))
-      index += 1
-    }
-    var text = ""
-    for segment in segments.sorted(by: { $0.firstStep < $1.firstStep }) {
-      let log = try Runner.run(["log", segment.path] + options)
-      #expect(log.status == 0, "\(log.errors)")
-      text += log.output
-    }
-    return text
+    let log = try Runner.run(["log", trace] + options)
+    #expect(log.status == 0, "\(log.errors)")
+    return log.output
   }
 
   @Test("a step is printed or named lost, never dropped silently, when segments rotate away first")

@@ -108,6 +108,8 @@ extension CheckedTraceReader {
     package static func run(
       path: String, options: Options, deliver: (Chunk) -> Void
     ) throws(TraceReadError) -> Outcome {
+      // A rotated set spans files: the checked reader reads it, segment by segment.
+      if TraceSegments.readingOrder(of: path).count > 1 { return .needsCheckedRead(fromLine: 1) }
       let file = try LineFile(path: path)
       let size = file.size
       let runSize = max(1, options.runSize)

@@ -59,15 +59,44 @@ package final class CheckedTraceReader {
       checker = TraceChecker(header: first)
       return record
     }
+    if let continued = reader.continuation { try checkContinuation(continued) }
     // In place: a big state is not copied.
     try checker!.check(record, path: path, line: line)
     if case .step = record { stepCount += 1 }
     return record
   }
 
+  /// Checks that a later segment of a rotated set starts where the one before ended: at the
+  /// next step, from the state reached.
+  private func checkContinuation(_ continued: TraceHeader) throws(TraceReadError) {
+    let expected = checker!.lastStep.map { $0 + 1 } ?? header!.firstStep
+    guard continued.firstStep == expected else {
+      throw TraceReadError(
+        path: path, line: 1, kind: .malformed,
+        message: "the segment starts at step \(continued.firstStep), but the one before it ends "
+          + "before step \(expected)")
+    }
+    guard continued.initialState == checker!.state else {
+      throw TraceReadError(
+        path: path, line: 1, kind: .malformed,
+        message: "the segment's initial state is not the state the one before it ends with")
+    }
+  }
+
   /// The first problem in the trace at `path` on or before line `limit` (anywhere when `nil`),
   /// or `nil` when those lines are sound; a trace that cannot be opened is its own problem.
+  ///
+  /// The whole trace is checked on every core by ``Scan``, as `summary` checks it; only a trace
+  /// the scan hands back is read again here, from the start, for the verdict in its words.
   package static func firstProblem(in path: String, through limit: Int? = nil) -> TraceReadError? {
+    if limit == nil {
+      do {
+        let outcome = try Scan.run(path: path, options: .init(labels: false)) { _ in }
+        if outcome == .complete { return nil }
+      } catch {
+        return error
+      }
+    }
     do {
       let reader = try CheckedTraceReader(path: path)
       while try reader.next() != nil {

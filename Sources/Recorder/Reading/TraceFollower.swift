@@ -61,14 +61,9 @@ package final class TraceFollower {
   /// One file being read: its descriptor, identity and the bytes of a line not yet whole.
   private struct Segment {
     var descriptor: Int32
-    var identity: FileIdentity
+    var identity: TraceSegments.Identity
     var line = 0
     var pending: [UInt8] = []
-  }
-
-  private struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
   }
 
   package init(path: String) {
@@ -193,41 +188,23 @@ package final class TraceFollower {
   }
 
   /// The segment whose first step is `first`, or, when that one is gone, the earliest after
-  /// it, at `path` or a numbered name; `nil` when none is there yet. The one at `path` when
-  /// `first` is `nil` (no header read yet).
-  private func nextSegment(from first: Int?, excluding current: FileIdentity?)
+  /// it (``TraceSegments/next(from:of:excluding:pastMissing:)``); `nil` when none is there yet.
+  /// The one at `path` when `first` is `nil` (no header read yet).
+  private func nextSegment(from first: Int?, excluding current: TraceSegments.Identity?)
     throws(TraceReadError) -> Segment?
   {
     guard let first else { return try openSegment(path) }
-    var best: (segment: Segment, firstStep: Int)?
-    var index = 0
-    while index <= 10_000 {
-      let name = index == 0 ? path : "\(path).\(index)"
-      index += 1
-      guard let candidate = try openSegment(name) else {
-        if index == 1 { continue }
-        break
-      }
-      guard candidate.identity != current,
-        let firstStep = Self.firstStep(of: candidate.descriptor), firstStep >= first,
-        firstStep < best?.firstStep ?? Int.max
-      else {
-        close(candidate.descriptor)
-        continue
-      }
-      if let best { close(best.segment.descriptor) }
-      best = (candidate, firstStep)
-      if firstStep == first { break }
-    }
-    // A scan during a rotation can miss a segment whose name changes under it: a later one is
-    // taken, and the steps before it called lost, only when the next scan agrees.
-    if let best, best.firstStep != first, !scannedPastMissing {
-      close(best.segment.descriptor)
-      scannedPastMissing = true
+    guard
+      let found = TraceSegments.next(
+        from: first, of: path, excluding: current, pastMissing: &scannedPastMissing),
+      let opened = try openSegment(found.path)
+    else { return nil }
+    // Renamed between the scan and the open: looked for again at the next poll.
+    guard opened.identity == found.identity else {
+      close(opened.descriptor)
       return nil
     }
-    scannedPastMissing = false
-    return best?.segment
+    return opened
   }
 
   /// Opens `name` to read; `nil` when it does not exist.
@@ -247,27 +224,7 @@ package final class TraceFollower {
     return Segment(descriptor: descriptor, identity: Self.identity(status))
   }
 
-  /// The `firstStep` of the header on a file's first line, read without moving its offset;
-  /// `nil` when it has no whole header line.
-  private static func firstStep(of descriptor: Int32) -> Int? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count <= maximumTraceLineLength {
-      let count = chunk.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress!, $0.count, off_t(bytes.count))
-      }
-      guard count > 0 else { return nil }
-      if let newline = chunk[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
-        bytes.append(contentsOf: chunk[0..<newline])
-        let header = try? TraceHeader(parsingFirstLine: bytes[...], path: "", line: 1)
-        return header?.firstStep
-      }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
-    return nil
-  }
-
-  private static func identity(_ status: stat) -> FileIdentity {
-    FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  private static func identity(_ status: stat) -> TraceSegments.Identity {
+    TraceSegments.Identity(status)
   }
 }

@@ -5,7 +5,7 @@
 #endif
 
 /// Indexing a trace that is still being recorded: its new lines, and the segments rotation
-/// starts after it (`.rotate`, `.lastSteps`), found as ``TraceFollower`` finds them.
+/// starts after it (`.rotate`, `.lastSteps`), found by ``TraceSegments``, as ``TraceFollower`` finds them.
 extension TraceIndex {
   /// The trace with the lines written since it was indexed; `self` when nothing whole was
   /// appended. Only the new lines are read.
@@ -44,46 +44,21 @@ extension TraceIndex {
   /// between are lost); `nil` when none has its header yet. `base` is the trace's path.
   package func nextSegment(base: String) throws(TraceReadError) -> TraceIndex? {
     guard hasNewerSegment(base: base) else { return nil }
-    let next = stepIndices.upperBound
-    // A scan during a rotation can miss a segment whose name changes under it: a later one
-    // is taken only when a second scan agrees.
-    let candidates = Self.segments(of: base).filter { $0.firstStep >= next }
-    guard var best = candidates.min(by: { $0.firstStep < $1.firstStep }) else { return nil }
-    if best.firstStep != next {
-      guard
-        let again = Self.segments(of: base).filter({ $0.firstStep >= next })
-          .min(by: { $0.firstStep < $1.firstStep })
-      else { return nil }
-      best = again
+    // A later segment than the next step's is taken only when a second scan agrees.
+    var pastMissing = false
+    var found = TraceSegments.next(from: stepIndices.upperBound, of: base, pastMissing: &pastMissing)
+    if found == nil, pastMissing {
+      found = TraceSegments.next(from: stepIndices.upperBound, of: base, pastMissing: &pastMissing)
     }
+    guard let found else { return nil }
     // Renamed between the scan and the open: looked for again at the next call.
-    let segment = try TraceIndex(path: best.name)
-    return segment.firstStep == best.firstStep ? segment : nil
+    let segment = try TraceIndex(path: found.path)
+    return segment.firstStep == found.firstStep ? segment : nil
   }
 
   /// The kept segment with the smallest first step: where a recording that was waited for
   /// starts (a fast recorder may have rotated before the reader looked).
   package static func oldestSegment(of base: String) -> String? {
-    segments(of: base).min(by: { $0.firstStep < $1.firstStep })?.name
-  }
-
-  /// The segments at `base` and its numbered names that have a whole header line.
-  private static func segments(of base: String) -> [(name: String, firstStep: Int)] {
-    var found: [(name: String, firstStep: Int)] = []
-    var index = 0
-    while index <= 10_000 {
-      let name = index == 0 ? base : "\(base).\(index)"
-      index += 1
-      guard let file = try? LineFile(path: name) else {
-        if index == 1 { continue }
-        break
-      }
-      var scanner = LineScanner(file: file, maximumLineLength: maximumTraceLineLength)
-      guard let line = try? scanner.nextLine(), let bytes = try? file.bytes(of: line, path: name),
-        let header = try? TraceHeader(parsingFirstLine: bytes, path: name, line: 1)
-      else { continue }
-      found.append((name, header.firstStep))
-    }
-    return found
+    TraceSegments.all(of: base).min(by: { $0.firstStep < $1.firstStep })?.path
   }
 }

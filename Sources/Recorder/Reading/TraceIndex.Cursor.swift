@@ -20,6 +20,9 @@ extension TraceIndex {
     package private(set) var step: Int?
     /// The state after ``step``, or the initial state.
     package private(set) var state: JSONValue
+    /// The trace's first problem, when it has one: a step on or after its line is refused with
+    /// it, so the cursor never shows a state the trace cannot vouch for.
+    package var problem: TraceReadError?
 
     /// A cursor at the initial state, before the first step.
     package init(trace: TraceIndex) {
@@ -50,6 +53,7 @@ extension TraceIndex {
     @discardableResult
     package mutating func forward() throws(TraceReadError) -> Bool {
       guard canMoveForward else { return false }
+      try refuseAfterProblem(nextIndex)
       if let gap = trace.gaps.first(where: { $0.steps.contains(nextIndex) }) {
         state = try trace.state(afterStep: gap.steps.upperBound)
         step = gap.steps.upperBound
@@ -101,6 +105,22 @@ extension TraceIndex {
     /// holds, when moving forwards, and to the step before the gap when moving backwards. The
     /// last lost step itself can be a target.
     package mutating func move(to target: Int?) throws(TraceReadError) {
+      try refuseAfterProblem(target)
+      // On a copy: a move that fails halfway leaves the cursor where it was.
+      var moved = self
+      try moved.walk(to: target)
+      self = moved
+    }
+
+    /// Throws ``problem`` when step `index`'s line is on or after it.
+    private func refuseAfterProblem(_ index: Int?) throws(TraceReadError) {
+      guard let problem, let index else { return }
+      guard let line = problem.line, trace.lineNumber(ofStep: index) < line else {
+        throw problem
+      }
+    }
+
+    private mutating func walk(to target: Int?) throws(TraceReadError) {
       var target = target
       if let index = target {
         precondition(trace.stepIndices.contains(index), "step \(index) is not in the trace")

@@ -18,21 +18,31 @@ import TraceJSON
 /// killed recorder leaves: it is dropped, with a ``warning``, and the rest still reads. Blank
 /// lines at the end are ignored (a blank line before a record is an error), and a line longer
 /// than 256 MiB is an error rather than a wait for a newline that may never come (`/dev/zero`).
+///
+/// A rotated recording is read as its kept set (``TraceSegments/readingOrder(of:)``): the older
+/// segments first, by `firstStep`, each one's header read as ``continuation`` rather than
+/// returned, and ``path`` and ``line`` naming the segment being read.
 package final class TraceReader {
-  /// The file being read.
-  package let path: String
+  /// The file being read: a segment of a rotated recording names its own.
+  package private(set) var path: String
   /// The line number of the record ``next()`` returned last, from 1 (at the end, of the last
   /// line read, blank ones included).
   package private(set) var line = 0
+  /// The header of the segment the last line read opened, when it continues a rotated set; the
+  /// checked reader checks that it starts where the segment before ended.
+  package private(set) var continuation: TraceHeader?
   /// Set when the trace ended in an incomplete line.
   package var warning: String? {
-    tornLine.map { "\(path):\($0.line): warning: " + Self.tornLineText(bytes: $0.bytes) }
+    tornLine.map { "\($0.path):\($0.line): warning: " + Self.tornLineText(bytes: $0.bytes) }
   }
   /// ``warning`` without its `warning:` tag, for reports that add their own.
   var warningMessage: String? {
-    tornLine.map { "\(path):\($0.line): " + Self.tornLineText(bytes: $0.bytes) }
+    tornLine.map { "\($0.path):\($0.line): " + Self.tornLineText(bytes: $0.bytes) }
   }
-  private var tornLine: (line: Int, bytes: Int)?
+  private var tornLine: (path: String, line: Int, bytes: Int)?
+  /// The newer segments still to read, oldest first.
+  private var laterSegments: ArraySlice<String>
+  private var isInLaterSegment = false
   private var hasHeader = false
   /// The first of the blank lines read since the last record: blank lines may only end a trace.
   private var firstBlankLine: Int?
@@ -43,7 +53,7 @@ package final class TraceReader {
       + "It was skipped."
   }
 
-  private let descriptor: Int32
+  private var descriptor: Int32
   private var buffer: [UInt8] = []
   /// Reads for lines longer than a chunk land here first; allocated only if one turns up.
   private lazy var chunk = [UInt8](repeating: 0, count: TraceReader.chunkSize)
@@ -59,11 +69,19 @@ package final class TraceReader {
     try self.init(path: path, maximumLineLength: maximumTraceLineLength)
   }
 
-  /// Opens the trace at `path`, refusing lines longer than `maximumLineLength` bytes.
-  init(path: String, maximumLineLength: Int) throws(TraceReadError) {
-    self.path = path
+  /// Opens the one file at `path`, even when it is the newest segment of a rotated set.
+  package convenience init(segmentAt path: String) throws(TraceReadError) {
+    try self.init(path: path, maximumLineLength: maximumTraceLineLength, wholeSet: false)
+  }
+
+  /// Opens the trace at `path`, refusing lines longer than `maximumLineLength` bytes; a rotated
+  /// set whole unless `wholeSet` is `false`.
+  init(path: String, maximumLineLength: Int, wholeSet: Bool = true) throws(TraceReadError) {
+    let segments = wholeSet ? TraceSegments.readingOrder(of: path) : [path]
+    self.path = segments[0]
+    laterSegments = segments.dropFirst()
     self.maximumLineLength = maximumLineLength
-    descriptor = try LineFile.openForReading(path).descriptor
+    descriptor = try LineFile.openForReading(self.path).descriptor
   }
 
   deinit {
@@ -106,6 +124,7 @@ package final class TraceReader {
   /// The bytes of the next complete line, without its newline, unparsed: replay hands lines to
   /// its threads to parse.
   func nextLine() throws(TraceReadError) -> ArraySlice<UInt8>? {
+    continuation = nil
     while true {
       let from = max(start, searched)
       // memchr: fast in debug builds too, where a generic search costs a call per byte.
@@ -128,6 +147,11 @@ package final class TraceReader {
           continue
         }
         if let blank = firstBlankLine { throw failure(blankLineInside, line: blank) }
+        // A later segment's header is its own line 1: kept aside, not handed on.
+        if line == 1, isInLaterSegment {
+          continuation = try TraceHeader(parsingFirstLine: bytes, path: path, line: line)
+          continue
+        }
         return bytes
       }
       guard buffer.count - start <= maximumLineLength else {
@@ -138,13 +162,30 @@ package final class TraceReader {
       if isAtEnd {
         if start < buffer.count {
           // Spaces after the last newline are not a record cut short.
-          if !isBlank(buffer[start...]) { tornLine = (line + 1, buffer.count - start) }
+          if !isBlank(buffer[start...]) { tornLine = (path, line + 1, buffer.count - start) }
           start = buffer.count
         }
-        return nil
+        guard let next = laterSegments.popFirst() else { return nil }
+        try openSegment(next)
+        continue
       }
       try fill()
     }
+  }
+
+  /// Reads on from the start of the next segment of a rotated set.
+  private func openSegment(_ next: String) throws(TraceReadError) {
+    let opened = try LineFile.openForReading(next).descriptor
+    close(descriptor)
+    descriptor = opened
+    path = next
+    line = 0
+    buffer = []
+    start = 0
+    searched = 0
+    isAtEnd = false
+    firstBlankLine = nil
+    isInLaterSegment = true
   }
 
   private func fill() throws(TraceReadError) {

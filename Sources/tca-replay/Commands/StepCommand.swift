@@ -38,14 +38,22 @@ enum StepCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let path = arguments.positionals[0]
     let following = arguments[Self.follow]
-    guard let trace = try following ? openFollowed(path, context) : context.openTrace(path) else {
+    guard
+      let trace = try following
+        ? openFollowed(path, context) : context.openTrace(path, checked: false)
+    else {
       return .success
     }
     let whatIf = try HostSettings(given: arguments).map { WhatIf(trace: trace, settings: $0) }
     var stepper = Stepper(
       trace: trace, context: context, isInteractive: isatty(0) == 1, whatIf: whatIf
     )
-    if following { stepper.following = FollowedRecording(path: path) }
+    if following {
+      stepper.following = FollowedRecording(path: path)
+    } else {
+      // Checked whole, as `summary` checks it: the steps before a problem stay reachable.
+      stepper.cursor.problem = CheckedTraceReader.firstProblem(in: path)
+    }
     return stepper.run()
   }
 }
@@ -360,8 +368,13 @@ struct Stepper {
           + "  the recorder could not write them: \(gap.reason.escapingControlCharacters)")
       return
     }
-    guard let step = try? cursor.currentStep() else {
+    guard let index = cursor.step else {
       say(style.paint("initial state", .bold) + ", before step \(trace.firstStep)")
+      return
+    }
+    // A step whose line cannot be read is still named by its number, never as another place.
+    guard let step = try? cursor.currentStep() else {
+      say(style.paint("step \(index)", .bold) + "/\(trace.stepIndices.upperBound - 1)")
       return
     }
     say(
