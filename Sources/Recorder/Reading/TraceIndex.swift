@@ -60,7 +60,7 @@ package final class TraceIndex {
   package struct Keyframe: Sendable, Equatable {
     /// The step the keyframe's state follows.
     package var step: Int
-    fileprivate var line: LineLocation
+    var line: LineLocation
   }
 
   let file: LineFile
@@ -314,7 +314,7 @@ package final class TraceIndex {
     return state
   }
 
-  private func keyframeState(_ keyframe: Keyframe) throws(TraceReadError) -> JSONValue {
+  func keyframeState(_ keyframe: Keyframe) throws(TraceReadError) -> JSONValue {
     let record = try file.record(at: keyframe.line, path: path)
     if case .gap(let gap) = record { return gap.state }
     guard case .keyframe(let record) = record else {

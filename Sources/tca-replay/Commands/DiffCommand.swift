@@ -24,9 +24,12 @@ enum DiffCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let path = arguments[Self.path] ?? .root
-    let trace = try context.openTrace(arguments.positionals[0])
+    let trace = try context.openTrace(arguments.positionals[0], checked: false)
     let from = try StepReference.resolve(arguments.positionals[1], in: trace)
     let to = try StepReference.resolve(arguments.positionals[2], in: trace)
+    // The keyframe runs from the earlier state (the initial one if named) through the later.
+    let named = [from, to].compactMap { $0 }
+    try trace.checkStates(from: named.count < 2 ? nil : named.min(), through: named.max())
     let oldState = try trace.state(afterStep: from)
     let newState = try trace.state(afterStep: to)
     // nil and absent are the same value; only a path the state's type cannot have is an error.

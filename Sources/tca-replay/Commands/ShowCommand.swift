@@ -17,10 +17,11 @@ enum ShowCommand: Command {
   static let options: [any CommandOption] = [json]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-    let trace = try context.openTrace(arguments.positionals[0])
+    let trace = try context.openTrace(arguments.positionals[0], checked: false)
     guard let index = try StepReference.resolve(arguments.positionals[1], in: trace) else {
       throw UsageError(message: "the initial state has no action; name a step")
     }
+    try trace.checkStates(from: index, through: index)
     let step = try trace.step(at: index)
     if arguments[Self.json] {
       context.output.writeJSON(TraceRecord.step(step).json.jsonString + "\n")

@@ -19,8 +19,9 @@ enum StateCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
     let path = arguments[Self.path] ?? .root
-    let trace = try context.openTrace(arguments.positionals[0])
+    let trace = try context.openTrace(arguments.positionals[0], checked: false)
     let step = try StepReference.resolve(arguments.positionals[1], in: trace)
+    try trace.checkStates(from: step, through: step)
     let state = try trace.state(afterStep: step)
     // A nil or absent member is a value, nil; only a path the type cannot have is an error.
     let value = try trace.value(at: path, in: state) { context.errors.write($0) }
