@@ -4,6 +4,7 @@ import Recorder
 /// The served page's what-ifs, with `view --serve --host`: `GET /what-if?do=skip%205` answers
 /// what the stepper's `skip 5` prints, and `GET /what-if.ndjson?do=…` the new history as a
 /// trace to download. Both run the recording as it is when asked, one request at a time.
+// unchecked: lets, and `lock` runs one what-if at a time
 final class ServedWhatIf: @unchecked Sendable {
   struct Answer {
     var status: Int
