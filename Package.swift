@@ -15,13 +15,13 @@ let package = Package(
     // The TCA-style runtime: reducers, effects, stores, the test store, dependencies, clocks.
     .target(name: "Architecture"),
     // A JSON library that knows nothing of traces: values, parsing, writing, Codable, RFC 6901
-    // pointers and RFC 6902 patches. Its sources sit in Recorder's tree, which excludes them.
-    // Not a product: its `public` lets the optimizer inline it into Recorder, no app sees it.
-    .target(name: "TraceJSON", path: "Sources/Recorder/JSON"),
+    // pointers and RFC 6902 patches. Not a product: its `public` lets the optimizer inline it
+    // into Recorder, no app sees it.
+    .target(name: "TraceJSON"),
     // The trace format, the recording reducer and its writer, reading and replaying traces. Its
     // folders are layers, each using only those before it: Trace, Writer, Recording, Reading,
     // Replay, TestGeneration (RecorderTests' FolderDependencyTests checks it).
-    .target(name: "Recorder", dependencies: ["Architecture", "TraceJSON"], exclude: ["JSON"]),
+    .target(name: "Recorder", dependencies: ["Architecture", "TraceJSON"]),
     // The command-line debugger; the viewer's assets are compiled in, not shipped as resources.
     .executableTarget(
       name: "tca-replay", dependencies: ["Recorder", "TraceJSON"], exclude: ["Viewer/Assets"]
@@ -65,6 +65,8 @@ let package = Package(
     // Helpers the runtime's and the recorder's tests share.
     .target(name: "TestSupport", dependencies: ["Architecture"], path: "Tests/TestSupport"),
     .testTarget(name: "ArchitectureTests", dependencies: ["Architecture", "TestSupport"]),
+    // TraceJSON's own tests; Architecture only for its seeded generator.
+    .testTarget(name: "TraceJSONTests", dependencies: ["TraceJSON", "Architecture"]),
     .testTarget(
       name: "RecorderTests",
       dependencies: ["Recorder", "TraceJSON", "ExampleSessions", "record-traces", "TestSupport"]

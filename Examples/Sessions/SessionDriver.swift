@@ -42,10 +42,8 @@ public struct SessionDriver<State, Action> {
   /// Yields until `condition` holds and every running effect is asleep on the clock, so
   /// nothing is left half done; gives up after a generous number of turns.
   public func settle(until condition: (State) -> Bool = { _ in true }) async {
-    for _ in 0..<1_000_000 {
-      if condition(store.state), store.runningEffectCount == clock.sleeperCount { return }
-      await Task.yield()
+    guard await store.settle(sleepingOn: clock, until: condition) else {
+      fatalError("A scripted session waited for a state that never came.")
     }
-    fatalError("A scripted session waited for a state that never came.")
   }
 }

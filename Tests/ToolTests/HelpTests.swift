@@ -27,13 +27,17 @@ struct HelpTests {
     try Runner.expectGolden(result.output, "help.txt")
   }
 
-  @Test("the README quotes the tool's --help as it is")
-  func readmeQuotesToolHelp() throws {
-    let readme = try String(
-      contentsOf: Runner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  /// Every document that quotes the tool's help; CommandLine.md drifted while only the README was
+  /// checked.
+  static let documentsQuotingHelp = ["README.md", "Documentation/CommandLine.md"]
+
+  @Test("each document quotes the tool's --help as it is", arguments: documentsQuotingHelp)
+  func documentQuotesToolHelp(_ document: String) throws {
+    let text = try String(
+      contentsOf: Runner.packageRoot.appendingPathComponent(document), encoding: .utf8)
     let output = try Runner.run(["--help"]).output
     #expect(
-      readme.contains("$ swift run tca-replay --help\n" + output + "```"),
-      "README.md's '## The command line' block differs from 'tca-replay --help': paste it in")
+      text.contains("$ swift run tca-replay --help\n" + output + "```"),
+      "\(document)'s help block differs from 'tca-replay --help': paste it in")
   }
 }

@@ -10,6 +10,7 @@ import Synchronization
 /// a key path to the stored field (`\State._name`), which writes the same storage.
 enum BindableFields {
   /// One `@BindingState` field reachable from a root through stored properties.
+  // unchecked: a key path is immutable, but AnyKeyPath is not marked Sendable
   struct Field: @unchecked Sendable {
     /// The field as a Swift key path expression after `\.`: `$name`, or `child.$name`.
     let name: String
@@ -23,6 +24,7 @@ enum BindableFields {
   private static let maximumDepth = 8
 
   /// Key paths are immutable objects, safe to share; `AnyKeyPath` is not marked `Sendable`.
+  // unchecked: key paths, immutable but not marked Sendable; the tables sit in a Mutex
   private struct Tables: @unchecked Sendable {
     var fields: [ObjectIdentifier: [Field]] = [:]
     var names: [AnyKeyPath: String] = [:]

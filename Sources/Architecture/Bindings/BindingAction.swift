@@ -28,6 +28,7 @@
 /// cannot be encoded. A decoded action holds a key path to the stored field
 /// (`\State._displayName`), so compare and match actions with `==` and `~=`, which account for
 /// that, rather than through ``keyPath``.
+// unchecked: an immutable key path and storage; the value need not be Sendable, as in TCA
 public struct BindingAction<Root>: @unchecked Sendable {
   /// The key path to the bindable field the action writes.
   ///

@@ -3,6 +3,7 @@
 ///
 /// The base class erases the value's type, so that `BindingAction<Root>` has one generic
 /// parameter as in TCA; ``TypedBindingActionStorage`` does the typed work.
+// unchecked: key paths and values need not be Sendable, as in TCA; the one var is under `lock`
 class BindingActionStorage<Root>: @unchecked Sendable {
   /// The field's name (`$name`) when the action was decoded, and so holds a key path to the
   /// stored field (`\State._name`) rather than the projection the user's code writes.
@@ -52,6 +53,7 @@ class BindingActionStorage<Root>: @unchecked Sendable {
 }
 
 /// ``BindingActionStorage`` for a field of type `BindingState<Value>`.
+// unchecked: adds lets set in init: a key path and a value that need not be Sendable, as in TCA
 final class TypedBindingActionStorage<Root, Value: Equatable>: BindingActionStorage<Root>,
   @unchecked Sendable
 {

@@ -96,6 +96,7 @@ private final class CaseFactsRegistry: Sendable {
   /// Unchecked-sendable boxes: each `CaseFacts` is itself `Sendable`.
   private let facts = Mutex<[Key: UncheckedFacts]>([:])
 
+  // unchecked: each object is a `CaseFacts`, itself Sendable, erased to AnyObject
   private struct UncheckedFacts: @unchecked Sendable {
     let object: AnyObject
   }

@@ -15,6 +15,7 @@
 ///   whose 12-byte records list payload cases first, so record `n` describes tag `n`; bit 0 of a
 ///   record's flags marks an `indirect` case.
 @usableFromInline
+// unchecked: pointers into the runtime's type metadata, immutable for the life of the process
 struct EnumMetadata: @unchecked Sendable {
   @usableFromInline
   typealias GetTag = @convention(thin) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32

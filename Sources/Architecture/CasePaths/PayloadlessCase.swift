@@ -2,8 +2,8 @@
 ///
 /// Extracting compares the root's case tag with the case's, read once from the runtime's metadata;
 /// `==` is the fallback only for a root type that is not an enum.
+// unchecked: lets only; `Root` is a case without a payload, which holds no state
 final class PayloadlessCase<Root>: @unchecked Sendable {
-  // Unchecked: meant for a case without a payload, which holds no state; nothing is mutated.
   private let root: Root
   private let metadata: EnumMetadata?
   private let tag: UInt32

@@ -33,9 +33,6 @@ public struct ClockInstant<Owner, Duration: DurationProtocol & Hashable>: Instan
   }
 }
 
-// `Owner` is a phantom type: no value of it is stored.
-extension ClockInstant: @unchecked Sendable {}
-
 extension ClockInstant: CustomStringConvertible {
   /// The offset, such as `2.0 seconds`.
   public var description: String {

@@ -27,9 +27,8 @@
 /// After waking a sleeper, the clock waits until that task is running again, then yields to the
 /// executor so the task can reach its next suspension; on a serial executor (TCA's test store
 /// runs effects on one) this is exact, on the global concurrent executor a heuristic.
+// unchecked: all mutable state is in `state`, read and written only under `lock`
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unchecked Sendable {
-  // Unchecked: all mutable state is in `state`, guarded by `lock`.
-
   /// An instant of a test clock: its offset from the clock's start.
   public typealias Instant = ClockInstant<TestClock, Duration>
 

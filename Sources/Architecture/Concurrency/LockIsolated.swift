@@ -19,6 +19,7 @@ import Foundation
 /// Unlike ConcurrencyExtras, closures need not be `@Sendable`: they run under the lock before
 /// the call returns.
 @dynamicMemberLookup
+// unchecked: `storage` is read and written only under `lock`, recursive so closures may re-enter
 public final class LockIsolated<Value>: @unchecked Sendable {
   private var storage: Value
   private let lock = NSRecursiveLock()

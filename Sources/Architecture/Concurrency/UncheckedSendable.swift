@@ -9,6 +9,7 @@
 /// safely, such as ones never mutated after being shared.
 @dynamicMemberLookup
 @propertyWrapper
+// unchecked: the type's purpose: its user vouches for the value, as in ConcurrencyExtras
 public struct UncheckedSendable<Value>: @unchecked Sendable {
   /// The wrapped value.
   public var value: Value

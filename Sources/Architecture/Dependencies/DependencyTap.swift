@@ -8,6 +8,7 @@ import Foundation
 /// replay feeds them back so the step reproduces exactly, and listens too, to name the clients
 /// it read that nothing pinned.
 @usableFromInline
+// unchecked: only the thread running the reduce touches its vars (see `listen`)
 package final class DependencyTap: @unchecked Sendable {
   /// A value a dependency handed out.
   @usableFromInline

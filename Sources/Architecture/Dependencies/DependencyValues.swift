@@ -2,6 +2,7 @@
   import Glibc
 #endif
 import Testing
+import Synchronization
 
 /// A collection of dependencies that is globally available, scoped per task.
 ///
@@ -67,13 +68,6 @@ public struct DependencyValues: Sendable {
     set { storage[ObjectIdentifier(ContextKey.self)] = newValue }
   }
 
-  /// Copies every override of `other` over this set.
-  package func merging(_ other: DependencyValues) -> DependencyValues {
-    var result = self
-    result.storage.merge(other.storage) { _, new in new }
-    return result
-  }
-
   /// Reports that a dependency without a test value was used in a test.
   ///
   /// `property` names the `DependencyValues` property for keys whose unimplemented value only
@@ -136,7 +130,7 @@ extension DependencyContext {
 }
 
 /// Default values, computed once per key and context, so stateful defaults keep their state.
-private final class DefaultValues: @unchecked Sendable {
+private final class DefaultValues: Sendable {
   static let shared = DefaultValues()
 
   private struct CacheKey: Hashable {
@@ -144,21 +138,20 @@ private final class DefaultValues: @unchecked Sendable {
     let context: DependencyContext
   }
 
-  private let lock = Lock()
-  private var cache: [CacheKey: any Sendable] = [:]
-  private var unimplemented: Set<ObjectIdentifier> = []
+  private let cache = Mutex<[CacheKey: any Sendable]>([:])
+  private let unimplemented = Mutex<Set<ObjectIdentifier>>([])
 
   func markUnimplemented<Key>(_ key: Key.Type) {
-    _ = lock.withLock { unimplemented.insert(ObjectIdentifier(key)) }
+    _ = unimplemented.withLock { $0.insert(ObjectIdentifier(key)) }
   }
 
   func isUnimplemented<Key>(_ key: Key.Type) -> Bool {
-    lock.withLock { unimplemented.contains(ObjectIdentifier(key)) }
+    unimplemented.withLock { $0.contains(ObjectIdentifier(key)) }
   }
 
   func value<Key: TestDependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
     let cacheKey = CacheKey(key: ObjectIdentifier(key), context: context)
-    if let value = lock.withLock({ cache[cacheKey] }) as? Key.Value { return value }
+    if let value = cache.withLock({ $0[cacheKey] }) as? Key.Value { return value }
     // Computed outside the lock: a default may itself read dependencies.
     let value: Key.Value
     switch context {
@@ -170,7 +163,7 @@ private final class DefaultValues: @unchecked Sendable {
     case .test:
       value = Key.testValue
     }
-    return lock.withLock {
+    return cache.withLock { cache in
       if let cached = cache[cacheKey] as? Key.Value { return cached }
       cache[cacheKey] = value
       return value

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension UUIDGenerator {
   /// A generator that hands out `uuids` in order, as a recorded session read them.
@@ -57,11 +58,10 @@ public struct SequenceRandomNumberGenerator: RandomNumberGenerator, Sendable {
 }
 
 /// Recorded values handed out one at a time, from any thread.
-private final class RecordedValues<Value: Sendable>: @unchecked Sendable {
-  private let lock = Lock()
+private final class RecordedValues<Value: Sendable>: Sendable {
   private let values: [Value]
   private let name: String
-  private var position = 0
+  private let position = Mutex(0)
 
   init(_ values: [Value], name: String) {
     self.values = values
@@ -70,7 +70,7 @@ private final class RecordedValues<Value: Sendable>: @unchecked Sendable {
 
   /// The next value, or `nil` (reported) when all were handed out.
   func next() -> Value? {
-    let value: Value? = lock.withLock {
+    let value: Value? = position.withLock { position in
       guard position < values.count else { return nil }
       defer { position += 1 }
       return values[position]

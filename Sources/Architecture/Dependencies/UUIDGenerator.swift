@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A dependency that generates UUIDs: random in an app, predictable in tests.
 ///
@@ -35,11 +36,10 @@ public struct UUIDGenerator: Sendable {
     return Self { UUID(counting: counter.next()) }
   }
 
-  private final class Counter: @unchecked Sendable {
-    private let lock = Lock()
-    private var value: UInt64 = 0
+  private final class Counter: Sendable {
+    private let value = Mutex<UInt64>(0)
     func next() -> UInt64 {
-      lock.withLock {
+      value.withLock { value in
         defer { value += 1 }
         return value
       }

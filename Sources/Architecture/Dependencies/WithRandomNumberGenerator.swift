@@ -6,6 +6,7 @@
 /// ```
 ///
 /// In tests, override it with a seeded generator so results repeat.
+// unchecked: `generator` is used only under `lock`; the caller's closure mutates it in place
 public final class WithRandomNumberGenerator: @unchecked Sendable {
   private var generator: any RandomNumberGenerator
   private let lock = Lock()

@@ -42,6 +42,7 @@ struct CancelID: Hashable, Sendable {
 ///
 /// Ids need only be `Hashable`, as in TCA: they are compared and hashed, never mutated, so
 /// sharing one across tasks is safe.
+// unchecked: ids need only be Hashable, as in TCA; hashed and compared, never mutated
 struct AnyHashableSendable: Hashable, @unchecked Sendable {
   private enum Storage {
     case plain(any Hashable)

@@ -207,6 +207,7 @@ public typealias EffectOf<R: Reducer> = Effect<R.Action>
 ///
 /// Actions need not be `Sendable` (TCA does not require it); effects hold them only to hand them
 /// back to the store that created them.
+// unchecked: actions need not be Sendable, as in TCA; a box only carries one back to its store
 struct SendableBox<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }

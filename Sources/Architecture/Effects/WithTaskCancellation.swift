@@ -59,31 +59,35 @@ public func withTaskCancellation<T: Sendable, Failure: Error>(
 ///
 /// Lock-protected rather than isolated to the store's actor, so that an operation registers,
 /// and a reducer's `.cancel(id:)` reaches it, without waiting for a hop.
-final class TaskCancellations: @unchecked Sendable {
+final class TaskCancellations: Sendable {
   /// The registry of the store whose effect is running; set by the store for its effects' tasks.
   @TaskLocal static var current: TaskCancellations?
 
   /// Used by operations that run outside any store's effect.
   static let outsideStores = TaskCancellations()
 
-  private let lock = Lock()
-  private var operations: [CancelID: [Int: @Sendable () -> Void]] = [:]
+  private struct Operations {
+    var byID: [CancelID: [Int: @Sendable () -> Void]] = [:]
+    var nextKey = 0
+  }
+
+  private let operations = Mutex(Operations())
   /// How many ids have operations: read without the lock, so that cancelling an id, which the
   /// store does for every cancellable effect, costs nothing while no operation runs.
   private let registered = Atomic<Int>(0)
-  private var nextKey = 0
 
   /// Registers an operation's cancel action under `id`, first cancelling the operations
   /// running under it if `cancelInFlight`; returns the key to remove it with.
   func insert(
     _ id: CancelID, cancelInFlight: Bool, cancel: @escaping @Sendable () -> Void
   ) -> Int {
-    let (key, cancelled) = lock.withLock { () -> (Int, [Int: @Sendable () -> Void]?) in
-      let cancelled = cancelInFlight ? operations.removeValue(forKey: id) : nil
-      let key = nextKey
-      nextKey += 1
-      if operations[id] == nil { registered.add(1, ordering: .relaxed) }
-      operations[id, default: [:]][key] = cancel
+    let (key, cancelled) = operations.withLock {
+      operations -> (Int, [Int: @Sendable () -> Void]?) in
+      let cancelled = cancelInFlight ? operations.byID.removeValue(forKey: id) : nil
+      let key = operations.nextKey
+      operations.nextKey += 1
+      if operations.byID[id] == nil { registered.add(1, ordering: .relaxed) }
+      operations.byID[id, default: [:]][key] = cancel
       if cancelled != nil { registered.subtract(1, ordering: .relaxed) }
       return (key, cancelled)
     }
@@ -94,10 +98,10 @@ final class TaskCancellations: @unchecked Sendable {
 
   /// Removes an operation that ended.
   func remove(_ id: CancelID, key: Int) {
-    lock.withLock {
-      operations[id]?[key] = nil
-      if operations[id]?.isEmpty == true {
-        operations[id] = nil
+    operations.withLock { operations in
+      operations.byID[id]?[key] = nil
+      if operations.byID[id]?.isEmpty == true {
+        operations.byID[id] = nil
         registered.subtract(1, ordering: .relaxed)
       }
     }
@@ -107,8 +111,8 @@ final class TaskCancellations: @unchecked Sendable {
   func cancel(_ id: CancelID) {
     // Most cancelled ids name no operation, and most stores run none.
     guard registered.load(ordering: .relaxed) > 0,
-      let cancelled = lock.withLock({ () -> [Int: @Sendable () -> Void]? in
-        let cancelled = operations.removeValue(forKey: id)
+      let cancelled = operations.withLock({ operations -> [Int: @Sendable () -> Void]? in
+        let cancelled = operations.byID.removeValue(forKey: id)
         if cancelled != nil { registered.subtract(1, ordering: .relaxed) }
         return cancelled
       })

@@ -255,6 +255,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 /// ```
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
 
+// unchecked: copy-on-write: the shared buffer is written only when uniquely referenced
 extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Sendable {}
 
 // MARK: - Internals shared by the extensions

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Testing
+import Synchronization
 
 /// A problem found at run time that a test should fail on and an app should log.
 ///
@@ -93,14 +94,13 @@ public func withIssueCapture(_ operation: () throws -> Void) rethrows -> [Report
   return capture.issues
 }
 
-final class IssueCapture: @unchecked Sendable {
+final class IssueCapture: Sendable {
   @TaskLocal static var current: IssueCapture?
 
-  private let lock = Lock()
-  private var storage: [ReportedIssue] = []
+  private let storage = Mutex<[ReportedIssue]>([])
 
-  var issues: [ReportedIssue] { lock.withLock { storage } }
-  func append(_ issue: ReportedIssue) { lock.withLock { storage.append(issue) } }
+  var issues: [ReportedIssue] { storage.withLock { $0 } }
+  func append(_ issue: ReportedIssue) { storage.withLock { $0.append(issue) } }
 }
 
 /// Finds `XCTFail` at run time, so the module does not link XCTest into apps.

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A small mutual-exclusion lock for state shared across threads.
-package final class Lock: @unchecked Sendable {
+package final class Lock: Sendable {
   private let mutex = Mutex<Void>(())
 
   package init() {}

@@ -3,7 +3,7 @@
 ///
 /// When it changes, a new feature is presented even though the state was never `nil` in
 /// between, and the old feature's effects are cancelled.
-struct PresentationID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
+struct PresentationID: Hashable, Sendable, CustomDebugStringConvertible {
   private let tag: UInt32?
   private let id: AnyHashableSendable?
   /// The presented state's type, for naming the case. Equal tags come from equal types: the
@@ -52,6 +52,7 @@ struct PresentationID: Hashable, @unchecked Sendable, CustomDebugStringConvertib
     return AnyHashableSendable(UncheckedID(id: value.id))
   }
 
+  // unchecked: ids need only be Hashable, as in TCA; hashed and compared, never mutated
   private struct UncheckedID<ID: Hashable>: Hashable, @unchecked Sendable,
     CustomDebugStringConvertible
   {
@@ -60,6 +61,7 @@ struct PresentationID: Hashable, @unchecked Sendable, CustomDebugStringConvertib
   }
 
   /// The identity of an alert or a dialog: random, so never written to a trace.
+  // unchecked: ids need only be Hashable, as in TCA; hashed and compared, never mutated
   private struct EphemeralID<ID: Hashable>: Hashable, @unchecked Sendable, EphemeralIdentity {
     let id: ID
   }
@@ -70,6 +72,7 @@ private protocol EphemeralIdentity {}
 /// Identifies the effects of one presentation of a child feature at a key path.
 ///
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
+// unchecked: a key path is immutable, but AnyKeyPath is not marked Sendable
 struct PresentationCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   let keyPath: AnyKeyPath
   let presentation: PresentationID

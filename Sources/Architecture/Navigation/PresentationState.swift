@@ -70,6 +70,7 @@ public struct PresentationState<State> {
     }
   }
 
+  // unchecked: copy-on-write box: `value` is written only after a uniqueness check
   private final class Storage: @unchecked Sendable {
     var value: State?
     init(_ value: State?) { self.value = value }
@@ -88,7 +89,7 @@ extension PresentationState: Hashable where State: Hashable {
   }
 }
 
-// The storage is only mutated after a uniqueness check, like any copy-on-write value.
+// unchecked: copy-on-write: the storage is written only after a uniqueness check
 extension PresentationState: @unchecked Sendable where State: Sendable {}
 
 extension PresentationState: Encodable where State: Encodable {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The identity of an element of a ``StackState``, given when the element is pushed.
 ///
 /// Ids come from `@Dependency(\.stackElementID)`, which counts up from 0, so tests name
@@ -94,23 +96,22 @@ public struct StackElementIDGenerator: Sendable {
     _skip(id.generation)
   }
 
-  private final class Counter: @unchecked Sendable {
-    private let lock = Lock()
-    private var value: Int
+  private final class Counter: Sendable {
+    private let value: Mutex<Int>
 
-    init(_ value: Int) { self.value = value }
+    init(_ value: Int) { self.value = Mutex(value) }
 
     @Sendable func next() -> Int {
-      lock.withLock {
+      value.withLock { value in
         defer { value += 1 }
         return value
       }
     }
 
-    @Sendable func peek() -> Int { lock.withLock { value } }
+    @Sendable func peek() -> Int { value.withLock { $0 } }
 
     @Sendable func skip(past generation: Int) {
-      lock.withLock { value = max(value, generation + 1) }
+      value.withLock { $0 = max($0, generation + 1) }
     }
   }
 }

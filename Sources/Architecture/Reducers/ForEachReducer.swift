@@ -187,6 +187,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
 /// Generic over the id rather than holding an `AnyHashable`, which would box the id apart.
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
 @usableFromInline
+// unchecked: a key path (not marked Sendable) and an id that need only be Hashable, as in TCA
 struct ElementCancelID<ID: Hashable>: Hashable, @unchecked Sendable,
   CustomDebugStringConvertible
 {

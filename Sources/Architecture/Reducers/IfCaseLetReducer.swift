@@ -186,6 +186,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 ///
 /// The id is only read and compared, never mutated, so sharing it across tasks is safe.
 @usableFromInline
+// unchecked: ids need only be Hashable, as in TCA, and AnyHashable is not Sendable; never mutated
 struct CaseCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   @usableFromInline let stateType: Any.Type
   @usableFromInline let tag: UInt32?

@@ -141,6 +141,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// Identifies the effects of a child feature presented at a key path.
 ///
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
+// unchecked: a key path is immutable, but AnyKeyPath is not marked Sendable
 struct ChildCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   let keyPath: AnyKeyPath
 

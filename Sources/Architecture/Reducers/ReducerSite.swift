@@ -9,6 +9,7 @@
 ///
 /// Operators capture it with `#fileID` and `#line` default arguments, so call sites written for
 /// TCA stay unchanged. Recording only stores it; nothing reads it unless a host blames a step.
+// unchecked: the pointer is to `#fileID`'s static text, immutable for the life of the process
 public struct ReducerSite: @unchecked Sendable {
   // Two words: the static text of `#fileID` (immutable, so sharing it is safe), and the line
   // with the text's length.

@@ -188,6 +188,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 /// Identifies the effects of one element of a navigation stack.
 ///
 /// Key paths without captured values are immutable, so sharing one across tasks is safe.
+// unchecked: a key path is immutable, but AnyKeyPath is not marked Sendable
 struct StackCancelID: Hashable, @unchecked Sendable, CustomDebugStringConvertible {
   let keyPath: AnyKeyPath
   let id: StackElementID

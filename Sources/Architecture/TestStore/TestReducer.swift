@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Wraps the reducer under test to record what a ``TestStore`` asserts against: the state after
 /// each sent action, each action received from effects with the state it led to, and the
 /// effects still running.
@@ -65,7 +67,7 @@ final class TestReducer<State, Action> {
 }
 
 /// Effects that a test store started and that have not finished, readable from any thread.
-final class EffectLedger: EffectObserver, @unchecked Sendable {
+final class EffectLedger: EffectObserver, Sendable {
   struct Record: Sendable {
     let action: String
     let location: CallSite
@@ -73,22 +75,25 @@ final class EffectLedger: EffectObserver, @unchecked Sendable {
     let sentStep: Int
   }
 
-  private let lock = Lock()
-  private var running: [Int: Record] = [:]
-  private var nextKey = 0
+  private struct Runs {
+    var running: [Int: Record] = [:]
+    var nextKey = 0
+  }
+
+  private let runs = Mutex(Runs())
 
   /// Enters `count` runs of one action's effect; returns the first of their consecutive keys.
   func begin(_ record: Record, count: Int) -> Int {
-    lock.withLock {
-      let first = nextKey
-      for key in first..<(first + count) { running[key] = record }
-      nextKey += count
+    runs.withLock { runs in
+      let first = runs.nextKey
+      for key in first..<(first + count) { runs.running[key] = record }
+      runs.nextKey += count
       return first
     }
   }
 
   func end(_ key: Int) {
-    lock.withLock { running[key] = nil }
+    runs.withLock { $0.running[key] = nil }
   }
 
   /// A run ended, cancelled or not: it is no longer in flight.
@@ -98,17 +103,17 @@ final class EffectLedger: EffectObserver, @unchecked Sendable {
 
   /// The running effects, oldest first.
   var records: [Record] {
-    lock.withLock { running.sorted { $0.key < $1.key }.map(\.value) }
+    runs.withLock { $0.running.sorted { $0.key < $1.key }.map(\.value) }
   }
 
-  var isEmpty: Bool { lock.withLock { running.isEmpty } }
+  var isEmpty: Bool { runs.withLock { $0.running.isEmpty } }
 
   /// Whether a run that descends from the sent action at `sentStep` is still running.
   func isRunning(from sentStep: Int) -> Bool {
-    lock.withLock { running.values.contains { $0.sentStep == sentStep } }
+    runs.withLock { $0.running.values.contains { $0.sentStep == sentStep } }
   }
 
-  func removeAll() { lock.withLock { running.removeAll() } }
+  func removeAll() { runs.withLock { $0.running.removeAll() } }
 }
 
 /// A place in the test's source, where an issue is attributed.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The effects started by a ``TestStore/send(_:assert:fileID:file:line:column:)``.
 ///
 /// ```swift
@@ -62,9 +64,8 @@ public struct TestStoreTask: Hashable, Sendable {
 }
 
 /// Whether a task finished, readable without waiting for it.
-final class FinishProbe: @unchecked Sendable {
-  private let lock = Lock()
-  private var finished = false
+final class FinishProbe: Sendable {
+  private let finished = Atomic<Bool>(false)
   /// The test store's running effects, and the step of the send whose descendants to wait for.
   private let ledger: EffectLedger?
   private let sentStep: Int
@@ -74,8 +75,8 @@ final class FinishProbe: @unchecked Sendable {
     self.sentStep = sentStep
   }
 
-  var isFinished: Bool { lock.withLock { finished } }
-  func markFinished() { lock.withLock { finished = true } }
+  var isFinished: Bool { finished.load(ordering: .acquiring) }
+  func markFinished() { finished.store(true, ordering: .releasing) }
 
   /// Whether the task finished, and the effects of the actions its effects sent back too.
   var isFinishedWithDescendants: Bool {

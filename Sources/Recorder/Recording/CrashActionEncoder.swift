@@ -12,6 +12,7 @@ import TraceJSON
 /// The action is kept in a slot of raw memory behind a `Mutex` of concrete type: this code runs
 /// unspecialized, where an `Action?` behind the generic `Lock` would look up type metadata and
 /// call the lock's unspecialized closure on every step.
+// unchecked: `slot` is read and written only under `kept`'s lock
 final class CrashActionEncoder<Action: Encodable>: @unchecked Sendable {
   private let redactions: [Redaction]
   /// Whether `slot` holds an action, and what sent it; its lock guards the slot.

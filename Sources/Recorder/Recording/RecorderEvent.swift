@@ -8,6 +8,7 @@ import TraceJSON
 /// copy is separate by copy-on-write); a state holding a class instance that the app mutates
 /// later would be recorded with the later contents.
 @usableFromInline
+// unchecked: the app's states and actions, handed to the writer and never touched after
 enum RecorderEvent<State, Action>: @unchecked Sendable {
   /// The first event: the state before the first step, for the header.
   case begin(initialState: State, started: Date)

@@ -178,6 +178,7 @@ extension RecordingPipeline {
 /// Typed, so that reading it needs no dynamic cast (which looked up the pipeline's generic type
 /// metadata on every step).
 @usableFromInline
+// unchecked: `pipeline` is set once, on the first step, by the thread that then reads it
 final class PipelineCache<State: Encodable, Action: Encodable>: @unchecked Sendable {
   // Set once, on the first step; not checked at run time on every read.
   @usableFromInline @exclusivity(unchecked) var pipeline: RecordingPipeline<State, Action>?

@@ -13,6 +13,7 @@ import Synchronization
 /// Only large states are handed back (``RecordingSession`` decides): for a small one the hand-over
 /// costs more than freeing it where it is.
 @usableFromInline
+// unchecked: the app's states; `states` is read and written only under `lock`
 final class RetiredStates<State>: @unchecked Sendable {
   private let lock = NSLock()
   // Guarded by `lock`.

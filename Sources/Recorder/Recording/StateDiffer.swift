@@ -351,16 +351,6 @@ private final class EncodeTally {
   var values = 0
 }
 
-enum StateDifferError: Error, CustomStringConvertible {
-  case notEncodable(path: String)
-
-  var description: String {
-    switch self {
-    case .notEncodable(let path): "the state value at \(path) is not Encodable"
-    }
-  }
-}
-
 /// What the walk needs to know of a value's type, found once per type.
 ///
 /// A cast to a protocol existential (`as? any Equatable`) is dear, and the walk would make

@@ -97,6 +97,7 @@ public final class TraceRecorder: Sendable {
   /// `state.isClosed`, readable without the lock: every recorded action checks it.
   private let closed = Atomic<Bool>(false)
 
+  // unchecked: the pipeline, a Sendable `RecordingPipeline`, erased to AnyObject; kept in a Mutex
   private struct Pipelines: @unchecked Sendable {
     var pipeline: AnyObject?
     var isClosed = false
@@ -183,6 +184,7 @@ protocol PipelineControl: AnyObject, Sendable {
 
 /// One recording's moving parts: the step counter, the clock, and the writer thread.
 @usableFromInline
+// unchecked: `crashSlot` and `crashAction` are set in init, before the pipeline is shared
 final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineControl,
   EffectObserver, @unchecked Sendable
 {
@@ -348,6 +350,7 @@ final class RecordingPipeline<State: Encodable, Action: Encodable>: PipelineCont
 }
 
 /// The writer thread, for the code it runs to reach it once it exists.
+// unchecked: `writer` is set before the first event is enqueued, so before any read
 private final class WriterHandle<Event>: @unchecked Sendable {
   weak var writer: WriterThread<Event>?
 }
@@ -439,8 +442,8 @@ final class OpenRecorders: Sendable {
     return OpenRecorders()
   }()
 
-  private struct Entry: @unchecked Sendable {
-    weak var recorder: TraceRecorder?
+  private struct Entry: Sendable {
+    weak let recorder: TraceRecorder?
   }
 
   private let recorders = Mutex<[ObjectIdentifier: Entry]>([:])

@@ -13,6 +13,7 @@ import TraceJSON
 /// usual forms (``ReflectedForm``). What reflection cannot rebuild (a class, a closure, an
 /// existential other than an error) is written `{"$opaque": "TypeName"}`, and rebuilding it
 /// fails with an error naming its place.
+// unchecked: a state or action for the writer; TCA does not require them Sendable
 package struct Reflected<Value>: @unchecked Sendable {
   package var value: Value
 
@@ -22,7 +23,7 @@ package struct Reflected<Value>: @unchecked Sendable {
 }
 
 /// What the recorder and replay need of a ``Reflected`` value without knowing its type.
-package protocol ReflectedBox {
+protocol ReflectedBox {
   /// The wrapped value's type.
   static var wrappedType: Any.Type { get }
   /// The wrapped value.
@@ -30,13 +31,13 @@ package protocol ReflectedBox {
 }
 
 extension Reflected: ReflectedBox {
-  package static var wrappedType: Any.Type { Value.self }
+  static var wrappedType: Any.Type { Value.self }
   package var wrappedValue: Any { value }
 }
 
 /// The name a trace gives `type`: a ``Reflected`` value is named after the type it wraps, at
 /// any depth (`Optional<Reflected<Alert>>` is `Optional<Alert>`).
-package func recordedTypeName(_ type: Any.Type) -> String {
+func recordedTypeName(_ type: Any.Type) -> String {
   // Cached: the type capture names every value of a first state, a thousand todos' worth, and a
   // name costs `String(reflecting:)` and a search (4% of a typed recording under callgrind).
   let key = ObjectIdentifier(type)
@@ -116,7 +117,7 @@ extension Equatable {
 
 /// `value` as an `Encodable`: itself when its type conforms, otherwise in a ``Reflected`` of its
 /// dynamic type.
-package func reflectedEncodable(_ value: Any) -> any Encodable {
+func reflectedEncodable(_ value: Any) -> any Encodable {
   let type = Swift.type(of: value)
   let key = ObjectIdentifier(type)
   if let wrapper = encodableWrappers.withLock({ $0[key] }) { return wrapper.wrap(value) }
@@ -130,7 +131,8 @@ package func reflectedEncodable(_ value: Any) -> any Encodable {
 /// under callgrind, two per struct field), a dictionary lookup costs a tenth of that.
 private let encodableWrappers = Mutex<[ObjectIdentifier: EncodableWrapper]>([:])
 
-/// A wrapper closure; it captures only a type, and types outlive every thread.
+/// A wrapper closure; it captures only a type.
+// unchecked: the closure captures only a type, and metatypes of generic types are not Sendable
 private struct EncodableWrapper: @unchecked Sendable {
   let wrap: (Any) -> any Encodable
 }

@@ -23,7 +23,7 @@ import Synchronization
 ///   `destructiveInjectEnumTag`;
 /// - a tuple's record holds its element count, its labels, then an (element type, 32-bit
 ///   offset) pair per element, a word each.
-struct ReflectedType: @unchecked Sendable {
+struct ReflectedType: Sendable {
   enum Kind {
     case structure([Field])
     case enumeration([Case])

@@ -182,7 +182,7 @@ enum ReflectionDecoding {
 }
 
 /// Why a recorded value could not be rebuilt, with the place and the one line that fixes it.
-package enum ReflectionError: Error, CustomStringConvertible {
+enum ReflectionError: Error, CustomStringConvertible {
   /// The type has nothing reflection can rebuild it from: the fix is in the app.
   case cannotRebuild(type: String, path: String, reason: String)
   /// The recorded value does not fit the type: the trace is not this type's.

@@ -19,7 +19,7 @@ import TraceJSON
 ///
 /// Unarmed (a replay in the test process, with ``Replayer`` or `assertReplay`), marking a step
 /// costs a load and a branch: an in-process replay cannot outlive a trap anyway.
-package enum CrashSite {
+enum CrashSite {
   /// What the signal handler reads; one allocation, made before any handler is installed.
   private struct Storage {
     /// The host's protocol channel; -1 until armed.

@@ -7,6 +7,7 @@ import Foundation
 /// `withRandomNumberGenerator` then answer from those values, each kind in its recorded order,
 /// so an unchanged reducer computes exactly what it computed then. A reducer that now reads more
 /// values than were recorded gets deterministic stand-ins, and the step notes the extra reads.
+// unchecked: one replay thread at a time uses a feed: the one reducing the step it serves
 final class DependencyFeed: @unchecked Sendable {
   private var uuids: [UUID] = []
   private var dates: [Date] = []
@@ -173,6 +174,7 @@ final class DependencyFeed: @unchecked Sendable {
 }
 
 /// The random number generator a feed installs: recorded numbers first, then stand-ins.
+// unchecked: holds a `DependencyFeed`, which one replay thread at a time uses
 private struct FeedGenerator: RandomNumberGenerator, @unchecked Sendable {
   let feed: DependencyFeed
   mutating func next() -> UInt64 { feed.random() }

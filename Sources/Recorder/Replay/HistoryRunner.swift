@@ -8,7 +8,7 @@ import TraceJSON
 
 /// A trace read whole, with each step's recorded states: what a host runs histories of. A host
 /// keeps the last one it read, since `shrink` asks for hundreds of histories of one trace.
-final class LoadedRecording: @unchecked Sendable {
+final class LoadedRecording: Sendable {
   let path: String
   let header: TraceHeader
   let steps: [RecordedStep]
@@ -82,8 +82,7 @@ struct HistoryRunner<Base: Reducer> where Base.State: Codable, Base.Action: Coda
   let reducer: Base
   let updateDependencies: @Sendable (inout DependencyValues) -> Void
 
-  /// How many differing steps, and paths of each, an outcome details.
-  static var detailedSteps: Int { 20 }
+  /// How many paths of each differing step an outcome details.
   static var detailedPaths: Int { 10 }
 
   func run(_ history: History, in recording: LoadedRecording) throws -> HistoryOutcome {
@@ -342,9 +341,12 @@ struct ResolvedEntry {
 }
 
 extension HistoryOutcome {
+  /// How many differing steps an outcome details.
+  static var detailedSteps: Int { 20 }
+
   mutating func add(_ difference: Difference) {
     differingCount += 1
-    if differing.count < 20 { differing.append(difference) }
+    if differing.count < Self.detailedSteps { differing.append(difference) }
   }
 }
 

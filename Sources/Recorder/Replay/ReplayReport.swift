@@ -124,7 +124,7 @@ package struct StateDifference: Sendable, Equatable, Codable {
   /// The replayed value; `nil` when the replayed state has nothing there.
   package var actual: JSONValue?
   /// For an element found elsewhere in the replayed array: where it went.
-  package var movedTo: JSONPointer?
+  var movedTo: JSONPointer?
 
   /// Creates a difference.
   package init(

@@ -7,6 +7,7 @@ import TraceJSON
 /// ```swift
 /// ReplayHost.run([ReplayTarget(CounterFeature()), ReplayTarget(TodosFeature())])
 /// ```
+// unchecked: closures over a reducer, not required Sendable; reducing leaves it unchanged
 public struct ReplayTarget: @unchecked Sendable {
   /// The reducer's type name, as trace headers write it.
   public private(set) var reducer: String

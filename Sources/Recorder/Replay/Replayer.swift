@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import TraceJSON
+import Synchronization
 
 /// Replays a trace through today's reducer and reports where it diverges from the recording.
 ///
@@ -350,21 +351,21 @@ where Base.State: Codable, Base.Action: Codable {
 
 /// Holds a reducer for the replay threads; reducers are values that reduce without side
 /// effects on themselves, as TCA requires.
+// unchecked: the type's purpose: a reducer for the replay threads, unchanged by reducing
 final class UncheckedBox<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }
 
 /// The tallies of the replay threads, merged as each thread finishes.
-final class SharedTally: @unchecked Sendable {
-  private let lock = Lock()
-  private var tally = Tally()
+final class SharedTally: Sendable {
+  private let tally = Mutex(Tally())
 
   func merge(_ other: Tally, keeping: Int) {
-    lock.withLock { tally.merge(other, keeping: keeping) }
+    tally.withLock { $0.merge(other, keeping: keeping) }
   }
 
-  var total: Tally { lock.withLock { tally } }
+  var total: Tally { tally.withLock { $0 } }
 }
 
 /// What a replay found so far; merged across threads.

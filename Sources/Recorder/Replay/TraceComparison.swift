@@ -161,18 +161,18 @@ package struct TraceDifference: Sendable, Equatable, Codable {
   /// The step's label in the second trace.
   package var labelB: String?
   /// The step's action in the first trace.
-  package var actionA: JSONValue?
+  var actionA: JSONValue?
   /// The step's action in the second trace.
-  package var actionB: JSONValue?
+  var actionB: JSONValue?
   /// The step's origin in the first trace.
-  package var originA: StepOrigin?
+  var originA: StepOrigin?
   /// The step's origin in the second trace.
-  package var originB: StepOrigin?
+  var originB: StepOrigin?
   /// The dependency values the step read in the first trace, as the trace writes them; set when
   /// they differ.
-  package var dependenciesA: [JSONValue]?
+  var dependenciesA: [JSONValue]?
   /// The dependency values the step read in the second trace; set when they differ.
-  package var dependenciesB: [JSONValue]?
+  var dependenciesB: [JSONValue]?
   /// Where the states after the step differ: `expected` is the first trace, `actual` the second.
   package var differences: [StateDifference]
   /// The steps before this one, on which the traces agree.

@@ -33,7 +33,7 @@ package enum PrintedForm {
   }
 
   /// Whether `text` has a UUID's shape: 36 characters, four of them dashes.
-  package static func isUUIDText(_ text: some StringProtocol) -> Bool {
+  static func isUUIDText(_ text: some StringProtocol) -> Bool {
     text.utf8.count == 36 && text.utf8.filter { $0 == UInt8(ascii: "-") }.count == 4
   }
 
@@ -126,7 +126,7 @@ package enum PrintedForm {
   }
 
   /// The units a `Duration` is written in, largest first, with their sizes in attoseconds.
-  package static let durationUnits: [(String, Int128)] = [
+  static let durationUnits: [(String, Int128)] = [
     ("seconds", 1_000_000_000_000_000_000), ("milliseconds", 1_000_000_000_000_000),
     ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
   ]

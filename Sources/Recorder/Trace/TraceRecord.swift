@@ -152,7 +152,7 @@ package struct RecordedCalendar: Sendable, Equatable {
   /// The first day of the week, 1 for Sunday.
   package var firstWeekday: Int
   /// The days of the first week of a year.
-  package var minimumDaysInFirstWeek: Int
+  var minimumDaysInFirstWeek: Int
 }
 
 /// The whole state after a step.

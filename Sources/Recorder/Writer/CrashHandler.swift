@@ -23,6 +23,7 @@ import Synchronization
 /// memory, with the action only if the crash thread had encoded it. Either way it then gives
 /// the signal back to whoever handled it before (the Swift runtime's backtracer, or the default
 /// action), so the process still dies as it would have.
+// unchecked: a signal handler reads the published slots through a raw pointer, lock-free
 final class CrashHandler: @unchecked Sendable {
   static let shared = CrashHandler()
 

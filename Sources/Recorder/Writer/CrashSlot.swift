@@ -13,6 +13,7 @@ import Synchronization
 /// The app's thread fills the action before each reduce and then sets ``isReducing``; the
 /// handler reads them only on that same thread (the crash happened while reducing) or after
 /// that thread stopped (the crash thread, while the handler waits).
+// unchecked: a signal handler reads it and can take no lock; see above for who writes what when
 final class CrashSlot: @unchecked Sendable {
   /// How the crash thread reaches the recording.
   struct Control: Sendable {

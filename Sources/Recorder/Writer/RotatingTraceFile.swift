@@ -15,6 +15,7 @@ import Architecture
 /// different file: the new segment, which holds only its header, takes the oldest one's name
 /// and is swapped down to `path`. Until the last swap it sits at a numbered name, out of order.
 /// Where names cannot be swapped, the older way (a link, then renames) is used.
+// unchecked: `file` is read and written only under `lock`
 final class RotatingTraceFile: @unchecked Sendable {
   private let lock = Lock()
   private var file: TraceFile

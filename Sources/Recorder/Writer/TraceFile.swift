@@ -21,6 +21,7 @@ typealias WriteCall =
 ///
 /// A write that fails leaves the file ending at its last complete line: what was written of
 /// the failed batch is truncated away.
+// unchecked: its vars are read and written only under `lock`
 final class TraceFile: @unchecked Sendable {
   private let lock = Lock()
   private var descriptor: Int32

@@ -1,4 +1,5 @@
 import Architecture
+import Synchronization
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -79,19 +80,18 @@ public struct TraceSink: Sendable {
 }
 
 /// Lines a ``TraceSink/memory(_:)`` sink received.
-public final class TraceBuffer: @unchecked Sendable {
-  private let lock = Lock()
-  private var bytes: [UInt8] = []
+public final class TraceBuffer: Sendable {
+  private let bytes = Mutex<[UInt8]>([])
 
   /// Creates an empty buffer.
   public init() {}
 
   func append(_ newBytes: [UInt8]) {
-    lock.withLock { bytes.append(contentsOf: newBytes) }
+    bytes.withLock { $0.append(contentsOf: newBytes) }
   }
 
   /// Everything written so far.
-  public var data: [UInt8] { lock.withLock { bytes } }
+  public var data: [UInt8] { bytes.withLock { $0 } }
 
   /// Everything written so far, as lines without their terminators.
   public var lines: [String] {

@@ -16,6 +16,7 @@ import Foundation
 /// access to an `[Event]` looked up the array's type metadata, which was most of the cost of
 /// enqueueing. The writer swaps the filled buffer for its empty spare and processes it outside
 /// the lock.
+// unchecked: its vars are read and written only under `condition`
 final class WriterThread<Event>: @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`; the lock, not a run-time check, makes access exclusive.

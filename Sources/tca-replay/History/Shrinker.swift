@@ -97,14 +97,6 @@ struct SessionUnits {
   static func actionCase(_ label: String) -> String {
     String(label.prefix { $0 != "(" && $0 != " " })
   }
-
-  /// The sent actions (and crash) among the entries of the chosen units.
-  func sentSteps(_ chosen: [Int]) -> [Int] {
-    entries(chosen).compactMap { entry in
-      guard case let .recorded(step) = entry, sent.contains(step) else { return nil }
-      return step
-    }
-  }
 }
 
 /// How a session fails, which a shrunk one must too.

@@ -17,6 +17,7 @@ import TraceJSON
 /// slow or stuck client holds back only itself. Events are kept for the whole session (about
 /// the trace's size less its keyframes), so a page that connects late, or reconnects with
 /// `Last-Event-ID`, is sent everything it has not seen.
+// unchecked: its vars are read and written only under `condition`
 final class LiveFeed: @unchecked Sendable {
   /// What ``wait(after:timeout:)`` hands a client.
   struct Batch {

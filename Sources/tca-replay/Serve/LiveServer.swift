@@ -18,6 +18,7 @@ import Foundation
 /// answered 503 and closed), so a slow client blocks only itself. A request head must arrive
 /// whole within ``Limits/headSeconds`` and ``Limits/headBytes``; the stream's writes give up on
 /// a client that reads nothing for ``Limits/sendSeconds``.
+// unchecked: `active` and `stopping` are read and written only under `lock`; the rest are lets
 final class LiveServer: @unchecked Sendable {
   /// The bounds that keep a hostile or broken client from holding the server.
   struct Limits: Sendable {

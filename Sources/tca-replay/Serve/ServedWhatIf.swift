@@ -6,6 +6,7 @@ import TraceJSON
 /// answers what the stepper's `skip 5` prints, `GET /what-if.ndjson?do=…` the new history as a
 /// trace to download, and `GET /blame?step=5` which reducer wrote each path step 5 changed (the
 /// diff's "changed by" column). Each runs the recording as it is when asked, one at a time.
+// unchecked: lets, and `lock` runs one request at a time
 final class ServedWhatIf: @unchecked Sendable {
   struct Answer {
     var status: Int

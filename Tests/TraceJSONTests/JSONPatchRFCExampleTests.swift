@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Recorder
 @testable import TraceJSON
 
 /// RFC 6902 Appendix A, every example, written as data: the document, the patch, and either

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Recorder
 @testable import TraceJSON
 
 /// The `splice` extension: its text form, application, failures and inversion.

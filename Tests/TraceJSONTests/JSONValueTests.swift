@@ -1,7 +1,6 @@
 import Architecture
 import Testing
 
-@testable import Recorder
 @testable import TraceJSON
 
 @Suite("JSONValue and JSONObject")

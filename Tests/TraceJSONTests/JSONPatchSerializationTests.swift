@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Recorder
 @testable import TraceJSON
 
 @Suite("JSON Patch serialization")

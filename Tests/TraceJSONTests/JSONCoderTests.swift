@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Recorder
 @testable import TraceJSON
 
 /// Keys declared out of alphabetical order, so the order test can fail.

@@ -1,5 +1,4 @@
 import Architecture
-@testable import Recorder
 @testable import TraceJSON
 
 /// Parses JSON text written in a test.

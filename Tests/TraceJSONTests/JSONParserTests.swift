@@ -2,7 +2,6 @@ import Architecture
 import Foundation
 import Testing
 
-@testable import Recorder
 @testable import TraceJSON
 
 @Suite("JSON parser")
