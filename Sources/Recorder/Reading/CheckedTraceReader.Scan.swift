@@ -192,6 +192,7 @@ struct RunResult: Sendable {
 }
 
 /// Hands runs to threads, keeps their results until delivered, and bounds how far ahead they go.
+// unchecked: every var is read and written under `condition`
 private final class Workers: @unchecked Sendable {
   private let condition = NSCondition()
   private let count: Int

@@ -23,6 +23,7 @@ struct LineLocation: Sendable, Equatable {
 
 /// A file read by offset, shared by the scanner and the index. Only `pread`s it: threads share
 /// it safely.
+// unchecked: lets only; the descriptor is read with `pread`, which threads may share
 final class LineFile: @unchecked Sendable {
   let path: String
   let descriptor: Int32

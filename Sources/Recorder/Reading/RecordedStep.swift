@@ -1,7 +1,7 @@
 import TraceJSON
 
 /// A recorded step with the recorded states around it.
-struct RecordedStep: @unchecked Sendable {
+struct RecordedStep: Sendable {
   let step: TraceStep
   /// The recorded state before the step.
   let before: JSONValue
@@ -11,7 +11,7 @@ struct RecordedStep: @unchecked Sendable {
 
 /// A crash record read, with the state recorded before the step it names: what a replay sends
 /// that step's action from once every recorded step is replayed.
-struct PendingCrash: @unchecked Sendable {
+struct PendingCrash: Sendable {
   let record: TraceCrash
   let before: JSONValue
 

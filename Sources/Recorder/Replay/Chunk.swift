@@ -2,7 +2,7 @@ import Synchronization
 import Foundation
 
 /// What the thread that reads a trace hands to a replay thread.
-enum Work: @unchecked Sendable {
+enum Work: Sendable {
   /// Steps already parsed, with their states.
   case parsed(Chunk)
   /// Lines to parse, from a keyframe on.
@@ -78,7 +78,7 @@ struct RawChunk {
 
 /// A run of consecutive steps handed to one replay thread, with the steps just before it so a
 /// divergence can list what led there.
-struct Chunk: @unchecked Sendable {
+struct Chunk: Sendable {
   /// Big enough that handing chunks over costs nothing next to replaying them.
   static let size = 512
 
@@ -132,6 +132,7 @@ struct RecentSteps {
 }
 
 /// A bounded queue of chunks between the thread that reads the trace and those that replay it.
+// unchecked: every var is read and written under `condition`
 final class ChunkQueue: @unchecked Sendable {
   private let condition = NSCondition()
   private var chunks: [Work] = []

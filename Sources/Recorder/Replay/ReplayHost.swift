@@ -247,6 +247,7 @@ public enum ReplayHost {
 }
 
 /// Lines in and out over file descriptors, for the host's side of the protocol.
+// unchecked: the descriptors are lets, and `buffer` is touched only under `lock`
 final class HostConnection: @unchecked Sendable {
   private let input: Int32
   private let output: Int32
@@ -297,6 +298,7 @@ final class HostConnection: @unchecked Sendable {
 }
 
 /// Says yes at most once per interval.
+// unchecked: `last` is read and written only under `lock`
 final class Throttle: @unchecked Sendable {
   private let lock = Lock()
   private let clock = ContinuousClock()

@@ -11,7 +11,7 @@ struct TraceVerifier: Sendable {
   }
 
   /// One trace's verdict and what to print about it, made by a job, printed in trace order.
-  struct Outcome: @unchecked Sendable {
+  struct Outcome: Sendable {
     var verdict: Verdict
     var path: String
     var report: ReplayReport?

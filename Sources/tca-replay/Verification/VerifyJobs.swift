@@ -11,6 +11,7 @@ struct VerifyJobs {
   var verifier: TraceVerifier
 
   /// What the jobs share: the next trace to take, and the outcomes by trace.
+  // unchecked: once the jobs start, every var is read and written under `condition`
   private final class Board: @unchecked Sendable {
     let condition = NSCondition()
     var next = 0
