@@ -38,31 +38,13 @@ struct EffectPlan {
 
   init(records: [TraceRecord]) {
     var lastStep: Int?
-    // What each effect can be cancelled by, from the step that started it; and the steps that
-    // cancel ids, in order.
-    var cancellable: [Int: (step: Int, ids: Set<String>)] = [:]
-    var cancelling: [(step: Int, ids: Set<String>)] = []
     for record in records {
       switch record {
       case .step(let step):
         lastStep = step.index
-        if !step.cancellable.isEmpty {
-          for effect in step.effects { cancellable[effect] = (step.index, Set(step.cancellable)) }
-        }
-        if !step.cancels.isEmpty { cancelling.append((step.index, Set(step.cancels))) }
       case .effect(let event) where event.event != .started:
-        var afterStep = lastStep
-        // A cancelled run ends when its task next runs, which races the steps sent after the
-        // first one that cancelled it; a test store ends it at that step, so it ends there.
-        if event.event == .cancelled, let (start, ids) = cancellable[event.effect],
-          let canceller = cancelling.first(where: {
-            $0.step > start && !$0.ids.isDisjoint(with: ids)
-          }), canceller.step <= lastStep ?? start
-        {
-          afterStep = canceller.step
-        }
         ends[event.effect] = End(
-          cancelled: event.event == .cancelled, reads: event.reads, afterStep: afterStep)
+          cancelled: event.event == .cancelled, reads: event.reads, afterStep: lastStep)
       default:
         break
       }
