@@ -61,6 +61,9 @@ enum HikeLogSession: PlainSession {
     await driver.send(.path(.element(id: walkID, action: .walk(.endWalkButtonTapped))))
     await driver.send(.path(.element(id: walkID, action: .walk(.alert(.presented(.confirmSave))))))
     await driver.send(.path(.popFrom(id: detailID)))
+    // The walk's save, a second later: a save still pending when the deletion's save cancels it
+    // would end before or after the deletion's pop, whichever the scheduler runs first.
+    await driver.advance(by: .seconds(1))
 
     // The saved hike: opened, delete cancelled, then deleted, which pops its detail.
     await driver.send(.list(.hikeTapped(ridgeLoop.id)))
