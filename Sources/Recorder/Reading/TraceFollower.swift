@@ -70,6 +70,9 @@ package final class TraceFollower {
     self.path = path
   }
 
+  /// How often the first segment was looked for again after a rotation raced the lookup.
+  private var startLookups = 0
+
   deinit {
     if let segment { close(segment.descriptor) }
   }
@@ -89,6 +92,12 @@ package final class TraceFollower {
       if waited, let first = try nextSegment(from: 0, excluding: nil) {
         close(opened.descriptor)
         segment = first
+      } else if waited, startLookups < 50 {
+        // A segment was renamed between the scan and the open: a rotation is under way, and
+        // the file at `path` may already hold later steps. Look again at the next poll.
+        startLookups += 1
+        close(opened.descriptor)
+        return .idle
       } else {
         segment = opened
       }
