@@ -42,13 +42,15 @@ struct EffectSchedule {
       verdicts[cause] = .fed(
         "the effect of step \(cause) sends step \(step.index), whose own effect cannot run")
     }
+    // Steps by index: the walks below look up causes, and a linear search made them quadratic.
+    let stepAt = Dictionary(steps.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
     // The steps each sent step's effects sent, at any remove: a test awaits them all.
     var descendants: [Int: [Int]] = [:]
     for step in steps {
       guard case .effect(var cause?) = step.origin else { continue }
       while true {
         descendants[cause, default: []].append(step.index)
-        guard let parent = steps.first(where: { $0.index == cause }),
+        guard let parent = stepAt[cause],
           case .effect(let next?) = parent.origin
         else { break }
         cause = next
@@ -108,7 +110,7 @@ struct EffectSchedule {
       // Its effects, and those of the steps they sent that ran in the test.
       let effects = step.effects + (descendants[step.index] ?? []).flatMap { index in
         ran.contains(index) && verdicts[index] == .runs
-          ? steps.first { $0.index == index }?.effects ?? [] : []
+          ? stepAt[index]?.effects ?? [] : []
       }
       let ends = effects.compactMap { plan.ends[$0] }
       guard ends.count == effects.count, !stillRunning.contains(step.index),
@@ -119,7 +121,7 @@ struct EffectSchedule {
       // Otherwise it ended some time before the next step, by when the clock has moved on.
       let lastEnds = ends.filter { ($0.afterStep ?? step.index) == endStep }
       var sentLast = false
-      if let ending = steps.first(where: { $0.index == endStep }),
+      if let ending = stepAt[endStep],
         case .effect(let cause?) = ending.origin, cause == step.index
       {
         sentLast = true
