@@ -184,4 +184,29 @@ struct RotatedSetTests {
       }
     }
   }
+
+  @Test("a later segment whose header does not continue the one before is refused as summary does")
+  func brokenContinuation() throws {
+    let traces = try Self.record(.lastSteps(5))
+    let trace = traces.rotated
+    // The newest segment starts at step 10: its header says the count was 99, not 10.
+    var lines = try #require(Self.segments(trace).first).lines
+    let tampered = lines[0].replacing(#/"movements":10\}/#, maxReplacements: 1) { _ in
+      #""movements":99}"#
+    }
+    #expect(tampered != lines[0])
+    lines[0] = tampered
+    try (lines.joined(separator: "\n") + "\n").write(toFile: trace, atomically: true, encoding: .utf8)
+    let named = "Error: \(trace):1: the segment's initial state is not the state the one before it ends with"
+
+    let summary = try Runner.run(["summary", trace])
+    #expect(summary.status == 65)
+    #expect(summary.errors.contains(named), "\(summary.errors)")
+    // Step 9 is the last of the older segment: its run of patches ends at the newer header.
+    for arguments in [["state", trace, "9"], ["diff", trace, "8", "9"]] {
+      let result = try Runner.run(arguments)
+      #expect(result.status == 65, "\(arguments): \(result.errors)")
+      #expect(result.errors.contains(named), "\(arguments): \(result.errors)")
+    }
+  }
 }
