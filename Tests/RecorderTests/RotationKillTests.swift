@@ -89,7 +89,7 @@ struct RotationKillTests {
       var status = stat()
       try #require(stat(name, &status) == 0, "\(context): \(name) is missing")
       #expect(inodes.insert(UInt64(status.st_ino)).inserted, "\(context): \(name) is another name")
-      let trace = try TraceIndex(path: name)
+      let trace = try TraceIndex(segmentAt: name)
       steps += trace.stepIndices
     }
     #expect(Set(steps).count == steps.count, "\(context): a step is in two segments: \(steps)")

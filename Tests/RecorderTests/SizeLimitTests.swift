@@ -163,7 +163,7 @@ struct GapSegmentTests {
         }
       }
       #expect(reader.warning == nil)
-      #expect(try TraceIndex(path: candidate).warning == nil)
+      #expect(try TraceIndex(segmentAt: candidate).warning == nil)
       covered.append(header.firstStep...last)
     }
     let gap = try #require(gaps.only)

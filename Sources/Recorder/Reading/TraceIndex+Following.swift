@@ -8,7 +8,7 @@
 /// starts after it (`.rotate`, `.lastSteps`), found by ``TraceSegments``, as ``TraceFollower`` finds them.
 extension TraceIndex {
   /// The trace with the lines written since it was indexed; `self` when nothing whole was
-  /// appended. Only the new lines are read.
+  /// appended. Only the new lines of the newest file are read.
   ///
   /// ```swift
   /// var trace = try TraceIndex(path: "session.ndjson")
@@ -22,8 +22,9 @@ extension TraceIndex {
     guard fstat(file.descriptor, &status) == 0, Int(status.st_size) > resumePoint.offset else {
       return self
     }
+    let files = segments.dropLast().map(\.file) + [try LineFile(reopening: file)]
     let grown = try TraceIndex(
-      file: LineFile(reopening: file), maximumLineLength: maximumTraceLineLength, after: self)
+      path: path, files: files, maximumLineLength: maximumTraceLineLength, after: self)
     return grown.resumePoint.offset == resumePoint.offset ? self : grown
   }
 
@@ -52,7 +53,8 @@ extension TraceIndex {
     }
     guard let found else { return nil }
     // Renamed between the scan and the open: looked for again at the next call.
-    let segment = try TraceIndex(path: found.path)
+    // One file: the one at `base` read as a set would start at the oldest kept segment.
+    let segment = try TraceIndex(segmentAt: found.path)
     return segment.firstStep == found.firstStep ? segment : nil
   }
 

@@ -20,8 +20,9 @@ extension TraceIndex {
     package private(set) var step: Int?
     /// The state after ``step``, or the initial state.
     package private(set) var state: JSONValue
-    /// The trace's first problem, when it has one: a step on or after its line is refused with
-    /// it, so the cursor never shows a state the trace cannot vouch for.
+    /// The trace's first problem, when it has one: a step on or after its line, in reading
+    /// order across segments, is refused with it, so the cursor never shows a state the trace
+    /// cannot vouch for.
     package var problem: TraceReadError?
 
     /// A cursor at the initial state, before the first step.
@@ -115,7 +116,7 @@ extension TraceIndex {
     /// Throws ``problem`` when step `index`'s line is on or after it.
     private func refuseAfterProblem(_ index: Int?) throws(TraceReadError) {
       guard let problem, let index else { return }
-      guard let line = problem.line, trace.lineNumber(ofStep: index) < line else {
+      guard let line = problem.line, trace.isStep(index, before: problem.path, line: line) else {
         throw problem
       }
     }

@@ -12,6 +12,10 @@ import TraceJSON
 /// trace costs about 10 bytes a step of memory, not the file. A step is parsed when it is asked
 /// for.
 ///
+/// A rotated recording (`.rotate`, `.lastSteps`) is indexed as its kept set, oldest first
+/// (``TraceSegments/readingOrder(of:)``): steps keep their recorded numbers, every segment's
+/// keyframes serve, and an error names the segment file and its line.
+///
 /// ```swift
 /// let trace = try TraceIndex(path: "Traces/todos.ndjson")
 /// let step = try trace.step(at: 41)
@@ -22,17 +26,17 @@ import TraceJSON
 /// indexing does not parse JSON. Any other line is parsed in full. A step line that is broken
 /// past its first bytes is reported when it is read, with its file and line.
 package final class TraceIndex {
-  /// The trace file.
+  /// The trace's path: for a rotated set, its newest segment's.
   package let path: String
-  /// The trace's first record.
-  package let header: TraceHeader
+  /// The trace's first record: the oldest kept segment's header.
+  package var header: TraceHeader { segments[0].header }
   /// The end record, when the recorder closed the trace cleanly.
   package var end: TraceEnd? { contents.end }
   /// The crash record, when the process crashed while recording.
   package var crash: TraceCrash? { contents.crash }
-  /// Set when the file ends in an incomplete line, which was skipped.
+  /// Set when a file ends in an incomplete line, which was skipped.
   package let warning: String?
-  /// The keyframes: the step each follows, in order.
+  /// The keyframes: the step each follows, in order. A later segment's header is one.
   package var keyframes: [Keyframe] { contents.keyframes }
   /// How many effect records the trace holds.
   package var effectRecordCount: Int { contents.effectRecordCount }
@@ -49,6 +53,9 @@ package final class TraceIndex {
     package var reason: String
     /// The gap record's line number, from 1.
     package var line: Int
+    /// The file the gap record is in: a segment's, in a rotated set.
+    package var path: String
+    var segment: Int
   }
 
   /// Whether the recorder lost step `index` (see ``gaps``): it has no record.
@@ -60,165 +67,112 @@ package final class TraceIndex {
   package struct Keyframe: Sendable, Equatable {
     /// The step the keyframe's state follows.
     package var step: Int
+    /// Line 1 for a later segment's header, whose initial state serves as the keyframe.
     var line: LineLocation
+    var segment: Int
+    var isSegmentHeader: Bool { line.number == 1 }
   }
 
-  let file: LineFile
+  /// The files, oldest first; the last is the file at ``path``.
+  let segments: [Segment]
   private let contents: Contents
-  /// Where the line after the last whole line indexed starts, and that line's number.
-  let resumePoint: (offset: Int, line: Int)
-  private var stepLines: StepLineTable { contents.stepLines }
-
-  /// What one pass over the file finds. Built in a local value, then stored: mutating a class's
-  /// arrays a million times would pay for a dynamic exclusivity check each time.
-  private struct Contents {
-    var stepLines = StepLineTable()
-    var keyframes: [Keyframe] = []
-    var effectRecordCount = 0
-    var end: TraceEnd?
-    var gaps: [Gap] = []
-    var crash: TraceCrash?
-  }
+  /// The newest file: the one a recorder still writes to.
+  var file: LineFile { segments[segments.count - 1].file }
+  /// Where the line after the newest file's last whole line starts, and that line's number.
+  var resumePoint: (offset: Int, line: Int) { segments[segments.count - 1].resumePoint }
 
   /// The number of steps.
-  package var stepCount: Int { stepLines.count }
-  /// The index of the first step: 0 unless the file continues a rotated trace.
-  package var firstStep: Int { header.firstStep }
+  package let stepCount: Int
+  /// The index of the first step: 0 unless older segments of a rotated trace were dropped.
+  package var firstStep: Int { segments[0].firstStep }
   /// The indices of the steps, in order.
   package var stepIndices: Range<Int> { firstStep..<(firstStep + stepCount) }
 
-  /// Opens and indexes the trace at `path`.
+  /// Opens and indexes the trace at `path`: a rotated recording as its kept set.
   ///
   /// - Throws: ``TraceReadError``: `.missing` when the file cannot be opened, `.malformed` with
-  ///   the line when the header is missing or broken, a step index repeats or skips, or a line
-  ///   that is not a step cannot be parsed.
+  ///   the file and line when a header is missing or broken, a step index repeats or skips, a
+  ///   segment does not start where the one before ended, or a line that is not a step cannot
+  ///   be parsed.
   package convenience init(path: String) throws(TraceReadError) {
     try self.init(path: path, maximumLineLength: maximumTraceLineLength)
   }
 
+  /// Opens and indexes the one file at `path`, even when it is a segment of a rotated set.
+  package convenience init(segmentAt path: String) throws(TraceReadError) {
+    try self.init(
+      path: path, files: [LineFile(path: path)], maximumLineLength: maximumTraceLineLength,
+      after: nil)
+  }
+
   /// Opens and indexes the trace at `path`, refusing lines longer than `maximumLineLength`.
   convenience init(path: String, maximumLineLength: Int) throws(TraceReadError) {
-    try self.init(file: LineFile(path: path), maximumLineLength: maximumLineLength, after: nil)
+    var files: [LineFile] = []
+    for name in TraceSegments.readingOrder(of: path) { files.append(try LineFile(path: name)) }
+    try self.init(path: path, files: files, maximumLineLength: maximumLineLength, after: nil)
   }
 
-  /// Indexes `file`, or only its lines after those `previous` indexed when it is the same file
-  /// grown since (``appended()``).
-  init(file: LineFile, maximumLineLength: Int, after previous: TraceIndex?)
+  /// Indexes `files`, oldest first, or only the lines of the last after those `previous`
+  /// indexed when the files are the same, the last grown since (``appended()``).
+  init(path: String, files: [LineFile], maximumLineLength: Int, after previous: TraceIndex?)
     throws(TraceReadError)
   {
-    path = file.path
-    self.file = file
-    var scanner = LineScanner(
-      file: file, maximumLineLength: maximumLineLength, resuming: previous?.resumePoint)
-    var contents: Contents
-    if let previous {
-      header = previous.header
-      contents = previous.contents
-    } else {
-      guard let first = try scanner.nextLine() else {
-        throw TraceReadError(
-          path: path, line: nil, kind: .malformed,
-          message: noRecordProblem(endsInTornLine: scanner.tornLineLength > 0))
-      }
-      header = try TraceHeader(
-        parsingFirstLine: file.bytes(of: first, path: path), path: path, line: first.number)
-      contents = Contents()
+    self.path = path
+    var contents = previous?.contents ?? Contents()
+    var segments = previous.map { Array($0.segments.dropLast()) } ?? []
+    for (number, file) in files.enumerated() where number >= segments.count {
+      let resumed = number == files.count - 1 ? previous?.segments.last : nil
+      let segment = try Self.indexSegment(
+        file, number: number, resuming: resumed, expected: segments.last?.stepIndices.upperBound,
+        maximumLineLength: maximumLineLength, into: &contents)
+      segments.append(segment)
     }
-    let firstStep = header.firstStep
-    while let line = try scanner.nextLine() {
-      // The common case, kept free of calls that retain the header or the file.
-      if case .step(let index) = scanner.head, index == firstStep + contents.stepLines.count {
-        contents.stepLines.append(line)
-        continue
-      }
-      try Self.index(line, head: scanner.head, into: &contents, header: header, file: file)
-    }
+    self.segments = segments
     self.contents = contents
-    resumePoint = scanner.resumePoint
-    warning =
-      scanner.tornLineLength == 0
-      ? nil
-      : "\(path):\(scanner.lineNumber + 1): warning: the last line is incomplete "
-        + "(\(counted(scanner.tornLineLength, "byte"))); the recorder probably stopped mid-write. "
-        + "It was skipped."
+    stepCount = segments.reduce(0) { $0 + $1.stepLines.count }
+    let warnings = segments.compactMap(\.warning)
+    warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
   }
 
-  private static func index(
-    _ line: LineLocation, head: LineHead, into contents: inout Contents, header: TraceHeader,
-    file: LineFile
-  ) throws(TraceReadError) {
-    let path = file.path
-    func appendStep(_ index: Int) throws(TraceReadError) {
-      let expected = header.firstStep + contents.stepLines.count
-      guard index == expected else {
-        throw TraceReadError(
-          path: path, line: line.number, kind: .malformed,
-          message: stepIndexProblem(index, expected))
-      }
-      contents.stepLines.append(line)
+  /// The segment that holds step `index`'s line: the last that starts at or before it.
+  @inline(__always)
+  private func segmentNumber(ofStep index: Int) -> Int {
+    if segments.count == 1 { return 0 }
+    var low = 0
+    var high = segments.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if segments[middle].firstStep <= index { low = middle } else { high = middle - 1 }
     }
-    // A keyframe names the step it follows; one that names another would give wrong states.
-    func appendKeyframe(_ index: Int) throws(TraceReadError) {
-      let last = contents.stepLines.isEmpty ? nil : header.firstStep + contents.stepLines.count - 1
-      guard index == last else {
-        throw TraceReadError(
-          path: path, line: line.number, kind: .malformed,
-          message: keyframeIndexProblem(index, lastStep: last))
-      }
-      contents.keyframes.append(Keyframe(step: index, line: line))
-    }
-    switch head {
-    case .step(let index):
-      try appendStep(index)
-    case .keyframe(let index):
-      try appendKeyframe(index)
-    case .effect:
-      contents.effectRecordCount += 1
-    case .other:
-      // Not written the way this build writes: parse it to learn what it is.
-      switch try file.record(at: line, path: path) {
-      case .step(let step): try appendStep(step.index)
-      case .keyframe(let keyframe): try appendKeyframe(keyframe.index)
-      case .effect: contents.effectRecordCount += 1
-      case .end(let record): contents.end = record
-      case .gap(let gap):
-        let expected = header.firstStep + contents.stepLines.count
-        guard gap.from == expected else {
-          throw TraceReadError(
-            path: path, line: line.number, kind: .malformed,
-            message: gapIndexProblem(gap, expected))
-        }
-        // Each lost step points at the gap's line, and the gap's state serves as a keyframe
-        // after its last step: readers go on from there. A crafted gap of more steps than a
-        // recorder could lose is refused rather than indexed step by step.
-        guard gap.to - gap.from < 1 << 28 else {
-          throw TraceReadError(
-            path: path, line: line.number, kind: .malformed,
-            message: "a gap of \(counted(gap.to - gap.from + 1, "step")); at most \(1 << 28) "
-              + "can be indexed")
-        }
-        for _ in gap.from...gap.to { contents.stepLines.append(line) }
-        contents.keyframes.append(Keyframe(step: gap.to, line: line))
-        contents.gaps.append(Gap(steps: gap.steps, reason: gap.reason, line: line.number))
-      case .crash(let record): contents.crash = record
-      case .header:
-        throw TraceReadError(
-          path: path, line: line.number, kind: .malformed,
-          message: "a second header record; only the first line may be a header"
-        )
-      case nil: break
-      }
-    }
+    return low
   }
 
-  /// The step with index `index`.
-  ///
-  /// - Throws: ``TraceReadError`` naming the line when it is not a valid step record.
+  /// The line of step `index`, and the segment it is in.
+  private func stepLine(_ index: Int) -> (line: LineLocation, segment: Int) {
+    let number = segmentNumber(ofStep: index)
+    return (segments[number].stepLines[index - segments[number].firstStep], number)
+  }
+
+  /// The file and line number, from 1, of the step with index `index`.
+  package func location(ofStep index: Int) -> (path: String, line: Int) {
+    let (line, segment) = stepLine(index)
+    return (segments[segment].path, line.number)
+  }
+
+  /// Whether step `index`'s line comes before line `line` of the file at `path`, in reading
+  /// order; a file not in the trace is taken for the newest.
+  package func isStep(_ index: Int, before path: String, line: Int) -> Bool {
+    let (location, segment) = stepLine(index)
+    let other = segments.lastIndex { $0.path == path } ?? segments.count - 1
+    return segment != other ? segment < other : location.number < line
+  }
+
   /// The `types` member of step `index`, or `nil`: a line without the bytes `"types":` (most
   /// lines: the recorder writes each fact once) is skipped unparsed.
   func stepTypes(at index: Int) -> JSONValue? {
-    let line = stepLines[index - firstStep]
-    guard let bytes = try? file.bytes(of: line, path: path) else { return nil }
+    let (line, segment) = stepLine(index)
+    let file = segments[segment].file
+    guard let bytes = try? file.bytes(of: line, path: file.path) else { return nil }
     let needle: [UInt8] = Array(#""types":"#.utf8)
     // By memchr and memcmp: a line holding a 10 MB string is passed in milliseconds.
     let found = bytes.withUnsafeBufferPointer { line in
@@ -238,10 +192,14 @@ package final class TraceIndex {
     return found ? (try? step(at: index))?.types : nil
   }
 
+  /// The step with index `index`.
+  ///
+  /// - Throws: ``TraceReadError`` naming the file and line when it is not a valid step record.
   package func step(at index: Int) throws(TraceReadError) -> TraceStep {
     precondition(stepIndices.contains(index), "step \(index) is not in \(stepIndices)")
-    let line = stepLines[index - firstStep]
-    let record = try file.record(at: line, path: path)
+    let (line, segment) = stepLine(index)
+    let path = segments[segment].path
+    let record = try segments[segment].file.record(at: line, path: path)
     if case .gap(let gap) = record {
       throw TraceReadError(
         path: path, line: line.number, kind: .malformed,
@@ -258,11 +216,6 @@ package final class TraceIndex {
     return step
   }
 
-  /// The line number, from 1, of the step with index `index`.
-  package func lineNumber(ofStep index: Int) -> Int {
-    stepLines[index - firstStep].number
-  }
-
   /// The state after step `index`, or the initial state when `index` is `nil`.
   ///
   /// Starts from the nearest full state, the initial state or a keyframe, and applies the
@@ -273,7 +226,7 @@ package final class TraceIndex {
     guard let index else { return header.initialState }
     if let gap = gaps.first(where: { $0.steps.contains(index) }), index != gap.steps.upperBound {
       throw TraceReadError(
-        path: path, line: gap.line, kind: .malformed,
+        path: gap.path, line: gap.line, kind: .malformed,
         message: "step \(index) was lost: the recorder could not write steps "
           + "\(gap.steps.lowerBound)…\(gap.steps.upperBound) (\(gap.reason))")
     }
@@ -315,7 +268,10 @@ package final class TraceIndex {
   }
 
   func keyframeState(_ keyframe: Keyframe) throws(TraceReadError) -> JSONValue {
-    let record = try file.record(at: keyframe.line, path: path)
+    let segment = segments[keyframe.segment]
+    if keyframe.isSegmentHeader { return segment.header.initialState }
+    let path = segment.path
+    let record = try segment.file.record(at: keyframe.line, path: path)
     if case .gap(let gap) = record { return gap.state }
     guard case .keyframe(let record) = record else {
       throw TraceReadError(
@@ -352,14 +308,15 @@ package final class TraceIndex {
   private func patchFailure(_ step: TraceStep, _ error: JSONPatchError, direction: String)
     -> TraceReadError
   {
-    TraceReadError(
-      path: path, line: lineNumber(ofStep: step.index), kind: .malformed,
+    let (path, line) = location(ofStep: step.index)
+    return TraceReadError(
+      path: path, line: line, kind: .malformed,
       message: "the patch of step \(step.index) does not apply\(direction): \(error)"
     )
   }
 
   /// The position of the first keyframe whose step is after `index`; keyframes are in step order.
-  private func firstKeyframePosition(after index: Int) -> Int {
+  func firstKeyframePosition(after index: Int) -> Int {
     var low = 0
     var high = keyframes.count
     while low < high {

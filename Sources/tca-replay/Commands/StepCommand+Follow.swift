@@ -24,7 +24,8 @@ extension StepCommand {
       do {
         // A fast recorder may have rotated before the stepper looked: start at the oldest kept.
         let name = waited ? TraceIndex.oldestSegment(of: path) ?? path : path
-        return try TraceIndex(path: name)
+        // One file, walked on segment by segment: a set listed while it rotates can be torn.
+        return try TraceIndex(segmentAt: name)
       } catch {
         // Missing, or created but without its whole header yet: both are a trace to come.
         guard error.kind == .missing || !hasWholeLine(path) else { throw error }

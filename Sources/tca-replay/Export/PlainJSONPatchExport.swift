@@ -8,14 +8,26 @@ import TraceJSON
 /// tools do not know. The export rebuilds each state as it goes and writes every `splice` as a
 /// `test` of the whole old string and a `replace` with the whole new one; every other line is
 /// copied byte for byte.
+///
+/// A rotated recording is written as one trace of its kept set, oldest first: the later
+/// segments' headers, which repeat what the lines before them say, are left out.
 struct PlainJSONPatchExport {
   /// Rewrites the trace's lines, handing each output line (without its line break) to `write`.
   /// Throws a one-line message naming the file and line of a line that does not apply.
   static func export(path: String, write: (String) -> Void) throws {
+    var state = JSONValue.null
+    for (number, segment) in TraceSegments.readingOrder(of: path).enumerated() {
+      try export(segment: segment, isLater: number > 0, state: &state, write: write)
+    }
+  }
+
+  /// Rewrites one file's lines; a later segment's header only sets the state.
+  private static func export(
+    segment path: String, isLater: Bool, state: inout JSONValue, write: (String) -> Void
+  ) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ExportError(message: "\(path): cannot read the trace")
     }
-    var state = JSONValue.null
     var lineNumber = 0
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lineNumber += 1
@@ -29,6 +41,7 @@ struct PlainJSONPatchExport {
       switch record["kind"] {
       case .string("header"):
         state = record["initialState"] ?? .null
+        if isLater { continue }
       case .string("keyframe"):
         state = record["state"] ?? state
       case .string("step"):
