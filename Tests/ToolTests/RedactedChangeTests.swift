@@ -130,6 +130,23 @@ struct RedactedChangeTests {
     #expect(json.output.split(separator: "\n").count == 1)
   }
 
+  @Test("diff says a hidden value that changed between its two steps, and not one that did not")
+  func diff() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try Self.record(Self.first, in: folder, name: "vault.ndjson")
+    let whole = try ToolRunner.run(["diff", trace, "initial", "last"])
+    #expect(whole.status == 0, "\(whole.errors)")
+    #expect(whole.output.contains("  ~ /pin: changed, value redacted\n"), "\(whole.output)")
+    #expect(!whole.output.contains("recoveryPhrase"))
+    let later = try ToolRunner.run(["diff", trace, "2", "4", "--path", "/pin"])
+    #expect(later.output == "step 2 → step 4\n  (no change)\n")
+    let json = try ToolRunner.run(["diff", trace, "4", "6", "--json"])
+    #expect(
+      json.output.contains(
+        #"{"op":"replace","path":"/integrations/1/apiKey","value":"<redacted>"}"#), "\(json.output)")
+  }
+
   @Test("the trace holds no secret and nothing derived from one: other secrets write the same")
   func nothingDerived() throws {
     let folder = try Self.folder()
