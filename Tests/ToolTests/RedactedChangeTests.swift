@@ -147,6 +147,20 @@ struct RedactedChangeTests {
         #"{"op":"replace","path":"/integrations/1/apiKey","value":"<redacted>"}"#), "\(json.output)")
   }
 
+  @Test("search for the placeholder finds the steps that changed a hidden value in place")
+  func search() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try Self.record(Self.first, in: folder, name: "vault.ndjson")
+    let result = try ToolRunner.run(["search", trace, "redacted"])
+    #expect(result.status == 0, "\(result.errors)")
+    let changes = result.output.split(separator: "\n").filter { $0.contains("changes") }
+    #expect(changes.count == 2, "\(result.output)")
+    #expect(changes.first?.hasPrefix("step 1") == true)
+    #expect(changes.first?.hasSuffix("/pin  changed, value redacted") == true, "\(result.output)")
+    #expect(changes.last?.hasPrefix("step 5") == true, "\(result.output)")
+  }
+
   @Test("the trace holds no secret and nothing derived from one: other secrets write the same")
   func nothingDerived() throws {
     let folder = try Self.folder()
