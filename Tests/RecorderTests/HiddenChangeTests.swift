@@ -51,7 +51,9 @@ struct HiddenChangeTests {
       } else if case .object(let object) = value {
         for (key, member) in object { visit(member, path.appending(key)) }
       } else if case .array(let elements) = value {
-        for (index, element) in elements.enumerated() { visit(element, path.appending(index: index)) }
+        for (index, element) in elements.enumerated() {
+          visit(element, path.appending(index: index))
+        }
       }
     }
     visit(newRedacted, .root)

@@ -97,7 +97,9 @@ struct RedactedChangeTests {
       let result = try ToolRunner.run(["show", trace, String(step)])
       #expect(result.status == 0, "\(result.errors)")
       return result.output.split(separator: "\n").map(String.init)
-        .filter { $0.hasPrefix("  ~") || $0.hasPrefix("  +") || $0.hasPrefix("  -") || $0.contains("(no change)") }
+        .filter { line in
+          ["  ~", "  +", "  -"].contains { line.hasPrefix($0) } || line.contains("(no change)")
+        }
     }
     #expect(try changes(1) == ["  ~ /pin: changed, value redacted"])
     #expect(try changes(5) == ["  ~ /integrations/1/apiKey: changed, value redacted"])
@@ -122,8 +124,8 @@ struct RedactedChangeTests {
     let key = try steps("/integrations[id=1]/apiKey")
     // Step 2 adds the element, with no key yet; 3 sets one (shown as the placeholder); 5
     // changes it in place.
-    #expect(
-      key.filter { !$0.hasPrefix("          ") }.map { $0.prefix(6) } == ["     2", "     3", "     5"])
+    let listed = key.filter { !$0.hasPrefix("          ") }.map { $0.prefix(6) }
+    #expect(listed == ["     2", "     3", "     5"])
     #expect(key.last == "          ~ /integrations[id=1]/apiKey: changed, value redacted")
     #expect(try steps("/recoveryPhrase").isEmpty)
     let json = try ToolRunner.run(["log", trace, "--changed", "/pin", "--json"])
@@ -142,9 +144,8 @@ struct RedactedChangeTests {
     let later = try ToolRunner.run(["diff", trace, "2", "4", "--path", "/pin"])
     #expect(later.output == "step 2 → step 4\n  (no change)\n")
     let json = try ToolRunner.run(["diff", trace, "4", "6", "--json"])
-    #expect(
-      json.output.contains(
-        #"{"op":"replace","path":"/integrations/1/apiKey","value":"<redacted>"}"#), "\(json.output)")
+    let pair = #"{"op":"replace","path":"/integrations/1/apiKey","value":"<redacted>"}"#
+    #expect(json.output.contains(pair), "\(json.output)")
   }
 
   @Test("search for the placeholder finds the steps that changed a hidden value in place")
@@ -186,8 +187,9 @@ struct RedactedChangeTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let trace = try Self.record(Self.first, in: folder, name: "vault.ndjson")
     for mode in [ReplayMode.isolated, .cumulative] {
-      let report = try Replayer(reducer: ReflectingReducer(base: KeyVault()), options: .init(mode: mode))
-        .replay(tracePath: trace)
+      let replayer = Replayer(
+        reducer: ReflectingReducer(base: KeyVault()), options: .init(mode: mode))
+      let report = try replayer.replay(tracePath: trace)
       #expect(report.divergentSteps == 0, "\(mode): \(report)")
       #expect(report.steps == 8)
     }
@@ -232,7 +234,8 @@ struct RedactedChangeTests {
     var state = Door.State()
     for action: Door.Action in [
       .password("hunter2"), .password("swordfish"),
-      .badgeSwiped(.badge(number: 7, password: "tr0ub4dor")), .badgeSwiped(.password("correcthorse")),
+      .badgeSwiped(.badge(number: 7, password: "tr0ub4dor")),
+      .badgeSwiped(.password("correcthorse")),
     ] {
       _ = reducer.reduce(into: &state, action: action)
     }

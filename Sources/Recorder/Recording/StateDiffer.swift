@@ -384,7 +384,9 @@ struct StateDiffer<State: Encodable> {
       for (level, token) in path.tokens.enumerated() {
         if case .array(let elements)? = container {
           if level < 64 { indexLevels |= 1 << UInt64(level) }
-          container = JSONPointer.arrayIndex(token).flatMap { $0 < elements.count ? elements[$0] : nil }
+          container = JSONPointer.arrayIndex(token).flatMap {
+            $0 < elements.count ? elements[$0] : nil
+          }
         } else if case .object(let object)? = container {
           container = object[token]
         } else {

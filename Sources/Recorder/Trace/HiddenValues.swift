@@ -45,7 +45,8 @@ struct HiddenValues {
     func note(_ value: JSONValue) {
       var hasher = Hasher()
       hasher.combine(value)
-      found[JSONPointer(tokens: tokens)] = Place(digest: hasher.finalize(), indexLevels: indexLevels)
+      let place = Place(digest: hasher.finalize(), indexLevels: indexLevels)
+      found[JSONPointer(tokens: tokens)] = place
     }
   }
 

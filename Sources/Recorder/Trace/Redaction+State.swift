@@ -22,8 +22,9 @@ extension Redaction {
       case .path(let path):
         guard let tokens = JSONPointer(path)?.tokens else { continue }
         let shared = min(tokens.count, location.count)
-        guard zip(tokens.prefix(shared), location.prefix(shared)).allSatisfy({ $0 == "*" || $0 == $1 })
-        else { continue }
+        let matches = zip(tokens.prefix(shared), location.prefix(shared))
+          .allSatisfy { $0 == "*" || $0 == $1 }
+        guard matches else { continue }
         // This whole value lies under a redacted path.
         if tokens.count <= location.count { return hide(&value, noting: hidden) }
         paths.append(tokens[shared...])
