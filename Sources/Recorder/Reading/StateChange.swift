@@ -23,6 +23,9 @@ package struct StateChange: Equatable, Sendable {
     case copied(from: StatePath)
     /// A run of a long string replaced, at this byte offset.
     case spliced(offset: Int)
+    /// A value the trace's redaction rules hide changed in place: it reads `"<redacted>"`
+    /// before and after, and the recorder said that it changed.
+    case redacted
   }
 
   package var kind: Kind
@@ -31,6 +34,13 @@ package struct StateChange: Equatable, Sendable {
   package var old: SwiftValue?
   /// The value after, when the change has one.
   package var new: SwiftValue?
+
+  package init(kind: Kind, path: StatePath, old: SwiftValue? = nil, new: SwiftValue? = nil) {
+    self.kind = kind
+    self.path = path
+    self.old = old
+    self.new = new
+  }
 
   /// The changes `patch` made, taking `old` to `new`: states (or values) of the type `type`.
   package static func changes(
@@ -58,6 +68,10 @@ package struct StateChange: Equatable, Sendable {
       let pointer = operation.path
       let (walk, whole) = TypeWalk.walk(pointer, root: type, schema: schema)
       if let (at, wholeType) = whole {
+        if isRedactedChange(operation, tested: tested), shownWhole.insert(at).inserted {
+          changes.append(StateChange(kind: .redacted, path: StatePath(at)))
+          continue
+        }
         guard shownWhole.insert(at).inserted else { continue }
         let before = at.resolve(in: old)
         let after = at.resolve(in: new)
@@ -81,6 +95,11 @@ package struct StateChange: Equatable, Sendable {
       case .test:
         break
       case .replace(_, let value):
+        if isRedactedChange(operation, tested: tested) {
+          tested.removeValue(forKey: pointer)
+          changes.append(StateChange(kind: .redacted, path: path))
+          continue
+        }
         let before = tested.removeValue(forKey: pointer)
         changes.append(
           StateChange(
@@ -103,6 +122,33 @@ package struct StateChange: Equatable, Sendable {
       }
     }
     return changes
+  }
+
+  /// Whether `operation` says that a hidden value changed in place: a `replace` of the
+  /// placeholder with itself, after a `test` of it. A diff never writes one, as nothing changed
+  /// in the JSON; a recorder writes one for a hidden value that changed (TraceFormat.md,
+  /// "Redaction").
+  package static func isRedactedChange(
+    _ operation: JSONPatch.Operation, tested: [JSONPointer: JSONValue]
+  ) -> Bool {
+    guard case .replace(let path, let value) = operation, value == Redaction.placeholder else {
+      return false
+    }
+    return tested[path] == Redaction.placeholder
+  }
+
+  /// The paths `patch` says a hidden value changed in place at (``isRedactedChange(_:tested:)``).
+  package static func redactedChanges(in patch: JSONPatch) -> [JSONPointer] {
+    var tested: [JSONPointer: JSONValue] = [:]
+    var paths: [JSONPointer] = []
+    for operation in patch.operations {
+      if case .test(let path, let value) = operation {
+        tested[path] = value
+      } else if isRedactedChange(operation, tested: tested) {
+        paths.append(operation.path)
+      }
+    }
+    return paths
   }
 
   /// A dictionary's changes entry by entry, each at `[key=…]`.

@@ -94,7 +94,16 @@ package struct StateSearch {
         }
       }
     }
-    return Self.compare(before, after)
+    var events = Self.compare(before, after)
+    // A hidden value changed in place reads the same before and after: the patch says it.
+    if matches(Redaction.placeholder) {
+      for pointer in StateChange.redactedChanges(in: patch) {
+        let path = StatePath(pointer)
+        guard !events.contains(where: { $0.path == path }) else { continue }
+        events.append(.changes(path: path, from: Redaction.placeholder, to: Redaction.placeholder))
+      }
+    }
+    return events
   }
 
   private static func compare(

@@ -27,6 +27,10 @@ struct StateDiffer<State: Encodable> {
   private var walksToVerify = 3
   private var canWalk = true
   private let types = WalkTypes()
+  /// The previous state's hidden values, and those the parts encoded in this step found: a
+  /// hidden value changed in place is said by the patch (``HiddenValues``).
+  private var hidden = HiddenValues()
+  private let hiddenParts = HiddenValues.Parts()
 
   static var walkThreshold: Int { 256 }
 
@@ -54,10 +58,39 @@ struct StateDiffer<State: Encodable> {
     self.isLarge = false
     json = try encodeWhole(initialState)
     isLarge = Self.isLarge(json)
+    takeHiddenValues()
   }
 
   /// Moves to `state`, returning the patch from the previous state to it.
+  ///
+  /// With redaction rules, the patch also says each hidden value that changed in place: a
+  /// `test` and a `replace` of its placeholder with itself, at its end.
   mutating func advance(to state: State) throws -> JSONPatch {
+    guard !redactions.isEmpty else { return try advanceEncoding(to: state) }
+    hiddenParts.list.removeAll(keepingCapacity: true)
+    var patch = try advanceEncoding(to: state)
+    let changed = hidden.changes(after: patch, parts: hiddenParts.list)
+    hiddenParts.list.removeAll(keepingCapacity: true)
+    guard !changed.isEmpty else { return patch }
+    var operations = patch.operations
+    for path in changed {
+      operations.append(.test(path: path, value: Redaction.placeholder))
+      operations.append(.replace(path: path, value: Redaction.placeholder))
+    }
+    patch = JSONPatch(operations)
+    return patch
+  }
+
+  /// Makes the hidden values the last whole encoding found the state's.
+  private mutating func takeHiddenValues() {
+    guard !redactions.isEmpty else { return }
+    if let whole = hiddenParts.list.last(where: { $0.root.isRoot }) {
+      hidden.reset(to: whole.found)
+    }
+    hiddenParts.list.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func advanceEncoding(to state: State) throws -> JSONPatch {
     tally.values = 0
     guard canWalk, isLarge else { return try advanceWhole(to: state) }
     var operations: [JSONPatch.Operation] = []
@@ -100,6 +133,7 @@ struct StateDiffer<State: Encodable> {
   mutating func verified() throws -> JSONValue {
     let whole = try encodeWhole(value)
     isLarge = Self.isLarge(whole)
+    takeHiddenValues()
     if !whole.isIdentical(to: json) {
       canWalk = false
       json = whole
@@ -328,10 +362,13 @@ struct StateDiffer<State: Encodable> {
     return [.splice(path: path, offset: start, old: removed, new: inserted)]
   }
 
-  /// The state encoded whole, redacted.
+  /// The state encoded whole, redacted; what it hid is this step's only part.
   private func encodeWhole(_ state: State) throws -> JSONValue {
     var json = try encoder.encode(state)
-    Redaction.apply(redactions, to: &json, isState: true)
+    guard !redactions.isEmpty else { return json }
+    let collector = HiddenValues.Collector()
+    Redaction.apply(redactions, to: &json, isState: true, noting: collector)
+    hiddenParts.list = [(.root, collector.found)]
     return json
   }
 
@@ -340,7 +377,26 @@ struct StateDiffer<State: Encodable> {
     _ value: any Encodable, at path: JSONPointer, _ codingPath: [any CodingKey]
   ) throws -> JSONValue {
     var json = try encoder.encode(value, asPartAt: codingPath)
-    Redaction.apply(redactions, to: &json, at: path)
+    if !redactions.isEmpty {
+      // The previous state holds every container above `path`: it says which are arrays.
+      var indexLevels: UInt64 = 0
+      var container: JSONValue? = self.json
+      for (level, token) in path.tokens.enumerated() {
+        if case .array(let elements)? = container {
+          if level < 64 { indexLevels |= 1 << UInt64(level) }
+          container = JSONPointer.arrayIndex(token).flatMap {
+            $0 < elements.count ? elements[$0] : nil
+          }
+        } else if case .object(let object)? = container {
+          container = object[token]
+        } else {
+          container = nil
+        }
+      }
+      let collector = HiddenValues.Collector(location: path.tokens, indexLevels: indexLevels)
+      Redaction.apply(redactions, to: &json, at: path.tokens, noting: collector)
+      hiddenParts.list.append((path, collector.found))
+    }
     tally.values += json.nodeCount
     return json
   }

@@ -36,8 +36,19 @@ struct RedactedStandIns {
       return .object(object)
     case (.object(var object), .enumeration(let cases)?):
       guard object.count == 1, let (name, payload) = object.first,
-        let known = cases.first(where: { $0.name == name }), case .object(var members) = payload
+        let known = cases.first(where: { $0.name == name })
       else { return value }
+      if payload == Redaction.placeholder, !known.payload.isEmpty {
+        // The whole payload hidden, by a key rule naming the case: each value stands in.
+        var members = JSONObject()
+        for member in known.payload {
+          guard let standIn = standIn(for: member.type, ordinal: 0) else { return value }
+          members[member.name] = standIn
+        }
+        object[name] = .object(members)
+        return .object(object)
+      }
+      guard case .object(var members) = payload else { return value }
       for member in known.payload {
         guard let child = members[member.name], child.containsRedaction else { continue }
         members[member.name] = replace(child, type: member.type, ordinal: 0, depth: depth + 1)

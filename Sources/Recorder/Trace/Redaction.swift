@@ -21,11 +21,14 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
   /// Replaces `value` with ``placeholder``, unless it is the empty string or `null`: neither
   /// tells a secret, and keeping them shows when a secret is cleared, which a generated test
   /// needs to follow a redacted value through the state.
-  static func hide(_ value: inout JSONValue) {
+  /// The value hidden is noted in `hidden`, when given.
+  static func hide(_ value: inout JSONValue, noting hidden: HiddenValues.Collector? = nil) {
     switch value {
     case .null: return
     case .string(let text) where text.isEmpty && !hidesEmpty: return
-    default: value = placeholder
+    default:
+      hidden?.note(value)
+      value = placeholder
     }
   }
 
@@ -41,10 +44,14 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Replaces what `rules` cover in `value`; path rules only apply when `isState`.
-  static func apply(_ rules: [Redaction], to value: inout JSONValue, isState: Bool) {
+  /// Replaces what `rules` cover in `value`; path rules only apply when `isState`. A state's
+  /// hidden values are noted in `hidden`, when given (see ``HiddenValues``).
+  static func apply(
+    _ rules: [Redaction], to value: inout JSONValue, isState: Bool,
+    noting hidden: HiddenValues.Collector? = nil
+  ) {
     if isState {
-      apply(rules, to: &value, at: .root)
+      apply(rules, to: &value, at: [], noting: hidden)
     } else {
       guard !rules.isEmpty else { return }
       redactKeyPathPayloads(rules, in: &value)
@@ -110,30 +117,6 @@ public enum Redaction: Sendable, Hashable, CustomStringConvertible {
           redact(tokens: tokens[(start + members.count)...], in: &payload)
         }
       }
-    }
-  }
-
-  /// Replaces what `rules` cover in `value`, the part of a state found at `location`.
-  static func apply(_ rules: [Redaction], to value: inout JSONValue, at location: JSONPointer) {
-    guard !rules.isEmpty else { return }
-    redactKeys(rules, in: &value)
-    // A key rule also covers a subtree that sits under a member with that name.
-    for case .key(let name) in rules where location.tokens.contains(name) {
-      hide(&value)
-      return
-    }
-    for rule in rules {
-      guard case .path(let path) = rule, let pointer = JSONPointer(path) else { continue }
-      let rule = pointer.tokens
-      let here = location.tokens
-      let shared = min(rule.count, here.count)
-      guard zip(rule.prefix(shared), here.prefix(shared)).allSatisfy({ $0 == "*" || $0 == $1 })
-      else { continue }
-      if rule.count <= here.count {
-        hide(&value)  // This whole value lies under a redacted path.
-        return
-      }
-      redact(tokens: rule[shared...], in: &value)
     }
   }
 

@@ -45,6 +45,21 @@ enum DiffCommand: Command {
       // Report paths from the whole state's root, as everywhere else.
       patch = JSONPatch(patch.operations.map { $0.prefixed(by: pointer) })
     }
+    // A hidden value that changed in place between the two reads the same in both: the steps
+    // between them say so.
+    let hidden = try redactedChanges(
+      in: trace, between: from, and: to, under: pointer, old: oldState, new: newState,
+      besides: patch)
+    if !hidden.isEmpty {
+      patch = JSONPatch(
+        patch.operations
+          + hidden.flatMap { path in
+            [
+              .test(path: path, value: .string("<redacted>")),
+              .replace(path: path, value: .string("<redacted>")),
+            ]
+          })
+    }
     if arguments[Self.json] {
       context.output.writeJSON(patch.json.jsonString + "\n")
     } else {
@@ -58,5 +73,30 @@ enum DiffCommand: Command {
       context.output.write(lines.joined(separator: "\n") + "\n")
     }
     return .success
+  }
+
+  /// The paths under `pointer` where a step between `from` and `to` (in either order) changed
+  /// a hidden value in place that reads `"<redacted>"` in both states, and that `patch` does not
+  /// already change. Only for a trace with redaction rules: each step's patch is read.
+  private static func redactedChanges(
+    in trace: TraceIndex, between from: Int?, and to: Int?, under pointer: JSONPointer,
+    old: JSONValue, new: JSONValue, besides patch: JSONPatch
+  ) throws -> [JSONPointer] {
+    guard !trace.header.redactions.isEmpty else { return [] }
+    let low = min(from ?? (trace.firstStep - 1), to ?? (trace.firstStep - 1))
+    let high = max(from ?? (trace.firstStep - 1), to ?? (trace.firstStep - 1))
+    guard low < high else { return [] }
+    let placeholder = JSONValue.string("<redacted>")
+    var found: [JSONPointer] = []
+    for index in (low + 1)...high where !trace.isLost(index) {
+      for path in StateChange.redactedChanges(in: try trace.step(at: index).patch)
+      where path.tokens.starts(with: pointer.tokens) && !found.contains(path) {
+        guard path.resolve(in: old) == placeholder, path.resolve(in: new) == placeholder,
+          !patch.operations.contains(where: { $0.path.tokens.starts(with: path.tokens) })
+        else { continue }
+        found.append(path)
+      }
+    }
+    return found
   }
 }

@@ -85,6 +85,10 @@ enum SearchCommand: Command {
     case .appears(let path, let value):
       return at + context.style.paint("appears     ", .green)
         + "\(path.description.escapingControlCharacters)  \(show(value))"
+    case .changes(let path, let old, let new) where old == new:
+      // A hidden value changed in place: only that it changed is known.
+      return at + context.style.paint("changes     ", .yellow)
+        + "\(path.description.escapingControlCharacters)  changed, value redacted"
     case .changes(let path, let old, let new):
       return at + context.style.paint("changes     ", .yellow)
         + "\(path.description.escapingControlCharacters)  \(show(old)) → \(show(new))"

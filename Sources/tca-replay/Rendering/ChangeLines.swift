@@ -22,7 +22,11 @@ struct ChangeLines {
   /// How far the lines are indented: under the step line's time.
   static let indent = "          "
 
-  func lines(before: JSONValue?, after: JSONValue?) -> [String] {
+  /// The lines for the value at the path going from `before` to `after`, and for the hidden
+  /// values under it that changed in place (`redacted`, relative to the path).
+  func lines(
+    before: JSONValue?, after: JSONValue?, redacted: [JSONPointer] = []
+  ) -> [String] {
     let type = schema.valueType(at: path, in: stateType)
     let old = before == .null ? nil : before
     let new = after == .null ? nil : after
@@ -33,9 +37,23 @@ struct ChangeLines {
       let mark = old == nil ? style.paint("+", .green) : style.paint("-", .red)
       return [Self.indent + mark + " \(name): " + (shown ?? "nil")]
     }
-    let changes = StateChange.changes(
+    var changes = StateChange.changes(
       JSONPatch.diff(from: old, to: new), from: old, to: new, type: type, schema: schema)
+    changes += redacted.map { StateChange(kind: .redacted, path: StatePath($0)) }
     let renderer = PatchRenderer(style: style, base: path.isRoot ? "" : path.description)
     return renderer.lines(changes, indent: Self.indent)
+  }
+
+  /// The paths under `path` at which `patch` says a hidden value changed in place, relative to
+  /// `path` (found in `state`, the state after the patch).
+  static func redactedChanges(
+    in patch: JSONPatch, under path: StatePath, in state: JSONValue
+  ) -> [JSONPointer] {
+    let hidden = StateChange.redactedChanges(in: patch)
+    guard !hidden.isEmpty, let base = path.pointer(in: state) else { return [] }
+    return hidden.compactMap { pointer in
+      guard pointer.tokens.starts(with: base.tokens) else { return nil }
+      return JSONPointer(tokens: Array(pointer.tokens.dropFirst(base.tokens.count)))
+    }
   }
 }

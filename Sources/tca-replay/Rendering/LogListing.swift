@@ -54,10 +54,13 @@ struct LogListing {
       if let changed {
         let after = changed.resolve(in: state)
         defer { before = after }
-        guard after != before else { return nil }
+        // A hidden value that changed in place reads the same before and after: only the
+        // step's patch says that it changed.
+        let redacted = ChangeLines.redactedChanges(in: step.patch, under: changed, in: state)
+        guard after != before || !redacted.isEmpty else { return nil }
         if !json {
           change = ChangeLines(path: changed, style: style, schema: schema, stateType: stateType)
-            .lines(before: before, after: after)
+            .lines(before: before, after: after, redacted: redacted)
         }
       }
       guard pattern?.matches(step.label) ?? true else { return nil }

@@ -2,7 +2,8 @@ import Recorder
 import TraceJSON
 
 /// Renders a step's changes as one line each: `~ /path: old → new`, `+ /path: new`,
-/// `- /path: old`, values in Swift form and dictionary entries by key (see ``StateChange``).
+/// `- /path: old`, `~ /path: changed, value redacted` for a hidden value, values in Swift form
+/// and dictionary entries by key (see ``StateChange``).
 struct PatchRenderer {
   var style: Style
   /// The path the patch's paths are relative to, shown before them: `log --changed`'s path.
@@ -29,6 +30,9 @@ struct PatchRenderer {
         lines.append(indent + style.paint(">", .blue) + " \(show(from)) moved to \(path)")
       case .copied(let from):
         lines.append(indent + style.paint("+", .green) + " \(path): a copy of \(show(from))")
+      case .redacted:
+        // The value is hidden: only that it changed is known.
+        lines.append(indent + style.paint("~", .yellow) + " \(path): changed, value redacted")
       case .spliced(let offset):
         // Only the changed run of a long string: `~ /path @byte: "old" → "new"`.
         lines.append(
