@@ -285,6 +285,19 @@ def main():
     rows = root.find(id="diff-out")[0].find(tag="tr")
     checks.expect(len(rows) > 2, f"todos: the diff of steps 10 and 60 has rows ({len(rows) - 1})")
 
+    # A hidden value changed in place reads "<redacted>" in both states; the diff still says it
+    # changed, from the recorder's test and replace of the placeholder by itself.
+    vault = os.path.join(out, "vault-hidden-change.html")
+    subprocess.run([tool, "view", "Tests/ToolTests/Fixtures/vault-hidden-change.ndjson", "-o",
+                    vault], check=True, capture_output=True)
+    for step, path in ((1, "/pin"), (5, "/integrations/1/apiKey")):
+        url = url_for(vault, step=step, compare=step - 1, pane="diff")
+        rows = [r.cells() for r in dom(browser, url).find(id="diff-out")[0].find(tag="tr")]
+        checks.expect(any(r.startswith(path + " (changed, value redacted)") for r in rows),
+                      f"vault: the diff of step {step} says {path} changed, hidden ({rows})")
+    screenshot(browser, url_for(vault, step=5, compare=4, pane="diff"),
+               os.path.join(out, "hidden-change.png"))
+
     # The list's filters agree with `tca-replay log`: sort actions sent by effects.
     golden = open("Tests/ToolTests/Golden/log-todos-effect-sort.txt", encoding="utf-8").read()
     expected = len(golden.splitlines())

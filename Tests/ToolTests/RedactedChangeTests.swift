@@ -181,6 +181,26 @@ struct RedactedChangeTests {
     #expect(first.contains(#""op":"replace","path":"/pin","value":"<redacted>""#))
   }
 
+  /// The browser check (`.ci/browser-test`) opens this recording's diff of step 5 against
+  /// step 0. `RECORD_FIXTURES=1` writes it again.
+  static let fixture = "Tests/ToolTests/Fixtures/vault-hidden-change.ndjson"
+
+  @Test("the viewer's fixture is what today's recorder writes, times aside")
+  func fixtureIsFresh() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try Self.record(Self.first, in: folder, name: "vault.ndjson")
+    let recorded = try String(contentsOfFile: trace, encoding: .utf8)
+    if ProcessInfo.processInfo.environment["RECORD_FIXTURES"] == "1" {
+      try recorded.write(toFile: Self.fixture, atomically: true, encoding: .utf8)
+    }
+    func withoutTimes(_ text: String) -> String {
+      text.replacing(/"(time|started)":("[^"]*"|[0-9.e+-]+)/, with: "")
+    }
+    let committed = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+    #expect(withoutTimes(committed) == withoutTimes(recorded), "RECORD_FIXTURES=1 writes it")
+  }
+
   @Test("a replay of the trace finds no divergence: a hidden value is unknown, not a difference")
   func replay() throws {
     let folder = try Self.folder()

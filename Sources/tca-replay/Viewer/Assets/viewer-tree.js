@@ -153,6 +153,7 @@ function renderDiff() {
 function diffBetween(pa, pb) {
   const out = $("diff-out"); out.textContent = "";
   const changes = []; diffValues(stateAfter(pa), stateAfter(pb), [], changes);
+  hiddenChanges(pa, pb, changes);
   out.append(el("p", "note", counted(changes.length, "difference") +
     " between the state after step " +
     stepName(pa) + " and after step " + stepName(pb) +
@@ -170,13 +171,31 @@ function diffBetween(pa, pb) {
       ")"));
     pc.style.cursor = "pointer"; pc.addEventListener("click", () => pick(t));
     const type = valueType || typeAt(t);
-    const text = (v) => kind === "moved" ? "at index " + v : shortSwift(v, type, 300);
+    const text = (v) => kind === "moved" ? "at index " + v :
+      kind === "changed, value redacted" ? v : shortSwift(v, type, 300);
     row.append(pc, el("td", "a", text(a)), el("td", "b", text(b)));
     if (blamed) { const by = el("td", "by", "…"); row.append(by); blamed.push([pointer(t), by]); }
     table.append(row);
   }
   out.append(table);
   if (blamed && blamed.length) window.changedBy(steps[pb].index, blamed);
+}
+// A hidden value changed in place stays "<redacted>" in both states: the recorder says so with
+// a test and a replace of the placeholder by itself (TraceFormat.md, Redaction).
+function hiddenChanges(pa, pb, changes) {
+  const hidden = "<redacted>", seen = new Set(changes.map((c) => pointer(c[0])));
+  for (let q = Math.max(pa + 1, 0); q <= pb; q++) {
+    const ops = steps[q].patch;
+    for (let i = 0; i + 1 < ops.length; i++) {
+      const [t, r] = [ops[i], ops[i + 1]];
+      if (t.op !== "test" || r.op !== "replace" || t.path !== r.path || t.value !== hidden ||
+        r.value !== hidden) continue;
+      // A row at the path or around it (a value added whole) already says it changed.
+      if ([...seen].some((s) => r.path === s || r.path.startsWith(s + "/"))) continue;
+      seen.add(r.path);
+      changes.push([parsePointer(r.path), hidden, hidden, "changed, value redacted"]);
+    }
+  }
 }
 $("diff-go").addEventListener("click", () => {
   const a = resolveStep($("diff-a").value), b = resolveStep($("diff-b").value);
