@@ -120,7 +120,7 @@ extension CheckedTraceReader {
     /// A crash or gap record is a record like any other here. Any problem, a blank line or an
     /// incomplete last line is ``Outcome/needsCheckedRead(fromLine:)``, as for `summary`.
     static func runs(
-      path: String, threads: Int, runSize: Int = 1 << 20, read: @escaping @Sendable (Run) -> Void
+      path: String, threads: Int, runSize: Int, read: @escaping @Sendable (Run) -> Void
     ) throws(TraceReadError) -> Outcome {
       try split(path: path, threads: max(1, threads), runSize: runSize, read: {
         let run = Run(RunReader(file: $0, bounds: $1, isFirst: $2))

@@ -40,6 +40,9 @@ where Base.State: Codable, Base.Action: Codable {
     /// replayed it (a replay thread, in isolated mode): a host's sign of life while a slow
     /// reducer works. Keep it cheap.
     package var progress: (@Sendable (Int) -> Void)?
+    /// How many bytes of a trace with keyframes one replay thread reads at a time, about; tests
+    /// make it small, to cut a short trace into many runs.
+    package var runSize = 1 << 20
 
     /// Creates options; the defaults suit `tca-replay bisect`.
     package init(
@@ -260,7 +263,9 @@ where Base.State: Codable, Base.Action: Codable {
     let update = updateDependencies
     let (keep, context) = (max(0, options.maximumDivergences), options.precedingSteps)
     let outcome = try ReplayError.reading(
-      CheckedTraceReader.Scan.runs(path: path, threads: options.workers) { run in
+      CheckedTraceReader.Scan.runs(
+        path: path, threads: options.workers, runSize: options.runSize
+      ) { run in
         let engine = pool.take()
         let tally = engine.value.replay(
           run, over: base, update, keeping: keep, context: context, path: path,
