@@ -108,23 +108,25 @@ extension CheckedTraceReader {
     package static func run(
       path: String, options: Options, deliver: (Output) -> Void
     ) throws(TraceReadError) -> Outcome {
-      try split(path: path, threads: options.threads, runSize: options.runSize, read: {
-        RunReader(file: $0, bounds: $1, isFirst: $2).read(options)
+      try split(path: path, threads: options.threads, runSize: options.runSize, read: { file, bounds, isFirst, _ in
+        RunReader(file: file, bounds: bounds, isFirst: isFirst).read(options)
       }, deliver: deliver)
     }
 
     /// Reads and checks the trace at `path` as ``run(path:options:deliver:)`` does, but hands
-    /// each run to `read` on the thread that reads it, to take its records in full: replay's
-    /// parallel read, which replays each run where it is read.
+    /// each run to `read` on the thread that reads it, with that thread's number (below
+    /// `threads`), to take its records in full: replay's parallel read, which replays each run
+    /// where it is read.
     ///
     /// A crash or gap record is a record like any other here. Any problem, a blank line or an
     /// incomplete last line is ``Outcome/needsCheckedRead(fromLine:)``, as for `summary`.
     static func runs(
-      path: String, threads: Int, runSize: Int, read: @escaping @Sendable (Run) -> Void
+      path: String, threads: Int, runSize: Int,
+      read: @escaping @Sendable (Run, _ thread: Int) -> Void
     ) throws(TraceReadError) -> Outcome {
       try split(path: path, threads: max(1, threads), runSize: runSize, read: {
         let run = Run(RunReader(file: $0, bounds: $1, isFirst: $2))
-        read(run)
+        read(run, $3)
         return run.result
       }, deliver: { _ in })
     }
@@ -133,7 +135,8 @@ extension CheckedTraceReader {
     /// at most, and delivers the results in trace order on the calling thread.
     private static func split<Part: Sendable>(
       path: String, threads: Int, runSize: Int,
-      read: @escaping @Sendable (LineFile, Range<Int>, Bool) -> RunResult<Part>,
+      read: @escaping @Sendable (LineFile, Range<Int>, _ isFirst: Bool, _ thread: Int)
+        -> RunResult<Part>,
       deliver: (Part) -> Void
     ) throws(TraceReadError) -> Outcome {
       // A rotated set spans files: the checked reader reads it, segment by segment.
@@ -151,10 +154,10 @@ extension CheckedTraceReader {
       let workers = Workers<Part>(count: runs, window: threads * 2)
       var started: [Thread] = []
       if runs > 1 {
-        for _ in 0..<min(threads, runs) {
+        for number in 0..<min(threads, runs) {
           let thread = Thread {
             while let index = workers.take() {
-              workers.finish(index, read(file, bounds[index], index == 0))
+              workers.finish(index, read(file, bounds[index], index == 0, number))
             }
           }
           thread.stackSize = 1 << 22
@@ -165,7 +168,7 @@ extension CheckedTraceReader {
       var baseLine = 0
       var outcome = Outcome.complete
       for index in 0..<runs {
-        let result = runs == 1 ? read(file, bounds[0], true) : workers.wait(for: index)
+        let result = runs == 1 ? read(file, bounds[0], true, 0) : workers.wait(for: index)
         guard let part = result.part else {
           outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
           workers.cancel()

@@ -124,25 +124,3 @@ final class ReplayedSteps: Sendable {
     })
   }
 }
-
-/// The replay engines of a replay on the scan: each run read takes one, so no two threads share.
-final class EnginePool: Sendable {
-  private let engines: Mutex<[UncheckedBox<any ChunkRunner>]>
-  /// Every engine, for what they gathered once the replay is done.
-  let all: [UncheckedBox<any ChunkRunner>]
-
-  init(_ engines: [UncheckedBox<any ChunkRunner>]) {
-    all = engines
-    self.engines = Mutex(engines)
-  }
-
-  /// An engine no other thread holds: the scan reads no more runs at once than there are.
-  func take() -> UncheckedBox<any ChunkRunner> {
-    guard let engine = engines.withLock({ $0.popLast() }) else {
-      preconditionFailure("more runs read at once than replay threads")
-    }
-    return engine
-  }
-
-  func put(_ engine: UncheckedBox<any ChunkRunner>) { engines.withLock { $0.append(engine) } }
-}

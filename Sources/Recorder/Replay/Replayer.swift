@@ -256,7 +256,7 @@ where Base.State: Codable, Base.Action: Codable {
   /// on, is read, checked and replayed by the thread that reads it. `nil` when the scan hands
   /// the trace back to the checked reader.
   private func replayOnScan(_ path: String, header: TraceHeader) throws(ReplayError) -> Tally? {
-    let pool = EnginePool(engines(header))
+    let engines = engines(header)
     let results = SharedTally()
     let replayed = ReplayedSteps(progress: options.progress)
     let base = DependencyValues._current
@@ -265,17 +265,15 @@ where Base.State: Codable, Base.Action: Codable {
     let outcome = try ReplayError.reading(
       CheckedTraceReader.Scan.runs(
         path: path, threads: options.workers, runSize: options.runSize
-      ) { run in
-        let engine = pool.take()
-        let tally = engine.value.replay(
+      ) { run, thread in
+        let tally = engines[thread].value.replay(
           run, over: base, update, keeping: keep, context: context, path: path,
           replayed: replayed)
-        pool.put(engine)
         results.merge(tally, keeping: keep)
       })
     guard outcome == .complete else { return nil }
     var tally = results.total
-    tally.unpinnedReads = pool.all.reduce([]) { UnpinnedRead.merged($0, $1.value.unpinnedReads) }
+    tally.unpinnedReads = engines.reduce([]) { UnpinnedRead.merged($0, $1.value.unpinnedReads) }
     return tally
   }
 
