@@ -60,7 +60,8 @@ struct ScanReplayTests {
   func sameFirstBadLine(damage: Damage) async throws {
     let path = try Self.record(steps: 160, keyframeInterval: 10)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 10).map(Array.init)
+    let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 10)
+      .map(Array.init)
     // Every third line, from the first step on: with runs of 2 KB, a boundary is near each.
     for damaged in stride(from: 1, to: lines.count, by: 3) {
       var edited = lines

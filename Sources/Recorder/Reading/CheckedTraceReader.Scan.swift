@@ -8,9 +8,9 @@ import TraceJSON
 #endif
 
 extension CheckedTraceReader {
-  /// A checked read of a whole trace on every core, for `summary` and `log`: the file is split at
-  /// line boundaries into runs that start at a keyframe, each run is read and checked on its own
-  /// thread, and the results come back in trace order.
+  /// A checked read of a whole trace on every core, for `summary`, `log` and replay: the file is
+  /// split at line boundaries into runs that start at a keyframe, each run is read and checked on
+  /// its own thread, and the results come back in trace order.
   ///
   /// ```swift
   /// let outcome = try CheckedTraceReader.Scan.run(path: path, options: .init()) { chunk in … }
@@ -108,9 +108,10 @@ extension CheckedTraceReader {
     package static func run(
       path: String, options: Options, deliver: (Output) -> Void
     ) throws(TraceReadError) -> Outcome {
-      try split(path: path, threads: options.threads, runSize: options.runSize, read: { file, bounds, isFirst, _ in
+      try split(path: path, threads: options.threads, runSize: options.runSize) {
+        file, bounds, isFirst, _ in
         RunReader(file: file, bounds: bounds, isFirst: isFirst).read(options)
-      }, deliver: deliver)
+      } deliver: { deliver($0) }
     }
 
     /// Reads and checks the trace at `path` as ``run(path:options:deliver:)`` does, but hands
@@ -124,11 +125,11 @@ extension CheckedTraceReader {
       path: String, threads: Int, runSize: Int,
       read: @escaping @Sendable (Run, _ thread: Int) -> Void
     ) throws(TraceReadError) -> Outcome {
-      try split(path: path, threads: max(1, threads), runSize: runSize, read: {
+      try split(path: path, threads: max(1, threads), runSize: runSize) {
         let run = Run(RunReader(file: $0, bounds: $1, isFirst: $2))
         read(run, $3)
         return run.result
-      }, deliver: { _ in })
+      } deliver: { _ in }
     }
 
     /// Cuts the file at line boundaries into runs, reads each with `read` on `threads` threads
