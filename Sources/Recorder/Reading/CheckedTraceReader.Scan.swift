@@ -35,12 +35,9 @@ extension CheckedTraceReader {
       package var changed: StatePath?
       /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
       package var json: Bool
-      /// A step's line of text, or `nil` to leave it out of ``Output/text``; run on the threads,
-      /// so a long listing is written in parallel too. `nil` writes none (steps are still
-      /// counted).
-      package var render: (@Sendable (ScannedStep) -> String?)?
       /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
-      /// the threads. Used instead of ``render`` when set: no string per step.
+      /// the threads, so a long listing is written in parallel too. `nil` writes none (steps are
+      /// still counted).
       package var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
       /// How many threads read; twice as many runs at most are read ahead of the one delivered,
       /// which bounds memory.
@@ -52,7 +49,6 @@ extension CheckedTraceReader {
       /// Options reading labels and watching nothing.
       package init(
         labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
-        render: (@Sendable (ScannedStep) -> String?)? = nil,
         write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
       ) {
@@ -60,7 +56,6 @@ extension CheckedTraceReader {
         self.labels = labels
         self.changed = changed
         self.json = json
-        self.render = render
         self.threads = max(1, threads)
       }
     }
@@ -69,7 +64,7 @@ extension CheckedTraceReader {
     package struct Output: Sendable {
       /// The header; in the first run only.
       package var header: TraceHeader?
-      /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
+      /// The lines ``Options/write`` wrote for the run's steps, each ending in a newline.
       package var text: String { String(decoding: bytes, as: UTF8.self) }
       /// ``text`` as UTF-8: what the threads wrote, not copied again.
       package var bytes: [UInt8] = []
@@ -108,7 +103,7 @@ extension CheckedTraceReader {
     package static func run(
       path: String, options: Options, deliver: (Output) -> Void
     ) throws(TraceReadError) -> Outcome {
-      try split(path: path, threads: options.threads, runSize: options.runSize) {
+      try split(path: path, threads: options.threads, runSize: options.runSize, stack: 1 << 22) {
         file, bounds, isFirst, _ in
         RunReader(file: file, bounds: bounds, isFirst: isFirst).read(options)
       } deliver: { deliver($0) }
@@ -125,7 +120,10 @@ extension CheckedTraceReader {
       path: String, threads: Int, runSize: Int,
       read: @escaping @Sendable (Run, _ thread: Int) -> Void
     ) throws(TraceReadError) -> Outcome {
-      try split(path: path, threads: max(1, threads), runSize: runSize) {
+      // Reducers may recurse deeply, and never run on the caller's thread, whose stack is unknown.
+      try split(
+        path: path, threads: max(1, threads), runSize: runSize, stack: 8 << 20, inline: false
+      ) {
         let run = Run(RunReader(file: $0, bounds: $1, isFirst: $2))
         read(run, $3)
         return run.result
@@ -133,9 +131,10 @@ extension CheckedTraceReader {
     }
 
     /// Cuts the file at line boundaries into runs, reads each with `read` on `threads` threads
-    /// at most, and delivers the results in trace order on the calling thread.
+    /// at most (a lone run on the calling thread when `inline`), and delivers the results in
+    /// trace order on the calling thread.
     private static func split<Part: Sendable>(
-      path: String, threads: Int, runSize: Int,
+      path: String, threads: Int, runSize: Int, stack: Int, inline: Bool = true,
       read: @escaping @Sendable (LineFile, Range<Int>, _ isFirst: Bool, _ thread: Int)
         -> RunResult<Part>,
       deliver: (Part) -> Void
@@ -154,14 +153,15 @@ extension CheckedTraceReader {
       let bounds = (0..<runs).map { starts[$0]..<(($0 + 1 < runs) ? starts[$0 + 1] : size) }
       let workers = Workers<Part>(count: runs, window: threads * 2)
       var started: [Thread] = []
-      if runs > 1 {
+      let onThreads = runs > 1 || !inline
+      if onThreads {
         for number in 0..<min(threads, runs) {
           let thread = Thread {
             while let index = workers.take() {
               workers.finish(index, read(file, bounds[index], index == 0, number))
             }
           }
-          thread.stackSize = 1 << 22
+          thread.stackSize = stack
           started.append(thread)
           thread.start()
         }
@@ -169,7 +169,7 @@ extension CheckedTraceReader {
       var baseLine = 0
       var outcome = Outcome.complete
       for index in 0..<runs {
-        let result = runs == 1 ? read(file, bounds[0], true, 0) : workers.wait(for: index)
+        let result = onThreads ? workers.wait(for: index) : read(file, bounds[0], true, 0)
         guard let part = result.part else {
           outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
           workers.cancel()
@@ -504,13 +504,7 @@ private struct RunReader {
       if case .send = step.origin { chunk.sent += 1 }
       if !step.isReplayable { chunk.notReplayable += 1 }
       chunk.effectsStarted += step.effects.count
-      if let write = options.write {
-        write(step, &text)
-      } else if let render = options.render, var line = render(step) {
-        // As bytes, made a string once per run: appending strings costs more than the lines.
-        line.withUTF8 { text.append(contentsOf: $0) }
-        text.append(0x0A)
-      }
+      options.write?(step, &text)
     }
     // The end of the file: an incomplete last line is the checked reader's to report.
     if lines.tornLineLength > 0 { throw Failure() }

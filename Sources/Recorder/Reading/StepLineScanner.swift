@@ -285,9 +285,7 @@ struct StepLineScanner {
       isReplayable: !equals(range(.action), "null"))
     return (step, patch)
   }
-}
 
-extension StepLineScanner {
   /// The pointers of recent patches, by their text: a trace's patches name few paths, and
   /// parsing one costs more than finding it. It also holds the room a scanner needs for keys,
   /// so that one thread's lines share it.
@@ -360,9 +358,7 @@ extension StepLineScanner {
       return pointer
     }
   }
-}
 
-extension StepLineScanner {
   /// The patch in `range`, already checked as JSON, read the way `JSONPatch(json:)` reads it
   /// for the operations the recorder writes; `nil` for anything else, which that reads.
   func readPatch(_ range: Range<Int>, pointers: PointerCache) -> JSONPatch? {
