@@ -227,11 +227,8 @@ extension CheckedTraceReader.Scan {
     func forEachRecord(_ body: (TraceRecord, _ before: JSONValue, _ after: JSONValue) -> Void) {
       // Into a local: `body` may ask for ``stepLines(before:)``, which reads `start`.
       var result = RunResult<Void>()
-      do throws(RunReader.Failure) {
-        try reader.readRecords(into: &result, opened: { start = $0 }, body)
+      if (try? reader.readRecords(into: &result, opened: { start = $0 }, body)) != nil {
         result.part = ()
-      } catch {
-        result.part = nil
       }
       self.result = result
     }
@@ -414,12 +411,7 @@ private struct RunReader {
   {
     var result = RunResult<CheckedTraceReader.Scan.Output>()
     var chunk = CheckedTraceReader.Scan.Output()
-    do throws(Failure) {
-      try read(options, into: &chunk, &result)
-      result.part = chunk
-    } catch {
-      result.part = nil
-    }
+    if (try? read(options, into: &chunk, &result)) != nil { result.part = chunk }
     return result
   }
 

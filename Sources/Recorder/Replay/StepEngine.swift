@@ -393,20 +393,13 @@ struct DecodingFailure {
 /// A replay thread's work, free of the reducer's generic types.
 protocol ChunkRunner: AnyObject {
   func runChunks(
-    from queue: ChunkQueue,
-    over base: DependencyValues,
-    _ update: (inout DependencyValues) -> Void,
-    keeping: Int,
-    context: Int
+    from queue: ChunkQueue, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int
   ) -> Tally
 
   func replay(
-    _ lines: CheckedTraceReader.Scan.Run,
-    over base: DependencyValues,
-    _ update: (inout DependencyValues) -> Void,
-    keeping: Int,
-    context: Int,
-    path: String,
+    _ lines: CheckedTraceReader.Scan.Run, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int, path: String,
     replayed: ReplayedSteps
   ) -> Tally
 
@@ -417,11 +410,8 @@ protocol ChunkRunner: AnyObject {
 extension StepEngine: ChunkRunner {
   /// Replays chunks until the queue is closed and empty.
   func runChunks(
-    from queue: ChunkQueue,
-    over base: DependencyValues,
-    _ update: (inout DependencyValues) -> Void,
-    keeping: Int,
-    context: Int
+    from queue: ChunkQueue, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int
   ) -> Tally {
     var tally = Tally()
     withFeed(over: base, update) {
@@ -438,12 +428,8 @@ extension StepEngine: ChunkRunner {
 
   /// Replays a run of the scan: its records come checked, with the states the patches rebuild.
   func replay(
-    _ lines: CheckedTraceReader.Scan.Run,
-    over base: DependencyValues,
-    _ update: (inout DependencyValues) -> Void,
-    keeping: Int,
-    context: Int,
-    path: String,
+    _ lines: CheckedTraceReader.Scan.Run, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int, path: String,
     replayed: ReplayedSteps
   ) -> Tally {
     var tally = Tally()
