@@ -231,7 +231,8 @@ struct TraceScanTests {
     -> (CheckedTraceReader.Scan.Outcome, Counts, runs: Int)
   {
     var options = CheckedTraceReader.Scan.Options(
-      labels: true, changed: changed.map(StatePath.init), render: { render($0) }, threads: 2)
+      labels: true, changed: changed.map(StatePath.init),
+      write: { step, text in text += Array((render(step) + "\n").utf8) }, threads: 2)
     options.runSize = runSize
     var counts = Counts()
     var runs = 0

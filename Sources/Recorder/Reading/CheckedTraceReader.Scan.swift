@@ -8,9 +8,9 @@ import TraceJSON
 #endif
 
 extension CheckedTraceReader {
-  /// A checked read of a whole trace on every core, for `summary` and `log`: the file is split at
-  /// line boundaries into runs that start at a keyframe, each run is read and checked on its own
-  /// thread, and the results come back in trace order.
+  /// A checked read of a whole trace on every core, for `summary`, `log` and replay: the file is
+  /// split at line boundaries into runs that start at a keyframe, each run is read and checked on
+  /// its own thread, and the results come back in trace order.
   ///
   /// ```swift
   /// let outcome = try CheckedTraceReader.Scan.run(path: path, options: .init()) { chunk in … }
@@ -35,12 +35,9 @@ extension CheckedTraceReader {
       package var changed: StatePath?
       /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
       package var json: Bool
-      /// A step's line of text, or `nil` to leave it out of ``Chunk/text``; run on the threads,
-      /// so a long listing is written in parallel too. `nil` writes none (steps are still
-      /// counted).
-      package var render: (@Sendable (ScannedStep) -> String?)?
       /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
-      /// the threads. Used instead of ``render`` when set: no string per step.
+      /// the threads, so a long listing is written in parallel too. `nil` writes none (steps are
+      /// still counted).
       package var write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)?
       /// How many threads read; twice as many runs at most are read ahead of the one delivered,
       /// which bounds memory.
@@ -52,7 +49,6 @@ extension CheckedTraceReader {
       /// Options reading labels and watching nothing.
       package init(
         labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
-        render: (@Sendable (ScannedStep) -> String?)? = nil,
         write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
       ) {
@@ -60,16 +56,15 @@ extension CheckedTraceReader {
         self.labels = labels
         self.changed = changed
         self.json = json
-        self.render = render
         self.threads = max(1, threads)
       }
     }
 
     /// What one run of lines holds, in trace order.
-    package struct Chunk: Sendable {
+    package struct Output: Sendable {
       /// The header; in the first run only.
       package var header: TraceHeader?
-      /// The lines ``Options/render`` wrote for the run's steps, each ending in a newline.
+      /// The lines ``Options/write`` wrote for the run's steps, each ending in a newline.
       package var text: String { String(decoding: bytes, as: UTF8.self) }
       /// ``text`` as UTF-8: what the threads wrote, not copied again.
       package var bytes: [UInt8] = []
@@ -106,14 +101,49 @@ extension CheckedTraceReader {
     /// - Throws: ``TraceReadError`` of kind `.missing` when the file cannot be opened; anything
     ///   wrong with its contents is ``Outcome/needsCheckedRead(fromLine:)``.
     package static func run(
-      path: String, options: Options, deliver: (Chunk) -> Void
+      path: String, options: Options, deliver: (Output) -> Void
+    ) throws(TraceReadError) -> Outcome {
+      try split(path: path, threads: options.threads, runSize: options.runSize, stack: 1 << 22) {
+        file, bounds, isFirst, _ in
+        RunReader(file: file, bounds: bounds, isFirst: isFirst).read(options)
+      } deliver: { deliver($0) }
+    }
+
+    /// Reads and checks the trace at `path` as ``run(path:options:deliver:)`` does, but hands
+    /// each run to `read` on the thread that reads it, with that thread's number (below
+    /// `threads`), to take its records in full: replay's parallel read, which replays each run
+    /// where it is read.
+    ///
+    /// A crash or gap record is a record like any other here. Any problem, a blank line or an
+    /// incomplete last line is ``Outcome/needsCheckedRead(fromLine:)``, as for `summary`.
+    static func runs(
+      path: String, threads: Int, runSize: Int,
+      read: @escaping @Sendable (Run, _ thread: Int) -> Void
+    ) throws(TraceReadError) -> Outcome {
+      // Reducers may recurse deeply, and never run on the caller's thread, whose stack is unknown.
+      try split(
+        path: path, threads: max(1, threads), runSize: runSize, stack: 8 << 20, inline: false
+      ) {
+        let run = Run(RunReader(file: $0, bounds: $1, isFirst: $2))
+        read(run, $3)
+        return run.result
+      } deliver: { _ in }
+    }
+
+    /// Cuts the file at line boundaries into runs, reads each with `read` on `threads` threads
+    /// at most (a lone run on the calling thread when `inline`), and delivers the results in
+    /// trace order on the calling thread.
+    private static func split<Part: Sendable>(
+      path: String, threads: Int, runSize: Int, stack: Int, inline: Bool = true,
+      read: @escaping @Sendable (LineFile, Range<Int>, _ isFirst: Bool, _ thread: Int)
+        -> RunResult<Part>,
+      deliver: (Part) -> Void
     ) throws(TraceReadError) -> Outcome {
       // A rotated set spans files: the checked reader reads it, segment by segment.
       if TraceSegments.readingOrder(of: path).count > 1 { return .needsCheckedRead(fromLine: 1) }
       let file = try LineFile(path: path)
       let size = file.size
-      let runSize = max(1, options.runSize)
-      let nominal = max(1, min(size / runSize, 4096))
+      let nominal = max(1, min(size / max(1, runSize), 4096))
       var starts = [0]
       for index in 1..<max(nominal, 1) {
         guard let start = try lineStart(after: size / nominal * index, in: file) else { break }
@@ -121,43 +151,35 @@ extension CheckedTraceReader {
       }
       let runs = starts.count
       let bounds = (0..<runs).map { starts[$0]..<(($0 + 1 < runs) ? starts[$0 + 1] : size) }
-      let workers = Workers(count: runs, window: options.threads * 2)
-      var threads: [Thread] = []
-      if runs > 1 {
-        for _ in 0..<min(options.threads, runs) {
+      let workers = Workers<Part>(count: runs, window: threads * 2)
+      var started: [Thread] = []
+      let onThreads = runs > 1 || !inline
+      if onThreads {
+        for number in 0..<min(threads, runs) {
           let thread = Thread {
             while let index = workers.take() {
-              workers.finish(
-                index, RunReader(file: file, bounds: bounds[index], isFirst: index == 0,
-                  options: options).read())
+              workers.finish(index, read(file, bounds[index], index == 0, number))
             }
           }
-          thread.stackSize = 1 << 22
-          threads.append(thread)
+          thread.stackSize = stack
+          started.append(thread)
           thread.start()
         }
       }
       var baseLine = 0
       var outcome = Outcome.complete
       for index in 0..<runs {
-        let result: RunResult
-        if runs == 1 {
-          result = RunReader(
-            file: file, bounds: bounds[0], isFirst: true, options: options
-          ).read()
-        } else {
-          result = workers.wait(for: index)
-        }
-        if result.failed {
+        let result = onThreads ? workers.wait(for: index) : read(file, bounds[0], true, 0)
+        guard let part = result.part else {
           outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
           workers.cancel()
           break
         }
-        deliver(result.chunk)
+        deliver(part)
         baseLine += result.lineCount
       }
       workers.cancel()
-      workers.waitForExit(threads: threads.count)
+      workers.waitForExit(threads: started.count)
       return outcome
     }
 
@@ -181,25 +203,67 @@ extension CheckedTraceReader {
 }
 
 /// What a thread made of one run.
-struct RunResult: Sendable {
-  var chunk = CheckedTraceReader.Scan.Chunk()
-  /// Whether something needs the checked reader's verdict.
-  var failed = false
+struct RunResult<Part: Sendable>: Sendable {
+  /// What the run's reader made of it; `nil` when something needs the checked reader's verdict.
+  var part: Part?
   /// The lines that start in the run's bounds.
   var lineCount = 0
   /// The lines in its bounds before the keyframe it starts from.
   var linesBeforeStart = 0
 }
 
+extension CheckedTraceReader.Scan {
+  /// One run of a trace, read record by record on the thread that reads it: replay's share.
+  final class Run {
+    fileprivate var result = RunResult<Void>()
+    private let reader: RunReader
+    /// The offset of the run's first line: the keyframe it starts from (0 for the first run).
+    private var start = 0
+
+    fileprivate init(_ reader: RunReader) { self.reader = reader }
+
+    /// Calls `body` with each record of the run in full, checked, with the states before and
+    /// after it; stops at the first problem, which the scan hands to the checked reader.
+    func forEachRecord(_ body: (TraceRecord, _ before: JSONValue, _ after: JSONValue) -> Void) {
+      // Into a local: `body` may ask for ``stepLines(before:)``, which reads `start`.
+      var result = RunResult<Void>()
+      if (try? reader.readRecords(into: &result, opened: { start = $0 }, body)) != nil {
+        result.part = ()
+      }
+      self.result = result
+    }
+
+    /// The last `count` step lines before the run's first line, oldest first: what a
+    /// divergence in its first steps lists. Read backwards from the file, only when asked.
+    func stepLines(before count: Int) -> [ArraySlice<UInt8>] {
+      guard count > 0, start > 0 else { return [] }
+      let prefix = Array(#"{"kind":"step""#.utf8)
+      var window = 1 << 16
+      while true {
+        let from = max(0, start - window)
+        var bytes = [UInt8](repeating: 0, count: start - from)
+        let read = (try? reader.file.read(into: &bytes, count: bytes.count, at: from)) ?? 0
+        // The first line of the window may have begun before it.
+        let lines = bytes[..<read].split(separator: 10).dropFirst(from > 0 ? 1 : 0)
+        let steps = lines.filter { $0.starts(with: prefix) }
+        if steps.count >= count || from == 0 || read < bytes.count {
+          return Array(steps.suffix(count))
+        }
+        window *= 4
+      }
+    }
+  }
+}
+
 /// Hands runs to threads, keeps their results until delivered, and bounds how far ahead they go.
 // unchecked: every var is read and written under `condition`
-private final class Workers: @unchecked Sendable {
+private final class Workers<Part: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private let count: Int
   private let window: Int
   private var next = 0
   private var delivered = 0
-  private var results: [RunResult?]
+  private var results: [RunResult<Part>?]
   private var cancelled = false
   private var exited = 0
 
@@ -222,14 +286,14 @@ private final class Workers: @unchecked Sendable {
     return next - 1
   }
 
-  func finish(_ index: Int, _ result: RunResult) {
+  func finish(_ index: Int, _ result: RunResult<Part>) {
     condition.lock()
     results[index] = result
     condition.broadcast()
     condition.unlock()
   }
 
-  func wait(for index: Int) -> RunResult {
+  func wait(for index: Int) -> RunResult<Part> {
     condition.lock()
     defer { condition.unlock() }
     while results[index] == nil { condition.wait() }
@@ -261,9 +325,8 @@ private struct RunReader {
   let file: LineFile
   let bounds: Range<Int>
   let isFirst: Bool
-  let options: CheckedTraceReader.Scan.Options
 
-  private struct Failure: Error {}
+  struct Failure: Error {}
 
   private func next(_ lines: FileLines) throws(Failure) -> FileLines.Line? {
     do {
@@ -273,61 +336,104 @@ private struct RunReader {
     }
   }
 
-  func read() -> RunResult {
-    var result = RunResult()
-    do throws(Failure) {
-      try read(into: &result)
-    } catch {
-      result.failed = true
+  /// Reads the run's first line, the header or the keyframe it starts from, and returns the
+  /// checks from there, the header and the line's offset; `nil` when no keyframe starts in it.
+  private func open(_ lines: FileLines, counting lineCount: inout Int, before: inout Int)
+    throws(Failure) -> (checker: TraceChecker, header: TraceHeader?, offset: Int)?
+  {
+    if isFirst {
+      guard let first = try next(lines), !first.isBlank else { throw Failure() }
+      lineCount += 1
+      guard
+        let header = try? TraceHeader(
+          parsingFirstLine: first.slice, path: file.path, line: lineCount)
+      else { throw Failure() }
+      return (TraceChecker(header: header), header, 0)
     }
+    while true {
+      guard let line = try next(lines), line.offset < bounds.upperBound else { return nil }
+      lineCount += 1
+      guard case .keyframe = line.head else { continue }
+      guard let record = try? TraceRecord(parsingLine: line.slice, path: file.path, line: 0),
+        case .keyframe = record
+      else { throw Failure() }
+      var checker = TraceChecker.fromFirstKeyframe
+      guard (try? checker.check(record, path: file.path, line: 0)) != nil else { throw Failure() }
+      before = lineCount - 1
+      return (checker, nil, line.offset)
+    }
+  }
+
+  /// The line ends the run: the first keyframe at or after its end, which the next run starts
+  /// from and this one checks last. Told apart by its first bytes, as the next run finds it.
+  private func isLast(_ line: FileLines.Line) -> Bool {
+    guard line.offset >= bounds.upperBound, case .keyframe = line.head else { return false }
+    return true
+  }
+
+  /// Reads every record in full: ``CheckedTraceReader/Scan/Run/forEachRecord(_:)``.
+  func readRecords(
+    into result: inout RunResult<Void>, opened: (_ offset: Int) -> Void,
+    _ body: (TraceRecord, JSONValue, JSONValue) -> Void
+  ) throws(Failure) {
+    let lines = FileLines(file: file, from: bounds.lowerBound)
+    guard let first = try open(
+      lines, counting: &result.lineCount, before: &result.linesBeforeStart)
+    else { return }
+    var checker = first.checker
+    opened(first.offset)
+    while let line = try next(lines) {
+      if line.offset < bounds.upperBound { result.lineCount += 1 }
+      guard !line.isBlank else { throw Failure() }
+      let isLast = isLast(line)
+      let parsed: TraceRecord?
+      do {
+        parsed = try TraceRecord(parsingLine: line.slice, path: file.path, line: 0)
+      } catch {
+        throw Failure()
+      }
+      guard let record = parsed else {
+        if isLast { throw Failure() }
+        continue
+      }
+      let before = checker.state
+      guard (try? checker.check(record, path: file.path, line: 0)) != nil else { throw Failure() }
+      if isLast { return }
+      body(record, before, checker.state)
+    }
+    // The end of the file: an incomplete last line is the checked reader's to report.
+    if lines.tornLineLength > 0 { throw Failure() }
+  }
+
+  /// Reads the run for `summary` and `log`: step lines by their patches alone where it can.
+  func read(_ options: CheckedTraceReader.Scan.Options)
+    -> RunResult<CheckedTraceReader.Scan.Output>
+  {
+    var result = RunResult<CheckedTraceReader.Scan.Output>()
+    var chunk = CheckedTraceReader.Scan.Output()
+    if (try? read(options, into: &chunk, &result)) != nil { result.part = chunk }
     return result
   }
 
-  private func read(into result: inout RunResult) throws(Failure) {
-    let lines = FileLines(file: file, from: bounds.lowerBound)
-    var checker: TraceChecker
+  private func read(
+    _ options: CheckedTraceReader.Scan.Options, into chunk: inout CheckedTraceReader.Scan.Output,
+    _ result: inout RunResult<CheckedTraceReader.Scan.Output>
+  ) throws(Failure) {
     let path = file.path
-    // The run's first line: the header, or the keyframe it starts from.
-    if isFirst {
-      guard let first = try next(lines), !first.isBlank else { throw Failure() }
-      result.lineCount += 1
-      guard
-        let header = try? TraceHeader(
-          parsingFirstLine: first.slice, path: path, line: result.lineCount)
-      else { throw Failure() }
-      result.chunk.header = header
-      checker = TraceChecker(header: header)
-    } else {
-      while true {
-        guard let line = try next(lines), line.offset < bounds.upperBound else { return }
-        result.lineCount += 1
-        if case .keyframe = line.head {
-          guard let record = try? TraceRecord(parsingLine: line.slice, path: path, line: 0),
-            case .keyframe = record
-          else { throw Failure() }
-          checker = .fromFirstKeyframe
-          guard (try? checker.check(record, path: path, line: 0)) != nil else { throw Failure() }
-          result.linesBeforeStart = result.lineCount - 1
-          break
-        }
-      }
-    }
+    let lines = FileLines(file: file, from: bounds.lowerBound)
+    guard let opened = try open(
+      lines, counting: &result.lineCount, before: &result.linesBeforeStart)
+    else { return }
+    var checker = opened.checker
+    chunk.header = opened.header
     var before = options.changed?.resolve(in: checker.state)
     let pointers = StepLineScanner.PointerCache()
-    var chunk = result.chunk
     var text: [UInt8] = []
-    defer {
-      chunk.bytes = text
-      result.chunk = chunk
-    }
+    defer { chunk.bytes = text }
     while let line = try next(lines) {
-      let isOwn = line.offset < bounds.upperBound
-      if isOwn { result.lineCount += 1 }
+      if line.offset < bounds.upperBound { result.lineCount += 1 }
       guard !line.isBlank else { throw Failure() }
-      // The next run starts from the first keyframe at or after this run's end: the last line
-      // this run checks. Told apart by its first bytes, as the next run finds it.
-      var isLast = false
-      if !isOwn, case .keyframe = line.head { isLast = true }
+      let isLast = isLast(line)
       var step: ScannedStep?
       if let (fast, shape, scanner) = StepLineScanner.scanShape(
         line.bytes, labels: options.labels, json: options.json, pointers: pointers)
@@ -390,13 +496,7 @@ private struct RunReader {
       if case .send = step.origin { chunk.sent += 1 }
       if !step.isReplayable { chunk.notReplayable += 1 }
       chunk.effectsStarted += step.effects.count
-      if let write = options.write {
-        write(step, &text)
-      } else if let render = options.render, var line = render(step) {
-        // As bytes, made a string once per run: appending strings costs more than the lines.
-        line.withUTF8 { text.append(contentsOf: $0) }
-        text.append(0x0A)
-      }
+      options.write?(step, &text)
     }
     // The end of the file: an incomplete last line is the checked reader's to report.
     if lines.tornLineLength > 0 { throw Failure() }

@@ -28,7 +28,7 @@ package final class CheckedTraceReader {
   package private(set) var stepCount = 0
   /// The crash record read last, with the state recorded before the step it names.
   private(set) var crash: PendingCrash?
-  /// The checks, shared with the replay threads; set once the header is read.
+  /// The checks, shared with the scan's threads; set once the header is read.
   private var checker: TraceChecker?
 
   /// The file being read.

@@ -285,4 +285,241 @@ struct StepLineScanner {
       isReplayable: !equals(range(.action), "null"))
     return (step, patch)
   }
+
+  /// The pointers of recent patches, by their text: a trace's patches name few paths, and
+  /// parsing one costs more than finding it. It also holds the room a scanner needs for keys,
+  /// so that one thread's lines share it.
+  final class PointerCache {
+    var texts: [[UInt8]] = []
+    var pointers: [JSONPointer] = []
+    var next = 0
+    /// Room for every key a scan notes at once: 32 per object, 64 objects deep.
+    let keys = UnsafeMutablePointer<(start: Int, end: Int)>.allocate(
+      capacity: StepLineScanner.maximumKeysPerObject * StepLineScanner.maximumDepth)
+
+    /// The shapes of lines read in full, to read lines of the same shape by comparing bytes.
+    let shapes = StepLineShapes()
+    /// Where each operation's value is in the line the patch was last read from.
+    var operationValues: [Range<Int>?] = []
+    /// How many numbers learning shapes has looked up among a line's holes: the tests keep it
+    /// within a shape's holes per line, whatever the patch.
+    var holeLookups = 0
+
+    init() {}
+
+    deinit { keys.deallocate() }
+
+    /// Actions written as objects that a scan checked, with how many values each holds: a
+    /// trace's actions repeat, and comparing bytes costs less than checking them.
+    var actions: [(bytes: [UInt8], values: Int)] = []
+    var nextAction = 0
+
+    /// The length and value count of a checked action that the bytes at `start` begin with.
+    /// An object ends at its closing brace, so one that the bytes begin with is the whole value.
+    func knownAction(at start: UnsafePointer<UInt8>, _ available: Int)
+      -> (length: Int, values: Int)?
+    {
+      for action in actions where action.bytes.count <= available {
+        let same = action.bytes.withUnsafeBufferPointer {
+          memcmp($0.baseAddress!, start, $0.count) == 0
+        }
+        if same { return (action.bytes.count, action.values) }
+      }
+      return nil
+    }
+
+    func remember(action: UnsafeBufferPointer<UInt8>, values: Int) {
+      guard action.count <= 256 else { return }
+      if actions.count < 16 {
+        actions.append((Array(action), values))
+      } else {
+        actions[nextAction] = (Array(action), values)
+        nextAction = (nextAction + 1) % 16
+      }
+    }
+
+    func pointer(_ text: UnsafeBufferPointer<UInt8>) -> JSONPointer? {
+      for (index, known) in texts.enumerated() where known.count == text.count {
+        if known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress!, text.count) })
+          == 0
+        {
+          return pointers[index]
+        }
+      }
+      guard let pointer = JSONPointer(String(decoding: text, as: UTF8.self)) else { return nil }
+      if texts.count < 32 {
+        texts.append(Array(text))
+        pointers.append(pointer)
+      } else {
+        texts[next] = Array(text)
+        pointers[next] = pointer
+        next = (next + 1) % 32
+      }
+      return pointer
+    }
+  }
+
+  /// The patch in `range`, already checked as JSON, read the way `JSONPatch(json:)` reads it
+  /// for the operations the recorder writes; `nil` for anything else, which that reads.
+  func readPatch(_ range: Range<Int>, pointers: PointerCache) -> JSONPatch? {
+    var position = range.lowerBound
+    func skipWhitespace() {
+      while position < range.upperBound,
+        base[position] == 0x20 || base[position] == 0x0A || base[position] == 0x0D
+          || base[position] == 0x09
+      {
+        position += 1
+      }
+    }
+    /// A string without escapes, as the range of its contents. The patch is checked, so the
+    /// string ends before the range does; the strings here are short, so a loop beats `memchr`.
+    func plainString() -> Range<Int>? {
+      guard base[position] == UInt8(ascii: "\"") else { return nil }
+      let start = position + 1
+      var stop = start
+      while stop < range.upperBound, base[stop] != UInt8(ascii: "\"") {
+        if base[stop] == UInt8(ascii: "\\") { return nil }
+        stop += 1
+      }
+      guard stop < range.upperBound else { return nil }
+      position = stop + 1
+      return start..<stop
+    }
+    var operations: [JSONPatch.Operation] = []
+    operations.reserveCapacity(4)
+    guard base[position] == UInt8(ascii: "[") else { return nil }
+    position += 1
+    skipWhitespace()
+    if base[position] == UInt8(ascii: "]") { return JSONPatch([]) }
+    while true {
+      skipWhitespace()
+      guard base[position] == UInt8(ascii: "{") else { return nil }
+      position += 1
+      var op: Range<Int>?
+      var path: Range<Int>?
+      var from: Range<Int>?
+      var value: Range<Int>?
+      while true {
+        skipWhitespace()
+        guard let key = plainString() else { return nil }
+        skipWhitespace()
+        position += 1  // The colon.
+        skipWhitespace()
+        if equals(key, "op") {
+          op = plainString()
+          if op == nil { return nil }
+        } else if equals(key, "path") {
+          path = plainString()
+          if path == nil { return nil }
+        } else if equals(key, "from") {
+          from = plainString()
+          if from == nil { return nil }
+        } else if equals(key, "value") {
+          let start = position
+          if let end = checkedScalarEnd(from: start, before: range.upperBound) {
+            position = end
+          } else {
+            var skipper = self
+            skipper.position = start
+            guard skipper.skipValue() else { return nil }
+            position = skipper.position
+          }
+          value = start..<position
+        } else {
+          return nil
+        }
+        skipWhitespace()
+        if base[position] == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        guard base[position] == UInt8(ascii: "}") else { return nil }
+        position += 1
+        break
+      }
+      guard let op, let path, let pathPointer = pointer(path, pointers) else { return nil }
+      let operation: JSONPatch.Operation
+      if equals(op, "replace") || equals(op, "test") || equals(op, "add") {
+        guard let value, let json = self.value(value) else { return nil }
+        operation =
+          equals(op, "replace")
+          ? .replace(path: pathPointer, value: json)
+          : equals(op, "test") ? .test(path: pathPointer, value: json) : .add(path: pathPointer, value: json)
+      } else if equals(op, "remove") {
+        operation = .remove(path: pathPointer)
+      } else if equals(op, "move") || equals(op, "copy") {
+        guard let from, let fromPointer = pointer(from, pointers) else { return nil }
+        operation =
+          equals(op, "move")
+          ? .move(from: fromPointer, path: pathPointer) : .copy(from: fromPointer, path: pathPointer)
+      } else {
+        return nil
+      }
+      operations.append(operation)
+      pointers.operationValues.append(value)
+      skipWhitespace()
+      if base[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard base[position] == UInt8(ascii: "]") else { return nil }
+      return JSONPatch(operations)
+    }
+  }
+
+  /// Where a number or a string without escapes that starts at `start` ends, in a value
+  /// already checked as JSON; `nil` for anything else, which is skipped as a whole value.
+  func checkedScalarEnd(from start: Int, before end: Int) -> Int? {
+    var offset = start
+    switch base[start] {
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      offset += 1
+      while offset < end {
+        switch base[offset] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"),
+          UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+          offset += 1
+        default:
+          return offset
+        }
+      }
+      return nil
+    case UInt8(ascii: "\""):
+      offset += 1
+      while offset < end, base[offset] != UInt8(ascii: "\"") {
+        if base[offset] == UInt8(ascii: "\\") { return nil }
+        offset += 1
+      }
+      return offset < end ? offset + 1 : nil
+    default:
+      return nil
+    }
+  }
+
+  func pointer(_ text: Range<Int>, _ pointers: PointerCache) -> JSONPointer? {
+    pointers.pointer(UnsafeBufferPointer(start: base + text.lowerBound, count: text.count))
+  }
+
+  /// The value in `range`, already checked as JSON, as the parser reads it.
+  func value(_ range: Range<Int>) -> JSONValue? {
+    switch base[range.lowerBound] {
+    case UInt8(ascii: "t"): return .bool(true)
+    case UInt8(ascii: "f"): return .bool(false)
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "\""):
+      let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+      if memchr(base + inner.lowerBound, Int32(UInt8(ascii: "\\")), inner.count) == nil {
+        return .string(
+          String(
+            decoding: UnsafeBufferPointer(start: base + inner.lowerBound, count: inner.count),
+            as: UTF8.self))
+      }
+      return parse(range)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      if let integer = integerValue(range) { return .integer(integer) }
+      return parse(range)
+    default:
+      return parse(range)
+    }
+  }
 }

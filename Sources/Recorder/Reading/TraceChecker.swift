@@ -1,8 +1,8 @@
 import TraceJSON
 
 /// The checks ``CheckedTraceReader`` makes on every record after the header, against the state
-/// the patches rebuild: kept apart from the reading so a replay thread can check its own run of
-/// lines with the same checks and the same words.
+/// the patches rebuild: kept apart from the reading so each thread of ``CheckedTraceReader/Scan``
+/// can check its own run of lines with the same checks and the same words.
 ///
 /// ```swift
 /// var checker = TraceChecker(header: header)
@@ -51,7 +51,7 @@ struct TraceChecker {
     }
     if startsAtKeyframe {
       guard case .keyframe(let keyframe) = record else {
-        // A replay thread is handed lines from a keyframe on; anything else is a bug.
+        // A scan's thread starts its run at a keyframe; anything else is a bug.
         throw failure("internal error: a run of lines to replay does not start at a keyframe")
       }
       startsAtKeyframe = false

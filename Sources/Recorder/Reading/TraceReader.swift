@@ -121,8 +121,8 @@ package final class TraceReader {
       path: path, line: line == -1 ? self.line : line, kind: .malformed, message: message)
   }
 
-  /// The bytes of the next complete line, without its newline, unparsed: replay hands lines to
-  /// its threads to parse.
+  /// The bytes of the next complete line, without its newline, unparsed: what ``next()``
+  /// parses.
   func nextLine() throws(TraceReadError) -> ArraySlice<UInt8>? {
     continuation = nil
     while true {

@@ -40,6 +40,9 @@ where Base.State: Codable, Base.Action: Codable {
     /// replayed it (a replay thread, in isolated mode): a host's sign of life while a slow
     /// reducer works. Keep it cheap.
     package var progress: (@Sendable (Int) -> Void)?
+    /// How many bytes of a trace with keyframes one replay thread reads at a time, about; tests
+    /// make it small, to cut a short trace into many runs.
+    package var runSize = 1 << 20
 
     /// Creates options; the defaults suit `tca-replay bisect`.
     package init(
@@ -94,15 +97,16 @@ where Base.State: Codable, Base.Action: Codable {
     var tally: Tally
     let warning: String?
     if options.mode == .isolated,
-      case let lines = try ReplayError.reading(TraceReader(path: tracePath)),
-      case let first = try ReplayError.reading(lines.readHeader()),
-      first.keyframeInterval > 0
+      case let first = try ReplayError.reading(TraceReader(path: tracePath).readHeader()),
+      first.keyframeInterval > 0, let scanned = try replayOnScan(tracePath, header: first)
     {
-      // Keyframes let every thread parse its own share of the trace, starting from one.
+      // Keyframes let every thread read, check and replay its own share of the trace.
       header = first
-      tally = try replayInParallel(lines, header: header)
-      warning = lines.warning
+      tally = scanned
+      warning = nil
     } else {
+      // No keyframes, or a trace the scan hands back (a problem, a torn last line, a rotated
+      // set): read on this thread, checked, for the verdict every command gives.
       let (steps, first) = try CheckedTraceReader.openForReplay(tracePath)
       header = first
       switch options.mode {
@@ -235,30 +239,58 @@ where Base.State: Codable, Base.Action: Codable {
 
   // MARK: Isolated
 
+  /// One engine per replay thread, erased to a protocol so the threads capture no generic type.
+  private func engines(_ header: TraceHeader) -> [UncheckedBox<any ChunkRunner>] {
+    (0..<options.workers).map { _ in
+      // Reusing a state the reducer produced is exact only when nothing was redacted.
+      let engine = StepEngine(
+        reducer: box.value, redactions: header.redactions,
+        reusesMatchingStates: header.redactions.isEmpty, traceVersion: header.version
+      )
+      engine.learnTypes(from: header)
+      return UncheckedBox<any ChunkRunner>(engine)
+    }
+  }
+
+  /// Replays the trace on ``CheckedTraceReader/Scan/runs``: each run of lines, from a keyframe
+  /// on, is read, checked and replayed by the thread that reads it. `nil` when the scan hands
+  /// the trace back to the checked reader.
+  private func replayOnScan(_ path: String, header: TraceHeader) throws(ReplayError) -> Tally? {
+    let engines = engines(header)
+    let results = SharedTally()
+    let replayed = ReplayedSteps(progress: options.progress)
+    let base = DependencyValues._current
+    let update = updateDependencies
+    let (keep, context) = (max(0, options.maximumDivergences), options.precedingSteps)
+    let outcome = try ReplayError.reading(
+      CheckedTraceReader.Scan.runs(
+        path: path, threads: options.workers, runSize: options.runSize
+      ) { run, thread in
+        let tally = engines[thread].value.replay(
+          run, over: base, update, keeping: keep, context: context, path: path,
+          replayed: replayed)
+        results.merge(tally, keeping: keep)
+      })
+    guard outcome == .complete else { return nil }
+    var tally = results.total
+    tally.unpinnedReads = engines.reduce([]) { UnpinnedRead.merged($0, $1.value.unpinnedReads) }
+    return tally
+  }
+
   /// Starts one replay thread per worker; `finish` closes the queue and collects their tallies.
-  private func startWorkers(_ header: TraceHeader, path: String) -> (
-    queue: ChunkQueue, finish: () -> Tally
-  ) {
-    let queue = ChunkQueue(capacity: options.workers * 4, progress: options.progress)
+  private func startWorkers(_ header: TraceHeader) -> (queue: ChunkQueue, finish: () -> Tally) {
+    let queue = ChunkQueue(
+      capacity: options.workers * 4, replayed: ReplayedSteps(progress: options.progress))
     let results = SharedTally()
     let base = DependencyValues._current
     let keep = max(0, options.maximumDivergences)
     let context = options.precedingSteps
-    // Reusing a state the reducer produced is exact only when nothing was redacted.
-    let reuses = header.redactions.isEmpty
     let update = updateDependencies
     let done = DispatchSemaphore(value: 0)
-    for index in 0..<options.workers {
-      // Erased to a protocol so the thread's closure captures no generic type.
-      let engine = StepEngine(
-        reducer: box.value, redactions: header.redactions, reusesMatchingStates: reuses,
-        traceVersion: header.version
-      )
-      engine.learnTypes(from: header)
-      let runner = UncheckedBox<any ChunkRunner>(engine)
+    for (index, runner) in engines(header).enumerated() {
       let thread = Thread {
         let tally = runner.value.runChunks(
-          from: queue, over: base, update, keeping: keep, context: context, path: path
+          from: queue, over: base, update, keeping: keep, context: context
         )
         results.merge(tally, keeping: keep)
         done.signal()
@@ -278,51 +310,12 @@ where Base.State: Codable, Base.Action: Codable {
     )
   }
 
-  /// Hands runs of raw lines, each starting at a keyframe, to the replay threads, which parse
-  /// them, rebuild the states from the keyframe and replay the steps.
-  private func replayInParallel(_ lines: TraceReader, header: TraceHeader) throws(ReplayError)
-    -> Tally
-  {
-    let (queue, finish) = startWorkers(header, path: lines.path)
-    // With the comma, a line that starts so is a keyframe or no record at all (keys are
-    // unique): never a record of another kind, which would leave the next chunk no state.
-    let keyframe = Array(#"{"kind":"keyframe","#.utf8)
-    let step = Array(#"{"kind":"step""#.utf8)
-    var chunk = RawChunk(firstLine: 2, checker: TraceChecker(header: header), context: [])
-    var failure: ReplayError?
-    do throws(ReplayError) {
-      while let line = try ReplayError.reading(lines.nextLine()) {
-        if chunk.steps >= RawChunk.size, line.starts(with: keyframe) {
-          // The keyframe ends this chunk too, which checks it against the state it rebuilt.
-          chunk.append(line, isStep: false)
-          let context = chunk.lastSteps(options.precedingSteps, prefix: step)
-          queue.put(.raw(chunk))
-          chunk = RawChunk(firstLine: lines.line, checker: .fromFirstKeyframe, context: context)
-        }
-        chunk.append(line, isStep: line.starts(with: step))
-      }
-    } catch {
-      failure = error
-    }
-    queue.put(.raw(chunk))
-    var tally = finish()
-    // Each chunk checked its own lines from a checked state, so the earliest failing line, the
-    // reading's or a chunk's, is the first problem in the trace: what `summary` reports.
-    if let failure = [failure, tally.failure].compactMap({ $0 })
-      .min(by: { ($0.trace.line ?? .max) < ($1.trace.line ?? .max) })
-    {
-      throw failure
-    }
-    tally.divergences.sort { $0.step < $1.step }
-    return tally
-  }
-
   /// Parses the trace on this thread and hands the steps, with their states, to the replay
   /// threads: for traces without keyframes.
   private func replayInIsolation(
     _ steps: CheckedTraceReader, header: TraceHeader
   ) throws(ReplayError) -> Tally {
-    let (queue, finish) = startWorkers(header, path: steps.path)
+    let (queue, finish) = startWorkers(header)
     var chunk = Chunk(earlier: [], keep: options.precedingSteps)
     var recent = RecentSteps(capacity: options.precedingSteps)
     var count = 0
@@ -333,14 +326,14 @@ where Base.State: Codable, Base.Action: Codable {
         recent.append(recorded.step)
         count += 1
         if chunk.steps.count == Chunk.size {
-          queue.put(.parsed(chunk))
+          queue.put(chunk)
           chunk = Chunk(earlier: recent.summaries, keep: options.precedingSteps)
         }
       }
     } catch {
       failure = error
     }
-    if !chunk.steps.isEmpty { queue.put(.parsed(chunk)) }
+    if !chunk.steps.isEmpty { queue.put(chunk) }
     var tally = finish()
     if let failure { throw failure }
     tally.steps = count
@@ -376,8 +369,6 @@ struct Tally {
   var divergences: [Divergence] = []
   var skipped: [SkippedStep] = []
   var unknown = 0
-  /// The first problem a replay thread found in the trace itself, by line.
-  var failure: ReplayError?
   /// The crash record the trace ends in, found by the thread that read it; its step is
   /// replayed once every other step is.
   var crash: PendingCrash?
@@ -410,10 +401,5 @@ struct Tally {
     unknown += other.unknown
     crash = crash ?? other.crash
     unpinnedReads = UnpinnedRead.merged(unpinnedReads, other.unpinnedReads)
-    if let problem = other.failure,
-      (failure?.trace.line ?? .max) > (problem.trace.line ?? .max)
-    {
-      failure = problem
-    }
   }
 }

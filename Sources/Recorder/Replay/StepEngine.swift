@@ -393,44 +393,32 @@ struct DecodingFailure {
 /// A replay thread's work, free of the reducer's generic types.
 protocol ChunkRunner: AnyObject {
   func runChunks(
-    from queue: ChunkQueue,
-    over base: DependencyValues,
-    _ update: (inout DependencyValues) -> Void,
-    keeping: Int,
-    context: Int,
-    path: String
+    from queue: ChunkQueue, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int
   ) -> Tally
+
+  func replay(
+    _ lines: CheckedTraceReader.Scan.Run, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int, path: String,
+    replayed: ReplayedSteps
+  ) -> Tally
+
+  /// The app's dependencies read with nothing pinning them, the first step of each.
+  var unpinnedReads: [UnpinnedRead] { get }
 }
 
 extension StepEngine: ChunkRunner {
   /// Replays chunks until the queue is closed and empty.
   func runChunks(
-    from queue: ChunkQueue,
-    over base: DependencyValues,
-    _ update: (inout DependencyValues) -> Void,
-    keeping: Int,
-    context: Int,
-    path: String
+    from queue: ChunkQueue, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int
   ) -> Tally {
     var tally = Tally()
     withFeed(over: base, update) {
-      while let work = queue.take() {
-        switch work {
-        case let .parsed(chunk):
-          for (offset, recorded) in chunk.steps.enumerated() {
-            tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
-            queue.stepReplayed()
-          }
-        case let .raw(chunk):
-          do throws(ReplayError) {
-            try run(chunk, context: context, path: path, into: &tally, keeping: keeping) {
-              queue.stepReplayed()
-            }
-          } catch {
-            if (tally.failure?.trace.line ?? .max) > (error.trace.line ?? .max) {
-              tally.failure = error
-            }
-          }
+      while let chunk = queue.take() {
+        for (offset, recorded) in chunk.steps.enumerated() {
+          tally.add(run(recorded, preceding: chunk.summaries(before: offset)), keeping: keeping)
+          queue.replayed.add()
         }
       }
     }
@@ -438,47 +426,42 @@ extension StepEngine: ChunkRunner {
     return tally
   }
 
-  /// Parses and checks a chunk's lines, rebuilding each step's states from the chunk's first
-  /// state, and replays its steps.
-  private func run(
-    _ chunk: RawChunk, context: Int, path: String, into tally: inout Tally, keeping: Int,
-    replayed: () -> Void
-  ) throws(ReplayError) {
+  /// Replays a run of the scan: its records come checked, with the states the patches rebuild.
+  func replay(
+    _ lines: CheckedTraceReader.Scan.Run, over base: DependencyValues,
+    _ update: (inout DependencyValues) -> Void, keeping: Int, context: Int, path: String,
+    replayed: ReplayedSteps
+  ) -> Tally {
+    var tally = Tally()
     var recent = RecentSteps(capacity: context)
-    // The steps before the chunk are parsed only for a divergence in its first few steps.
+    // The steps before the run are read only for a divergence in its first few steps.
     var seen = 0
     func preceding() -> [StepSummary] {
       guard seen < context else { return recent.summaries }
-      let earlier = chunk.context.compactMap { line -> StepSummary? in
-        guard case let .step(step)? = try? TraceRecord(parsingLine: line[...], path: path, line: 0)
+      let earlier = lines.stepLines(before: context).compactMap { line -> StepSummary? in
+        guard case let .step(step)? = try? TraceRecord(parsingLine: line, path: path, line: 0)
         else { return nil }
         return StepSummary(step)
       }
       return Array((earlier + recent.summaries).suffix(context))
     }
-    var checker = chunk.checker
-    try chunk.forEachLine { (line, number) throws(ReplayError) in
-      let record = try ReplayError.reading(TraceRecord(parsingLine: line, path: path, line: number))
-      guard let record else { return }
-      let before = checker.state
-      do throws(TraceReadError) {
-        try checker.check(record, path: path, line: number)
-      } catch {
-        throw ReplayError(error)
+    withFeed(over: base, update) {
+      lines.forEachRecord { record, before, after in
+        guard case let .step(step) = record else {
+          if case let .crash(crash) = record { tally.crash = PendingCrash(crash, before: before) }
+          return
+        }
+        tally.steps += 1
+        tally.add(
+          run(RecordedStep(step: step, before: before, after: after), preceding: preceding()),
+          keeping: keeping
+        )
+        recent.append(step)
+        seen += 1
+        replayed.add()
       }
-      guard case let .step(step) = record else {
-        if case let .crash(crash) = record { tally.crash = PendingCrash(crash, before: before) }
-        return
-      }
-      tally.steps += 1
-      tally.add(
-        run(RecordedStep(step: step, before: before, after: checker.state), preceding: preceding()),
-        keeping: keeping
-      )
-      recent.append(step)
-      seen += 1
-      replayed()
     }
+    return tally
   }
 }
 
