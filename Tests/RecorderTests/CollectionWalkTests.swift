@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Recorder
 @testable import TraceJSON
@@ -96,11 +97,17 @@ struct CollectionWalkTests {
 
   @Test("seeded random edits of arrays, dictionaries, sets and optionals rebuild the encoding")
   func randomEdits() throws {
+    // Each step encodes the state whole to check it; the slow suite runs 600.
+    try Self.randomEdits(steps: 150)
+  }
+
+  /// Makes `steps` seeded random edits, checking each patch against a whole encoding.
+  static func randomEdits(steps: Int) throws {
     var random = Seeded(state: 18)
     var state = Self.large()
     var differ = try StateDiffer(initialState: state, redactions: [])
     var rebuilt = differ.json
-    for step in 0..<600 {
+    for step in 0..<steps {
       Self.edit(&state, &random)
       let patch = try differ.advance(to: state)
       rebuilt = try patch.apply(to: rebuilt)
@@ -113,11 +120,12 @@ struct CollectionWalkTests {
     #expect(differ.isWalking)
   }
 
-  @Test("one change among 10,000 elements writes a patch of its own size, for every shape")
+  @Test("one change among 2,000 elements writes a patch of its own size, for every shape")
   func smallPatches() throws {
+    // 2,000 is eight times the walk's threshold; each edit is checked by a whole encoding.
     var state = State()
-    state.items = (0..<10_000).map { Item(title: "item \($0)") }
-    for number in 0..<10_000 {
+    state.items = (0..<2_000).map { Item(title: "item \($0)") }
+    for number in 0..<2_000 {
       state.byName["name \(number)"] = Item(title: "\(number)")
       state.byUUID[Self.uuid(number)] = Item(title: "\(number)")
       state.tags.insert("tag \(number)")
@@ -125,14 +133,14 @@ struct CollectionWalkTests {
     var differ = try StateDiffer(initialState: state, redactions: [])
     var rebuilt = differ.json
     let edits: [(String, (inout State) -> Void)] = [
-      ("array toggle", { $0.items[5_000].done.toggle() }),
+      ("array toggle", { $0.items[1_000].done.toggle() }),
       ("array insert", { $0.items.insert(Item(title: "x"), at: 3) }),
-      ("array remove", { $0.items.remove(at: 9_000) }),
-      ("array move", { $0.items.insert($0.items.remove(at: 10), at: 9_000) }),
+      ("array remove", { $0.items.remove(at: 1_800) }),
+      ("array move", { $0.items.insert($0.items.remove(at: 10), at: 1_800) }),
       ("dictionary change", { $0.byName["name 77"]?.done = true }),
       ("dictionary add", { $0.byName["zzz"] = Item(title: "z") }),
       ("dictionary remove", { $0.byName["name 78"] = nil }),
-      ("UUID-keyed change", { $0.byUUID[Self.uuid(4_242)]?.done = true }),
+      ("UUID-keyed change", { $0.byUUID[Self.uuid(1_242)]?.done = true }),
       ("UUID-keyed add", { $0.byUUID[Self.uuid(99_999)] = Item(title: "n") }),
       ("UUID-keyed remove", { $0.byUUID[Self.uuid(17)] = nil }),
       ("set insert", { $0.tags.insert("tag new") }),
@@ -146,7 +154,7 @@ struct CollectionWalkTests {
       var bytes: [UInt8] = []
       patch.serialize(into: &bytes)
       #expect(bytes.count < 300, "\(name): \(String(decoding: bytes, as: UTF8.self))")
-      // The work follows the change: a few values encoded, not the 30,000 of the collection.
+      // The work follows the change: a few values encoded, not the 6,000 of the collection.
       #expect(differ.encodedInLastAdvance < 50, "\(name): \(differ.encodedInLastAdvance)")
     }
     #expect(differ.isWalking)
@@ -180,5 +188,14 @@ struct CollectionWalkTests {
       let back = try patch.inverted().apply(to: rebuilt)
       _ = back
     }
+  }
+}
+
+/// The random edits at full length: 600 steps, each checked against a whole encoding.
+@Suite("Collection walk, 600 random edits", .tags(.slow), .slowSuite)
+struct CollectionWalkSlowTests {
+  @Test("seeded random edits of arrays, dictionaries, sets and optionals rebuild the encoding")
+  func randomEdits() throws {
+    try CollectionWalkTests.randomEdits(steps: 600)
   }
 }

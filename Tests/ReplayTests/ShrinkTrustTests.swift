@@ -58,13 +58,39 @@ struct ShrinkTrustTests {
     return bisect.status == 1
   }
 
-  /// Shrinks the case's session; the shrunk trace's path and the tool's output.
+  /// Shrinks the case's session, once per run; the shrunk trace's path and the tool's output.
   static func shrink(_ testCase: Case) async throws -> (String, Run) {
-    let trace = try await ShrinkTests.record(testCase.app, steps: testCase.steps)
-    let shrunk = Paths.temporary("\(testCase.app).shrunk.ndjson")
-    let run = try await Run.tool("shrink", trace, "--host", testCase.host, "--output", shrunk)
-    #expect(run.status == 0, "\(run.output)\(run.errors)")
-    return (shrunk, run)
+    try await Shrinks.shared.shrink(testCase)
+  }
+
+  /// Each session recorded and each case shrunk once in the run: several tests check one
+  /// shrink, and a shrink replays its session hundreds of times through a host.
+  actor Shrinks {
+    static let shared = Shrinks()
+    private var recordings: [String: Task<String, any Error>] = [:]
+    private var shrinks: [String: Task<(String, Run), any Error>] = [:]
+
+    /// The session of `app`, `steps` long, recorded in this run; shared, so read only.
+    func recording(_ app: String, steps: Int) async throws -> String {
+      let key = "\(app) \(steps)"
+      if let task = recordings[key] { return try await task.value }
+      let task = Task { try await ShrinkTests.record(app, steps: steps) }
+      recordings[key] = task
+      return try await task.value
+    }
+
+    func shrink(_ testCase: Case) async throws -> (String, Run) {
+      if let task = shrinks[testCase.app] { return try await task.value }
+      let task = Task {
+        let trace = try await recording(testCase.app, steps: testCase.steps)
+        let shrunk = Paths.temporary("\(testCase.app).shrunk.ndjson")
+        let run = try await Run.tool("shrink", trace, "--host", testCase.host, "--output", shrunk)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        return (shrunk, run)
+      }
+      shrinks[testCase.app] = task
+      return try await task.value
+    }
   }
 
   @Test(
@@ -138,7 +164,7 @@ struct ShrinkTrustTests {
 
   @Test("a saved history keeps the recording's effect ends and keyframes, and gen-test runs its clock-only effects")
   func savedKeepsEffects() async throws {
-    let trace = try await ShrinkTests.record("typing", steps: 200)
+    let trace = try await Shrinks.shared.recording("typing", steps: 200)
     let peer = try Self.records(trace).first {
       $0["kind"] == "step" && $0["label"]?.stringValue?.hasPrefix(".peerTyped") == true
     }

@@ -112,20 +112,29 @@ struct HostileInputTests {
       },
       status: 65, message: ":4: the patch of step 2 does not apply"
     ),
+    longLine(megabytes: 20),
+  ]
+
+  /// A step line of `megabytes` million bytes, a string that never closes: read, not refused.
+  static func longLine(megabytes: Int) -> Case {
     Case(
-      name: "a 200 MB single line",
+      name: "a \(megabytes) MB single line",
       bytes: {
         var bytes = Array(goodLines[0].utf8) + [UInt8(ascii: "\n")]
         bytes += Array(#"{"kind":"step","index":0,"label":""#.utf8)
-        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 200_000_000)
+        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: megabytes * 1_000_000)
         return bytes + [UInt8(ascii: "\n")]
       },
       status: 65, message: ":2: not valid JSON"
-    ),
-  ]
+    )
+  }
 
   @Test("summary reports each with a one-line error or warning, or reads it", arguments: cases)
   func summary(_ hostile: Case) throws {
+    try Self.summary(hostile)
+  }
+
+  static func summary(_ hostile: Case) throws {
     let path = Self.file("summary-\(hostile.name).ndjson", hostile.bytes())
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try Runner.run(["summary", path])
@@ -141,6 +150,10 @@ struct HostileInputTests {
 
   @Test("state, show, log and the stepper never crash on it", arguments: cases)
   func otherCommands(_ hostile: Case) throws {
+    try Self.otherCommands(hostile)
+  }
+
+  static func otherCommands(_ hostile: Case) throws {
     let path = Self.file("others-\(hostile.name).ndjson", hostile.bytes())
     defer { try? FileManager.default.removeItem(atPath: path) }
     for arguments in [
@@ -332,11 +345,19 @@ func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
   }
 }
 
-/// The mutated traces at full length: 150 of them, each through every reading command.
+/// The mutated traces at full length: 150 of them, each through every reading command; and a
+/// line of 200 MB, near the 256 MiB limit, which each command reads whole.
 @Suite("tca-replay on hostile input, 150 mutated traces", .tags(.slow), .slowSuite)
 struct HostileInputSlowTests {
   @Test("mutated traces through every reading command: documented exits, one verdict, no hang")
   func mutations() {
     HostileInputTests.mutations(count: 150)
+  }
+
+  @Test("summary, state, show, log and the stepper read a 200 MB line and refuse it in one line")
+  func longLine() throws {
+    let hostile = HostileInputTests.longLine(megabytes: 200)
+    try HostileInputTests.summary(hostile)
+    try HostileInputTests.otherCommands(hostile)
   }
 }

@@ -1,16 +1,20 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceJSON
 
 @testable import tca_replay
 
 /// What the readers of printed forms make of text that is not a value: garbage, unbalanced
-/// brackets, a megabyte literal, control characters, deep nesting. Each gets a one-line error
-/// naming what could not be read; none crashes or hangs.
+/// brackets, a 64 KiB literal (a megabyte in the slow suite), control characters, deep nesting.
+/// Each gets a one-line error naming what could not be read; none crashes or hangs.
 @Suite("printed forms: hostile input")
 struct PrintedFormHostileTests {
-  static let megabyte = String(repeating: "a", count: 1 << 20)
+  /// Literals that never end, or end past the point a message may quote, around `long`.
+  static func longInputs(_ long: String) -> [String] {
+    [".x(" + long, "\"" + long, "\"" + long + "\"", ".selected(" + long + ")"]
+  }
 
   static let inputs: [String] = [
     "garbage ###", "%%%", ".a(((", ".vessel(id: UUID(1), action: .docked(", "[1, 2", "[1: 2, 3]",
@@ -21,10 +25,9 @@ struct PrintedFormHostileTests {
     ".vessel(id: UUID(1), action: .dwellExtended(by: .seconds(1e300)))",
     ".announced(id: UUID(1), name: 3, cargo: .empty, eta: 2026-11-22T00:26:40Z)",
     "\u{0}\u{1B}[31m.red\u{7}", ".selected(\u{1B}]0;title\u{7})", "\u{202E}.departed(UUID(1))",
-    ".x(" + megabyte, "\"" + megabyte, "\"" + megabyte + "\"", ".selected(" + megabyte + ")",
     String(repeating: "[", count: 100_000), String(repeating: ".a(", count: 100_000),
     String(repeating: "{", count: 100_000),
-  ]
+  ] + longInputs(String(repeating: "a", count: 1 << 16))
 
   /// A message fit for one line of stderr.
   static func isOneLine(_ message: String) -> Bool {
@@ -34,12 +37,16 @@ struct PrintedFormHostileTests {
 
   @Test("an action that cannot be read gets a one-line error", arguments: inputs.indices)
   func actions(index: Int) throws {
+    try Self.action(Self.inputs[index])
+  }
+
+  static func action(_ input: String) throws {
     let path = try Harbor.record()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let trace = try TraceIndex(path: path)
     do throws(ActionText.ParseError) {
-      _ = try trace.readAction(Self.inputs[index], near: 5)
-      Issue.record("read \(Self.inputs[index].prefix(40).debugDescription) as an action")
+      _ = try trace.readAction(input, near: 5)
+      Issue.record("read \(input.prefix(40).debugDescription) as an action")
     } catch {
       #expect(Self.isOneLine(error.message), "\(error.message.prefix(500).debugDescription)")
     }
@@ -47,7 +54,10 @@ struct PrintedFormHostileTests {
 
   @Test("a condition reads its value or says in one line why not", arguments: inputs.indices)
   func conditions(index: Int) {
-    let input = Self.inputs[index]
+    Self.condition(Self.inputs[index])
+  }
+
+  static func condition(_ input: String) {
     do throws(StatePredicate.ParseError) {
       // Without the trace's types a condition's value may be any value: a megabyte string is.
       _ = try StatePredicate("/note == " + input)
@@ -75,5 +85,21 @@ struct PrintedFormHostileTests {
       #expect(run.errors.split(separator: "\n").count <= 3, "\(run.errors.prefix(300))")
       #expect(!run.errors.contains("\u{1B}[31m"))
     }
+  }
+}
+
+/// The long literals at a megabyte, which the readers of printed forms take seconds over.
+@Suite("printed forms: hostile input, megabyte literals", .tags(.slow), .slowSuite)
+struct PrintedFormHostileSlowTests {
+  static let inputs = PrintedFormHostileTests.longInputs(String(repeating: "a", count: 1 << 20))
+
+  @Test("an action that cannot be read gets a one-line error", arguments: inputs.indices)
+  func actions(index: Int) throws {
+    try PrintedFormHostileTests.action(Self.inputs[index])
+  }
+
+  @Test("a condition reads its value or says in one line why not", arguments: inputs.indices)
+  func conditions(index: Int) {
+    PrintedFormHostileTests.condition(Self.inputs[index])
   }
 }

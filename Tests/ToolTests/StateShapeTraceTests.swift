@@ -78,8 +78,11 @@ struct StateShapeTraceTests {
 
   static let steps = 1_500
 
+  /// The trace both tests read, recorded once in the run: its path and every step's state.
+  static let recording = Result { try record() }
+
   /// Records the trace; returns its path and the encoding of the state after every step.
-  func record() throws -> (String, [JSONValue]) {
+  static func record() throws -> (String, [JSONValue]) {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("shapes-\(UUID().uuidString).ndjson").path
     let recorder = TraceRecorder(
@@ -97,8 +100,7 @@ struct StateShapeTraceTests {
 
   @Test("every shape's patches rebuild every state, keyframes check clean, and replay matches")
   func recordReloadReplay() throws {
-    let (path, states) = try record()
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (path, states) = try Self.recording.get()
     #expect(CheckedTraceReader.firstProblem(in: path) == nil)
     let trace = try TraceIndex(path: path)
     #expect(trace.stepCount == Self.steps)
@@ -117,8 +119,7 @@ struct StateShapeTraceTests {
 
   @Test("export --format json-patch writes the same trace with plain RFC 6902 patches")
   func exportPlain() throws {
-    let (path, states) = try record()
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (path, states) = try Self.recording.get()
     let result = try ToolRunner.run(["export", path, "--format", "json-patch"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(!result.output.contains(#""op":"splice""#))
