@@ -47,7 +47,9 @@ struct RedactedReplayTests {
       _ = reducer.reduce(into: &state, action: index == 20 ? .emailAdded("c@example.com") : .tapped)
     }
     try recorder.close()
+    // Times are left out: a step's time may hold the digits 1234 by chance.
     let text = try String(contentsOfFile: path, encoding: .utf8)
+      .replacing(/"(time|started)":("[^"]*"|[0-9.e+-]+)/, with: "")
     #expect(!text.contains("a@example.com") && !text.contains("1234"))
 
     let report = try Replayer(reducer: Account(), options: .init(mode: mode)).replay(tracePath: path)
