@@ -1,13 +1,5 @@
-/// The one layout of a ``SwiftValue``: on one line (``line(limit:paint:)``), cut to a width
-/// (``inline(limit:paint:)``), or over as many lines as it needs (``block(width:paint:dim:)``).
-///
-/// Every printer of recorded values for people lays them out here; colour is a parameter, so the
-/// tool paints atoms by their kind and a test reads them plain.
-///
-/// ```swift
-/// value.line()            // Shop.State(cart: Cart(quantities: [13: 2]), timer: .seconds(6.93))
-/// value.inline(limit: 24) // Shop.State(cart: Cart(q…
-/// ```
+/// The one layout of a ``SwiftValue`` for people: on a line, cut to a width, or over many lines;
+/// colour is a parameter (`paint`), so the tool paints atoms by kind and tests read them plain.
 extension SwiftValue {
   /// The value on one line, whole.
   package var text: String { line() }

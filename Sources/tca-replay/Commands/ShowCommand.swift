@@ -76,7 +76,7 @@ struct StepDescription {
     }
     return [
       style.paint("action", .bold) + "  "
-        + value.inlineWhole(style: style, limit: 200)
+        + value.inlineWhole(limit: 200) { style.paint($0, $1) }
     ]
   }
 

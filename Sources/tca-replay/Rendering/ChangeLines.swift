@@ -1,18 +1,14 @@
 import Recorder
 import TraceJSON
 
-/// A step's changes, one line each, values in Swift form and dictionary entries by key (see
-/// ``StateChange``): what `show`, `diff`, the stepper and `log --changed` print under a step.
+/// A step's changes, one line each (`~ /path: old → new`, `+ /path: new`, `- /path: old`), in
+/// Swift form with dictionary entries by key (``StateChange``), under `show`, `diff`, `step` and
+/// `log --changed`; there a value whose preview shows it whole changes on one line:
 ///
 /// ```
 ///     12  0.004 s   send          .posted(account: "savings", cents: 12)
 ///           ~ /balances/savings: 18 → 30
 /// ```
-///
-/// `~ /path: old → new`, `+ /path: new`, `- /path: old`, `> /from moved to /path`. Under
-/// `log --changed`, a value whose preview shows it whole changes on one line; a bigger one as
-/// the changes inside it, compactly enough to watch a session scroll by, as TCA's
-/// `_printChanges` is watched.
 struct ChangeLines {
   let path: StatePath
   let style: Style

@@ -13,11 +13,6 @@ extension SwiftValue {
   func inline(style: Style, limit: Int = 72) -> String {
     inline(limit: limit) { style.paint($0, $1) }
   }
-
-  /// The value on one line, whole when it fits, by ``inlineWhole(limit:paint:)``.
-  func inlineWhole(style: Style, limit: Int) -> String {
-    inlineWhole(limit: limit) { style.paint($0, $1) }
-  }
 }
 
 extension Style {
