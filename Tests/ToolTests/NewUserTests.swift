@@ -213,11 +213,10 @@ struct NewUserTests {
 
   @Test("a value cut short where it already shows an ellipsis gets one, not two")
   func oneEllipsis() {
-    let renderer = SwiftValueRenderer(style: .plain)
     // A shortened UUID holds an ellipsis; cutting right after it must not add a second.
     let value = SwiftValue.atom("UUID(0000…0001) and more after it", .symbol)
-    #expect(renderer.inline(value, limit: 11) == "UUID(0000…")
-    #expect(renderer.inline(value, limit: 8) == "UUID(00…")
+    #expect(value.inline(limit: 11) == "UUID(0000…")
+    #expect(value.inline(limit: 8) == "UUID(00…")
   }
 
   @Test("a misspelt command, option or stepper command gets a close suggestion, a far one none")

@@ -44,40 +44,6 @@ package indirect enum SwiftValue: Equatable, Sendable {
     package var label: String?
     package var value: SwiftValue
   }
-
-  /// The value on one line, whole.
-  package var text: String { line() }
-
-  /// The value on one line, each atom as `paint` writes it; a collection or call with more than
-  /// `limit` items shows that many and `… N more`. The one layout of a line: the tool colours it.
-  package func line(
-    limit: Int? = nil, paint: (String, Atom) -> String = { text, _ in text }
-  ) -> String {
-    func cut<T>(_ items: [T], _ text: (T) -> String) -> String {
-      let shown = limit.map { min($0, items.count) } ?? items.count
-      var parts = items.prefix(shown).map(text)
-      if shown < items.count { parts.append("… \(items.count - shown) more") }
-      return parts.joined(separator: ", ")
-    }
-    switch self {
-    case .atom(let text, let kind):
-      return paint(text, kind)
-    case .list(let open, let elements, let close):
-      return open + cut(elements) { $0.line(limit: limit, paint: paint) } + close
-    case .dictionary(let entries):
-      if entries.isEmpty { return "[:]" }
-      return "["
-        + cut(entries) {
-          $0.key.line(limit: limit, paint: paint) + ": " + $0.value.line(limit: limit, paint: paint)
-        } + "]"
-    case .call(let name, let arguments):
-      if arguments.isEmpty, name.hasPrefix(".") { return name }
-      return name + "("
-        + cut(arguments) {
-          ($0.label.map { $0 + ": " } ?? "") + $0.value.line(limit: limit, paint: paint)
-        } + ")"
-    }
-  }
 }
 
 extension SwiftValue.Argument {

@@ -22,12 +22,13 @@ enum SwiftValueScalars {
       return json.stringValue.map { .atom(JSONValue.string($0).jsonString, .string) }
     case "Bool":
       return json.boolValue.map { .atom($0 ? "true" : "false", .keyword) }
+    // A counting UUID is `UUID(7)`; a random one whole, which `SwiftValue` shortens later.
     case "UUID":
-      return json.stringValue.map { .atom(uuid($0), .symbol) }
+      return json.stringValue.map { .atom(PrintedForm.uuid($0), .symbol) }
     case "Date":
-      return json.doubleValue.map { .atom(iso8601($0), .symbol) }
+      return json.doubleValue.map { .atom(PrintedForm.date($0), .symbol) }
     case "Duration":
-      return duration(json).map { .atom($0, .symbol) }
+      return PrintedForm.duration(json).map { .atom($0, .symbol) }
     case "URL":
       return json.stringValue.map { .atom("URL(\($0))", .symbol) }
     case "IndexSet":
@@ -90,20 +91,4 @@ enum SwiftValueScalars {
   static func isPositional(_ label: String) -> Bool {
     label.hasPrefix("_") && label.count > 1 && label.dropFirst().allSatisfy(\.isNumber)
   }
-
-  /// `UUID(7)` for the UUIDs `UUIDGenerator.incrementing` makes; the full text otherwise, which
-  /// ``SwiftValue`` shortens once it knows every UUID shown.
-  static func uuid(_ text: String) -> String { PrintedForm.uuid(text) }
-
-  /// A `Date` in ISO 8601, by ``PrintedForm/date(_:)``.
-  static func iso8601(_ secondsSince2001: Double) -> String { PrintedForm.date(secondsSince2001) }
-
-  /// The attoseconds of a `Duration` as Swift encodes it: the high and low words.
-  static func attoseconds(_ json: JSONValue) -> Int128? { PrintedForm.attoseconds(json) }
-
-  /// The units a `Duration` is written in, largest first, with their sizes in attoseconds.
-  static var durationUnits: [(String, Int128)] { PrintedForm.durationUnits }
-
-  /// A `Duration` as `.seconds(6.93)`, by ``PrintedForm/duration(_:)``.
-  static func duration(_ json: JSONValue) -> String? { PrintedForm.duration(json) }
 }

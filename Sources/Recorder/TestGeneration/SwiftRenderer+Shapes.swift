@@ -41,8 +41,8 @@ extension SwiftRenderer {
 
   /// `.seconds(3)`, `.milliseconds(1500)`…: the largest unit that says it exactly.
   private func duration(_ json: JSONValue) -> String? {
-    guard let attoseconds = SwiftValueScalars.attoseconds(json) else { return nil }
-    for (unit, size) in SwiftValueScalars.durationUnits where attoseconds % size == 0 {
+    guard let attoseconds = PrintedForm.attoseconds(json) else { return nil }
+    for (unit, size) in PrintedForm.durationUnits where attoseconds % size == 0 {
       let count = attoseconds / size
       guard let exact = Int64(exactly: count) else { continue }
       return ".\(unit)(\(exact))"

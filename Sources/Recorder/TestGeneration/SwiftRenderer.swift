@@ -211,7 +211,7 @@ struct SwiftRenderer {
         return nil
       }
       // A label is pasted into the source: one that is not an identifier cannot be written.
-      if Self.isPositional(label) {
+      if SwiftValueScalars.isPositional(label) {
         arguments.append(value)
       } else if TypeName.isIdentifier(label) {
         arguments.append("\(label): \(value)")
@@ -450,11 +450,6 @@ struct SwiftRenderer {
     static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
       scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
     }
-  }
-
-  /// `_0`, `_1`, …: the labels Codable gives unlabeled payload values.
-  static func isPositional(_ label: String) -> Bool {
-    label.hasPrefix("_") && label.count > 1 && label.dropFirst().allSatisfy(\.isNumber)
   }
 
   private static let keywords: Set<String> = [

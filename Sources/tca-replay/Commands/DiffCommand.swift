@@ -66,10 +66,10 @@ enum DiffCommand: Command {
       let heading = "\(describe(from)) → \(describe(to))"
       let lines =
         [context.style.paint(heading, .bold)]
-        + PatchRenderer(style: context.style).lines(
+        + ChangeLines.lines(
           StateChange.changes(
             patch, from: oldState, to: newState, type: trace.header.stateType,
-            schema: trace.typeSchema()))
+            schema: trace.typeSchema()), style: context.style)
       context.output.write(lines.joined(separator: "\n") + "\n")
     }
     return .success

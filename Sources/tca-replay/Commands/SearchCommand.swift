@@ -75,10 +75,10 @@ enum SearchCommand: Command {
   private static func textLine(
     _ event: StateSearch.Event, step: Int?, _ search: StateSearch, _ context: CommandContext
   ) -> String {
-    let renderer = SwiftValueRenderer(style: context.style)
     let type = search.type.flatMap { search.schema.valueType(at: event.path, in: $0) }
     let show = { (value: JSONValue) in
-      renderer.inline(SwiftValue(value, type: type, schema: search.schema), limit: 60)
+      SwiftValue(value, type: type, schema: search.schema)
+        .inline(style: context.style, limit: 60)
     }
     let at = pad(step.map { "step \($0)" } ?? "initial", toWidth: 10)
     switch event {

@@ -43,7 +43,7 @@ struct StepDescription {
   func lines(_ step: TraceStep) -> [String] {
     heading(step) + action(step) + dependencies(step) + cancellation(step)
       + [style.paint("diff", .bold)]
-      + PatchRenderer(style: style).lines(trace.changes(of: step))
+      + ChangeLines.lines(trace.changes(of: step), style: style)
   }
 
   func heading(_ step: TraceStep) -> [String] {
@@ -76,7 +76,7 @@ struct StepDescription {
     }
     return [
       style.paint("action", .bold) + "  "
-        + SwiftValueRenderer(style: style).inlineWhole(value, limit: 200)
+        + value.inlineWhole(limit: 200) { style.paint($0, $1) }
     ]
   }
 

@@ -30,8 +30,8 @@ enum StateCommand: Command {
     } else if value == .null {
       context.output.write("nil\n")
     } else {
-      let renderer = SwiftValueRenderer(style: context.style)
-      context.output.write(renderer.block(trace.swiftValue(value, at: path, in: state)) + "\n")
+      let value = trace.swiftValue(value, at: path, in: state)
+      context.output.write(value.block(style: context.style) + "\n")
     }
     return .success
   }

@@ -185,10 +185,9 @@ struct Stepper {
   private func printState(_ argument: String?) throws {
     let path = try parseStatePath(argument ?? "")
     let value = try trace.value(at: path, in: cursor.state) { context.errors.write($0) }
-    let renderer = SwiftValueRenderer(style: style)
     say(
       value == .null
-        ? "nil" : renderer.block(trace.swiftValue(value, at: path, in: cursor.state)))
+        ? "nil" : trace.swiftValue(value, at: path, in: cursor.state).block(style: style))
   }
 
   private func printStep(_ lines: (TraceStep) -> [String]) throws {
@@ -291,10 +290,10 @@ struct Stepper {
 
   /// How a watch shows the value at `path`: short, in Swift form.
   private func showing(_ path: StatePath) -> (JSONValue?) -> String {
-    let renderer = SwiftValueRenderer(style: style)
+    let style = style
     return { value in
-      value.map { $0 == .null ? "nil" : renderer.inline(trace.swiftValue($0, at: path), limit: 40) }
-        ?? "nil"
+      guard let value, value != .null else { return "nil" }
+      return trace.swiftValue(value, at: path).inline(style: style, limit: 40)
     }
   }
 
@@ -348,10 +347,10 @@ struct Stepper {
       // A change deep inside a long value: the previews alone would read the same.
       if let old, let new, shownOld == shownNew {
         say("Watch \(pointer) changed inside:")
-        let lines = PatchRenderer(style: style).lines(
+        let lines = ChangeLines.lines(
           StateChange.changes(
             JSONPatch.diff(from: old, to: new), from: old, to: new,
-            type: trace.valueType(at: pointer), schema: trace.typeSchema()))
+            type: trace.valueType(at: pointer), schema: trace.typeSchema()), style: style)
         for line in lines.prefix(8) { say(line) }
         if lines.count > 8 { say("  … \(lines.count - 8) more changes") }
         continue
@@ -447,7 +446,7 @@ extension Stepper {
       let describe = StepDescription(style: stepper.style, trace: stepper.trace)
       try stepper.printStep {
         describe.heading($0)
-          + PatchRenderer(style: stepper.style).lines(stepper.trace.changes(of: $0))
+          + ChangeLines.lines(stepper.trace.changes(of: $0), style: stepper.style)
       }
     },
     StepperCommand(

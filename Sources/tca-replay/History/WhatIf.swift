@@ -189,9 +189,8 @@ extension WhatIf {
       let label =
         typed.hasPrefix(".")
         ? typed
-        : SwiftValueRenderer(style: .plain).inline(
-          SwiftValue(action, type: trace.header.actionType, schema: trace.typeSchema()),
-          limit: 100)
+        : SwiftValue(action, type: trace.header.actionType, schema: trace.typeSchema())
+          .inline(limit: 100)
       change =
         command == "edit" ? .edit(step, action, label: label) : .insert(step, action, label: label)
     }
@@ -268,6 +267,6 @@ extension WhatIf {
   /// A value at `path` in Swift form, by the trace's types, on one line.
   private func short(_ value: JSONValue?, at path: StatePath, style: Style) -> String {
     guard let value, value != .null else { return "nil" }
-    return SwiftValueRenderer(style: style).inline(trace.swiftValue(value, at: path), limit: 60)
+    return trace.swiftValue(value, at: path).inline(style: style, limit: 60)
   }
 }
