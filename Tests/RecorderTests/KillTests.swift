@@ -28,8 +28,7 @@ struct KillTests {
   }
 
   static func killChild(limit: String, delay: Double) throws -> Kill {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("kill-\(UUID().uuidString)").path
+    let directory = Scratch.url("kill").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/trace.ndjson"

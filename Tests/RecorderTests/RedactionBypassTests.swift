@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
@@ -136,8 +137,7 @@ struct RedactionBypassTests {
   func recordFiles(
     _ bypass: Bypass, steps: Int = 60, rotating: Bool = true
   ) throws -> [(name: String, bytes: [UInt8])] {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("redaction-\(UUID().uuidString)")
+    let directory = Scratch.url("redaction")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("vault.ndjson").path

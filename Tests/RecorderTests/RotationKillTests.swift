@@ -104,8 +104,7 @@ struct RotationKillTests {
   }
 
   static func makeDirectory() throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rotation-kill-\(UUID().uuidString)").path
+    let directory = Scratch.url("rotation-kill").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     return directory
   }

@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TestSupport
 import Testing
 import TraceJSON
 
@@ -11,8 +12,7 @@ struct SizeLimitTests {
   /// Records `steps` steps of the `Notes` feature to a file with `limit`; returns the paths of
   /// the segments, newest first, with their records.
   func record(steps: Int, limit: TraceRecorder.SizeLimit) throws -> [(String, [TraceRecord])] {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("limits-\(UUID().uuidString)")
+    let directory = Scratch.url("limits")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("trace.ndjson").path
     let recorder = try TraceRecorder(
@@ -107,8 +107,7 @@ struct SizeLimitTests {
 struct GapSegmentTests {
   @Test("lost steps near a segment's limit start a new segment with their gap, not overfill the old")
   func gapStartsSegment() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("gap-limits-\(UUID().uuidString)")
+    let directory = Scratch.url("gap-limits")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("trace.ndjson").path

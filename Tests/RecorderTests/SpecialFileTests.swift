@@ -1,5 +1,6 @@
 import Architecture
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
@@ -13,8 +14,7 @@ import Testing
 struct SpecialFileTests {
   @Test("a trace written to a FIFO flushes and closes without error, and every line arrives")
   func fifo() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fifo-\(UUID().uuidString)")
+    let directory = Scratch.url("fifo")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("trace.ndjson").path

@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Recorder
@@ -13,8 +14,7 @@ import Testing
 @Suite("Trace files")
 struct TraceFileTests {
   static func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("files-\(UUID().uuidString)").path
+    let path = Scratch.url("files").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }

@@ -1,5 +1,6 @@
 import ExampleSessions
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
@@ -13,8 +14,7 @@ struct TraceIndexFollowingTests {
     "indexed in pieces, torn lines included, it holds what an index of the whole file holds",
     arguments: ExampleSession.allCases)
   func appendedPieces(session: ExampleSession) async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("growing-\(UUID().uuidString)").path
+    let directory = Scratch.url("growing").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let recorded = directory + "/recorded.ndjson"

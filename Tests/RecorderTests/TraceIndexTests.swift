@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recorder
@@ -120,8 +121,7 @@ struct TraceIndexTests {
 /// `TraceIndex` on broken files: each gives an error naming the file and line, or a warning.
 @Suite("Trace index on broken input")
 struct TraceIndexErrorTests {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("trace-index-\(UUID().uuidString)")
+  let directory = Scratch.url("trace-index")
 
   init() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -142,8 +142,7 @@ extension HostileHost {
   /// A host behind a wrapper, as `HostileHost` is, that writes what `mutant` says: its
   /// standard error goes to a file in its folder, not to `tca-replay`'s.
   init(fuzzing mutant: HostMutant) throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fuzzed-host-\(UUID().uuidString)")
+    folder = Scratch.url("fuzzed-host")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
     try Data(mutant.before).write(to: URL(fileURLWithPath: path("before")))

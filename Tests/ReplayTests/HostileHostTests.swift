@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -201,8 +202,7 @@ struct HostileHost {
   var command: String { "sh \(folder.appendingPathComponent("wrapper.sh").path)" }
 
   init(_ hostile: HostileHostTests.Case) throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hostile-host-\(UUID().uuidString)")
+    folder = Scratch.url("hostile-host")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let pids = folder.appendingPathComponent("pids").path
     try """

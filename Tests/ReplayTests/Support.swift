@@ -20,8 +20,7 @@ enum Paths {
   /// are tested on fresh recordings, never only on committed ones. The tool runs from here, so
   /// its output names `Traces/counter.ndjson` as a user's run from the package root does.
   static let freshRoot: URL = {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-fresh-\(UUID().uuidString)")
+    let folder = Scratch.url("replay-fresh")
     let traces = folder.appendingPathComponent("Traces").path
     do {
       let run = try ChildProcess.run(executable("record-traces"), [traces])
@@ -45,8 +44,7 @@ enum Paths {
 
   /// A fresh path in the temporary directory.
   static func temporary(_ name: String) -> String {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-\(UUID().uuidString)-\(name)").path
+    Scratch.root.appendingPathComponent("replay-\(UUID().uuidString)-\(name)").path
   }
 }
 
@@ -168,7 +166,7 @@ struct Run {
   ) throws {
     // Some tests run hosts that crash on purpose; Swift's backtracer would add minutes and
     // pages of output to each.
-    var environment = ProcessInfo.processInfo.environment
+    var environment = Scratch.environment
     if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
     let child = try ChildProcess.run(
       executable.hasPrefix("/") ? executable : Paths.executable(executable), arguments,

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceJSON
 
@@ -63,8 +64,7 @@ struct BidiControlTests {
       lines[placement.line - 1] = lines[placement.line - 1]
         .replacingOccurrences(of: placement.old, with: placement.new)
     }
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bidi-\(UUID().uuidString)")
+    let directory = Scratch.url("bidi")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent(name).path
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceJSON
 
@@ -11,8 +12,7 @@ import TraceJSON
 struct BrewSessionTests {
   /// Records the session into a new file; returns its records.
   func recordFresh() async throws -> (path: String, records: [TraceRecord]) {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("brew-\(UUID().uuidString)")
+    let directory = Scratch.url("brew")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("brew.ndjson").path
     try await BrewSession.record(to: path)

@@ -3,6 +3,7 @@ import Foundation
 import Recorder
 
 @testable import Shapes
+import TestSupport
 
 /// Records a shop session (`Tests/Shapes/CheckoutFeature.swift`) with the card number redacted
 /// (`.key("cardNumber")`): a cart filled and reordered, a checkout whose card is typed, cleared
@@ -53,8 +54,7 @@ enum CheckoutSession {
   /// Records the session into a new temporary file and returns its path.
   @MainActor
   static func recordFresh() throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("checkout-\(UUID().uuidString)")
+    let directory = Scratch.url("checkout")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("checkout.ndjson").path
     try record(to: path)

@@ -44,8 +44,7 @@ struct CrashTraceGenerationTests {
 
   /// Records the pantry through its force-unwrap, in a child that traps at step 3.
   static func recordCrash() throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pantry-crash-\(UUID().uuidString)")
+    let directory = Scratch.url("pantry-crash")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("pantry-crash.ndjson").path
     var environment = ProcessInfo.processInfo.environment

@@ -13,8 +13,7 @@ struct GenTestInjectionTests {
   static let payload = #"print("INJECTED")"#
 
   static let directory: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("injection-\(UUID().uuidString)")
+    let url = Scratch.url("injection")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }()

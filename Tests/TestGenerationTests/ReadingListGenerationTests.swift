@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 @testable import Shapes
@@ -17,8 +18,7 @@ import Testing
 struct ReadingListGenerationTests {
   /// Records the reading-list session into a new file and returns its path.
   func recordTrace() async throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("reading-list-\(UUID().uuidString)")
+    let directory = Scratch.url("reading-list")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("reading-list.ndjson").path
     let recorder = try TraceRecorder(path: path, options: .init(keyframeInterval: 10))
@@ -88,8 +88,7 @@ struct ReadingListGenerationTests {
 
   /// Records the shelf browser, which starts away from its defaults, and returns its path.
   func recordShelfBrowser() async throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("shelf-browser-\(UUID().uuidString)")
+    let directory = Scratch.url("shelf-browser")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("shelf-browser.ndjson").path
     let recorder = try TraceRecorder(path: path, options: .init(keyframeInterval: 10))

@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceJSON
 
@@ -65,8 +66,7 @@ struct RedactedTraceTests {
 
   @Test("the committed fixture is what the session records, redacted")
   func fixtureIsCurrent() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("newsletter-\(UUID().uuidString)")
+    let directory = Scratch.url("newsletter")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("newsletter.ndjson").path

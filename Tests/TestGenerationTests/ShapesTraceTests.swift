@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 @testable import Shapes
@@ -16,8 +17,7 @@ struct ShapesTraceTests {
 
   /// Records the shapes session into a new file and returns its path.
   func recordTrace() async throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("shapes-\(UUID().uuidString)")
+    let directory = Scratch.url("shapes")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("shapes.ndjson").path
     let recorder = try TraceRecorder(path: path, options: .init(keyframeInterval: 10))

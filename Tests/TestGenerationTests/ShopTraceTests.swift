@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 @testable import Shapes
@@ -17,8 +18,7 @@ struct ShopTraceTests {
 
   /// Records the shop session into a new file and returns its path.
   static func recordTrace() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("shop-\(UUID().uuidString)").appendingPathComponent("shop.ndjson")
+    let path = Scratch.url("shop").appendingPathComponent("shop.ndjson")
       .path
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

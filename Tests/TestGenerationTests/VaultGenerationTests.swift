@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 @testable import Shapes
@@ -34,8 +35,7 @@ struct VaultGenerationTests {
   ]
 
   static func recordFresh() throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("vault-\(UUID().uuidString)")
+    let directory = Scratch.url("vault")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("vault.ndjson").path
     let recorder = try TraceRecorder(

@@ -16,7 +16,7 @@ public final class BackgroundProcess: @unchecked Sendable {
   /// (a FIFO lets the test write to it as it runs: ``FIFO``).
   public init(
     _ executable: String, _ arguments: [String],
-    environment: [String: String] = ProcessInfo.processInfo.environment,
+    environment: [String: String] = Scratch.environment,
     input: String = "/dev/null"
   ) throws {
     scratch = FileManager.default.temporaryDirectory

@@ -69,7 +69,7 @@ public enum ChildProcess {
   ///   - timeLimit: seconds after which the child is killed with SIGKILL.
   public static func run(
     _ executable: String, _ arguments: [String], directory: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment, input: Data = Data(),
+    environment: [String: String] = Scratch.environment, input: Data = Data(),
     timeLimit: Double? = nil
   ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
@@ -118,7 +118,7 @@ public enum ChildProcess {
   /// of which a 2-core machine has two.
   public static func runDetached(
     _ executable: String, _ arguments: [String], directory: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment, input: Data = Data(),
+    environment: [String: String] = Scratch.environment, input: Data = Data(),
     timeLimit: Double? = nil
   ) async throws -> Result {
     try await withCheckedThrowingContinuation { continuation in

@@ -18,8 +18,7 @@ struct FollowTests {
 
   /// A fresh directory for one test's trace.
   static func scratch() throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("follow-\(UUID().uuidString)")
+    let directory = Scratch.url("follow")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.path
   }

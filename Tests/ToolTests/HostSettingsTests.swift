@@ -48,8 +48,7 @@ struct HostSettingsTests {
 
   @Test("TraceVerifier verifies a trace recorded now, and a missing one, with no command")
   func verifier() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("verifier-\(UUID().uuidString)").path
+    let folder = Scratch.url("verifier").path
     let record = try ChildProcess.run(
       ToolRunner.executable.deletingLastPathComponent().appendingPathComponent("record-traces")
         .path, [folder])

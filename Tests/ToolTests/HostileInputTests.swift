@@ -11,8 +11,7 @@ struct HostileInputTests {
   typealias Runner = ToolRunner
 
   static let directory: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hostile-\(UUID().uuidString)")
+    let url = Scratch.url("hostile")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }()

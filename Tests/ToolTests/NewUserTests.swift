@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 @testable import tca_replay
@@ -54,8 +55,7 @@ struct NewUserTests {
   }
 
   static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("new-user-\(UUID().uuidString)")
+    let url = Scratch.url("new-user")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

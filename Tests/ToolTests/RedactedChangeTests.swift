@@ -1,6 +1,7 @@
 import Architecture
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 /// A redacted value changed in place shows as a change, and nothing of it reaches the file.
@@ -82,8 +83,7 @@ struct RedactedChangeTests {
   }
 
   static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("redacted-change-\(UUID().uuidString)")
+    let url = Scratch.url("redacted-change")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

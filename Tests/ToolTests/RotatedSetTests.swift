@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 
 /// The commands that index a trace (`state`, `show`, `diff`, `export`, the stepper) read a
@@ -17,8 +18,7 @@ struct RotatedSetTests {
 
   /// The session recorded rotated by `limit`, and unrotated, in a fresh directory.
   static func record(_ limit: TraceRecorder.SizeLimit) throws -> (rotated: String, whole: String) {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rotated-set-\(UUID().uuidString)")
+    let directory = Scratch.url("rotated-set")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let rotated = directory.appendingPathComponent("box.ndjson").path
     let whole = directory.appendingPathComponent("whole.ndjson").path

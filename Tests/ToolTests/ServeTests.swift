@@ -12,8 +12,7 @@ import Testing
 struct ServeTests {
   /// A finished trace the server reads at once: counter.ndjson, copied.
   static func counterTrace() throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("serve-\(UUID().uuidString)")
+    let directory = Scratch.url("serve")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let trace = directory.appendingPathComponent("counter.ndjson").path
     try FileManager.default.copyItem(

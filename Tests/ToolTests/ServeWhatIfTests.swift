@@ -11,8 +11,7 @@ struct ServeWhatIfTests {
 
   /// A counter session recorded now by today's recorder.
   static func freshCounter() throws -> String {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("serve-what-if-\(UUID().uuidString)").path
+    let folder = Scratch.url("serve-what-if").path
     let run = try ChildProcess.run(
       ToolRunner.executable.deletingLastPathComponent().appendingPathComponent("record-traces").path,
       [folder])

@@ -19,8 +19,7 @@ struct TerminalEscapeTests {
   static let shown = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}2J\u{D}\u{A}\u{7F}\u{202E}"#
 
   static let directory: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("escapes-\(UUID().uuidString)")
+    let url = Scratch.url("escapes")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }()

@@ -26,7 +26,7 @@ enum ToolRunner {
   static func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
   ) throws -> Result {
-    var variables = ProcessInfo.processInfo.environment
+    var variables = Scratch.environment
     variables.removeValue(forKey: "NO_COLOR")
     for (key, value) in environment { variables[key] = value }
     let child = try ChildProcess.run(

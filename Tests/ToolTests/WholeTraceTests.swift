@@ -13,8 +13,7 @@ struct WholeTraceTests {
 
   /// Records `steps` ledger postings into `name` in a fresh directory, rotating as told.
   static func record(_ steps: Int, maxBytes: Int, keep: Int) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("whole-\(UUID().uuidString)")
+    let directory = Scratch.url("whole")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let trace = directory.appendingPathComponent("ledger.ndjson").path
     let recording = try ChildProcess.run(

@@ -41,8 +41,7 @@ struct GeneratedTestBarTests {
   @Test("median <= 4 lines per step and whole file <= 5 lines per step, in both frameworks")
   @MainActor
   func sizeBars() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("long-session-sizes-\(UUID().uuidString)")
+    let directory = Scratch.url("long-session-sizes")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     // KEEP=1 keeps the generated files, to read them.
     defer {
