@@ -105,6 +105,10 @@ struct RedactedChangeTests {
     #expect(try changes(5) == ["  ~ /integrations/1/apiKey: changed, value redacted"])
     #expect(try changes(4).allSatisfy { !$0.contains("value redacted") })
     #expect(try changes(7) == ["  (no change)"])
+    // A case whose whole payload is hidden reads as a case, not as its encoding.
+    let action = try ToolRunner.run(["show", trace, "5"]).output.split(separator: "\n")
+      .first { $0.hasPrefix("action") }
+    #expect(action == #"action  .apiKeyPasted("<redacted>")"#)
   }
 
   @Test("log --changed lists the steps that changed a hidden value, and no other")

@@ -56,7 +56,7 @@ struct ViewerValuesTests {
 
   @Test(
     "every state and action of fresh recordings prints the same in both",
-    arguments: ["board", "shop", "chat room", "observatory"])
+    arguments: ["board", "shop", "chat room", "observatory", "vault"])
   func same(recording: String) async throws {
     let path: String
     switch recording {
@@ -67,6 +67,12 @@ struct ViewerValuesTests {
       path = FileManager.default.temporaryDirectory
         .appendingPathComponent("chat-\(UUID().uuidString).ndjson").path
       _ = try await LongSession.chatRoom.record(to: path)
+    case "vault":
+      // Actions whose whole payload a rule hides.
+      let folder = Scratch.url("vault")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      path = try RedactedChangeTests.record(
+        RedactedChangeTests.first, in: folder, name: "vault.ndjson")
     default: path = try ObservatoryFeature.record()
     }
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -127,9 +127,13 @@ struct SwiftValueBuilder {
       }
       return .call(TypeName.displayName(type), arguments)
     case .enumeration(let cases)?:
-      guard let object = json.objectValue, object.count == 1,
-        let payload = object[0].value.objectValue
-      else { break }
+      guard let object = json.objectValue, object.count == 1 else { break }
+      // A case whose whole payload a rule hid: the placeholder stands for its arguments.
+      if object[0].value == Redaction.placeholder {
+        let hidden = SwiftValue.atom(Redaction.placeholder.jsonString, .string)
+        return .call("." + object[0].key, [.init(label: nil, value: hidden)])
+      }
+      guard let payload = object[0].value.objectValue else { break }
       let known = cases.first { $0.name == object[0].key }?.payload ?? []
       let arguments = payload.map { label, json in
         SwiftValue.Argument(

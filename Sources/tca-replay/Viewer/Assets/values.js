@@ -220,6 +220,8 @@ function makeSwiftForm(types, stateType) {
       .join(", ") + ")";
     if (desc && desc.enum && isObject(v) && Object.keys(v).length === 1) {
       const c = Object.keys(v)[0], payload = v[c] || {}, known = desc.enum[c] || {};
+      // A case whose whole payload a rule hid: the placeholder stands for its arguments.
+      if (payload === "<redacted>") return "." + c + '("<redacted>")';
       const labels = Object.keys(payload);
       return "." + c + (labels.length ? "(" + labels.map((l) => (/^_\d+$/.test(l) ? "" : l +
         ": ") + build(payload[l], memberType(known[l]))).join(", ") + ")" : ""); }
