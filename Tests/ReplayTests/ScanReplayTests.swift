@@ -8,22 +8,6 @@ import Testing
 /// give the same first bad line, and the steps before a divergence come from before its run.
 @Suite("Replay on summary's scan")
 struct ScanReplayTests {
-  /// Records `steps` counter steps, a failing fact request among every 50, to a fresh file.
-  static func record(steps: Int, keyframeInterval: Int) throws -> String {
-    let path = Paths.temporary("scan.ndjson")
-    let recorder = try TraceRecorder(path: path, options: .init(keyframeInterval: keyframeInterval))
-    let reducer = CounterFeature().recording(to: recorder)
-    var state = CounterFeature.State()
-    for index in 0..<steps {
-      let action: CounterFeature.Action =
-        index % 50 == 49 ? .factRequestFailed("No fact is known about \(index).")
-        : index % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped
-      _ = reducer.reduce(into: &state, action: action)
-    }
-    try recorder.close()
-    return path
-  }
-
   /// Options that cut a trace of a few dozen kilobytes into runs of about `runSize` bytes.
   static func options(precedingSteps: Int, runSize: Int) -> Replayer<CounterFeature>.Options {
     var options = Replayer<CounterFeature>.Options(
@@ -58,7 +42,7 @@ struct ScanReplayTests {
     arguments: damages
   )
   func sameFirstBadLine(damage: Damage) async throws {
-    let path = try Self.record(steps: 160, keyframeInterval: 10)
+    let path = try ParallelReplayTests.longTrace(steps: 160, keyframeInterval: 10)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 10)
       .map(Array.init)
@@ -90,7 +74,7 @@ struct ScanReplayTests {
     arguments: [(7, 5), (10, 12), (25, 3)]
   )
   func precedingStepsAcrossRuns(keyframeInterval: Int, precedingSteps: Int) async throws {
-    let path = try Self.record(steps: 600, keyframeInterval: keyframeInterval)
+    let path = try ParallelReplayTests.longTrace(steps: 600, keyframeInterval: keyframeInterval)
     defer { try? FileManager.default.removeItem(atPath: path) }
     var options = Replayer<FactFailureAsFact>.Options(
       mode: .isolated, maximumDivergences: 1_000, precedingSteps: precedingSteps, workers: 2)
