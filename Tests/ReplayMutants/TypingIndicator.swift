@@ -94,17 +94,12 @@ public struct TypingIndicator: Reducer, Sendable {
     } withDependencies: {
       $0.continuousClock = clock
     }
-    func settle() async {
-      for _ in 0..<200_000 where store.runningEffectCount != clock.sleeperCount {
-        await Task.yield()
-      }
-    }
     for (action, pause) in session(steps: steps) {
       store.send(action)
-      await settle()
+      await store.settle(sleepingOn: clock)
       if pause {
         await clock.advance(by: .seconds(3))
-        await settle()
+        await store.settle(sleepingOn: clock)
       }
     }
     try recorder.close()

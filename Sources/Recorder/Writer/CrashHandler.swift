@@ -171,8 +171,10 @@ final class CrashHandler: @unchecked Sendable {
     } else {
       // Another thread crashed first: let it finish writing before this one ends the process.
       var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-      for _ in 0..<(Int(Self.waitLimit) + 500) where phase.load(ordering: .acquiring) == 1 {
+      var pauses = 0
+      while phase.load(ordering: .acquiring) == 1, pauses < Int(Self.waitLimit) + 500 {
         nanosleep(&pause, nil)
+        pauses += 1
       }
     }
     // Hand the signal on: a fault re-executes the instruction on return and meets the
