@@ -39,11 +39,7 @@ struct CrashRecordTests {
       defer { try? FileManager.default.removeItem(atPath: path) }
       var arguments = ["--trap-at", String(trial.steps), path, "--signal", trial.fault]
       if trial.everyStep { arguments.append("--every-step") }
-      // Without the runtime's backtracer, which would spend seconds on each crash.
-      var environment = ProcessInfo.processInfo.environment
-      environment["SWIFT_BACKTRACE"] = "enable=no"
-      let ending = try ChildProcess.run(
-        Self.recordTraces, arguments, environment: environment, timeLimit: 60)
+      let ending = try ChildProcess.run(Self.recordTraces, arguments, timeLimit: 60)
       let expectedSignals: [Int32] =
         switch trial.fault {
         case "segv": [SIGSEGV]

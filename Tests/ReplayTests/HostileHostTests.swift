@@ -303,6 +303,7 @@ struct HostileRun {
     process.executableURL = URL(fileURLWithPath: Paths.executable("tca-replay"))
     process.arguments = arguments
     process.currentDirectoryURL = Paths.freshRoot
+    process.environment = Scratch.environment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

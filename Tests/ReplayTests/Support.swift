@@ -164,10 +164,8 @@ struct Run {
     _ executable: String, _ arguments: [String], in folder: String? = nil,
     backtraces: Bool = false
   ) throws {
-    // Some tests run hosts that crash on purpose; Swift's backtracer would add minutes and
-    // pages of output to each.
     var environment = Scratch.environment
-    if !backtraces { environment["SWIFT_BACKTRACE"] = "enable=no" }
+    if backtraces { environment.removeValue(forKey: "SWIFT_BACKTRACE") }
     let child = try ChildProcess.run(
       executable.hasPrefix("/") ? executable : Paths.executable(executable), arguments,
       directory: folder ?? Paths.freshRoot.path, environment: environment

@@ -35,10 +35,8 @@ struct ShrinkRoundTripTests {
 
     // The app's process records 2,000 sent actions and dies at the last: the kiln's crash.
     let trace = package.directory.appendingPathComponent("kiln.ndjson").path
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
     let recording = try await ChildProcess.runDetached(
-      hostPath, ["record-kiln", "2000", trace], environment: environment, timeLimit: 120)
+      hostPath, ["record-kiln", "2000", trace], timeLimit: 120)
     #expect(recording.signal != nil, "the recording process did not die of the crash")
     let recorded = try Self.records(trace)
     try #require(recorded.last?["kind"] == "crash", "the trace does not end in a crash record")
@@ -73,7 +71,7 @@ struct ShrinkRoundTripTests {
       try "skip \(step)\nsave \(without)\n".write(toFile: script, atomically: true, encoding: .utf8)
       let stepper = try await ChildProcess.runDetached(
         "/bin/sh", ["-c", "exec \"$0\" step \"$1\" --host \"$2\" < \"$3\"", Self.tool, shrunk,
-          hostPath, script], environment: environment, timeLimit: 120)
+          hostPath, script], timeLimit: 120)
       #expect(stepper.status == 0, "\(String(decoding: stepper.errors, as: UTF8.self))")
       #expect(
         try Self.records(without).last?["kind"] == "step",

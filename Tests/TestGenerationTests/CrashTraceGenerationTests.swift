@@ -47,10 +47,7 @@ struct CrashTraceGenerationTests {
     let directory = Scratch.url("pantry-crash")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("pantry-crash.ndjson").path
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    let child = try ChildProcess.run(
-      host, ["record", "pantry-force-unwrap", path], environment: environment)
+    let child = try ChildProcess.run(host, ["record", "pantry-force-unwrap", path])
     #expect(child.signal != nil, "the recording did not crash: \(child.status)")
     return path
   }

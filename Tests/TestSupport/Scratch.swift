@@ -18,10 +18,12 @@ public enum Scratch {
 
   /// This process's environment with `TMPDIR` at ``root``: what tests start children with, so
   /// that what a child leaves behind (a crashed host's log, which the tool keeps to name it)
-  /// goes too.
+  /// goes too. Swift's backtracer is off: many children crash on purpose, and symbolicating
+  /// each costs a second of CPU; a test that reads a backtrace turns it back on.
   public static let environment: [String: String] = {
     var variables = ProcessInfo.processInfo.environment
     variables["TMPDIR"] = root.path
+    variables["SWIFT_BACKTRACE"] = "enable=no"
     return variables
   }()
 

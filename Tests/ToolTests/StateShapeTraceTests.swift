@@ -28,7 +28,7 @@ struct StateShapeTraceTests {
     var tags: Set<String> = Set((0..<40).map { "tag \($0)" })
     var nested: [String: [Int?]]?? = .some(.some(["a": [1, nil, 3]]))
     var text = String(repeating: "héllo wörld ", count: 120)
-    var blob = Data((0..<3_000).map { UInt8(truncatingIfNeeded: $0) })
+    var blob = Data((0..<600).map { UInt8(truncatingIfNeeded: $0) })
   }
 
   nonisolated static func uuid(_ number: Int) -> UUID {
@@ -76,7 +76,7 @@ struct StateShapeTraceTests {
     }
   }
 
-  static let steps = 1_500
+  static let steps = 500
 
   /// The trace both tests read, recorded once in the run: its path and every step's state.
   static let recording = Result { try record() }
