@@ -21,8 +21,7 @@ struct ChatRoomPrintedFormTests {
 
   @Test("show prints a binding action, an alert and a pushed stack entry as Swift")
   func show() async throws {
-    let trace = try await ShrinkTests.record("chat-room", steps: 0)
-    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let trace = try await ShrinkTrustTests.Shrinks.shared.recording("chat-room", steps: 0)
     let labels = try WhatIfTests.labels(trace)
     for (prefix, expected) in [
       (#".binding(.set(\.$draft, "#, #"action  .binding(.set(\.$draft, "#),
@@ -38,8 +37,7 @@ struct ChatRoomPrintedFormTests {
 
   @Test("the stepper's action and an edit's report print the binding as Swift, as typed")
   func stepper() async throws {
-    let trace = try await ShrinkTests.record("chat-room", steps: 0)
-    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let trace = try await ShrinkTrustTests.Shrinks.shared.recording("chat-room", steps: 0)
     let binding = try Self.step(try WhatIfTests.labels(trace), #".binding(.set(\.$draft, "#)
     let run = try WhatIfTests.step(
       trace, host: Self.mutants + " chat-room-unchanged",
@@ -54,11 +52,9 @@ struct ChatRoomPrintedFormTests {
 
   @Test("bisect and compare print a typing date in ISO 8601, not as seconds since 2001")
   func dates() async throws {
-    let trace = try await ShrinkTests.record("chat-room", steps: 0)
+    let trace = try await ShrinkTrustTests.Shrinks.shared.recording("chat-room", steps: 0)
     let edited = Paths.temporary("chat-room-edited.ndjson")
-    defer {
-      for path in [trace, edited] { try? FileManager.default.removeItem(atPath: path) }
-    }
+    defer { try? FileManager.default.removeItem(atPath: edited) }
     // Typing that never expires keeps a name in `typingUsers: [String: Date]`.
     let bisect = try await Run.tool(
       "bisect", trace, "--host", Self.mutants + " chat-room-keeping-typists")

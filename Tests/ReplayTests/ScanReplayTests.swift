@@ -42,7 +42,7 @@ struct ScanReplayTests {
     arguments: damages
   )
   func sameFirstBadLine(damage: Damage) async throws {
-    let path = try ParallelReplayTests.longTrace(steps: 160, keyframeInterval: 10)
+    let path = try ParallelReplayTests.longTrace(steps: 80, keyframeInterval: 10)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 10)
       .map(Array.init)

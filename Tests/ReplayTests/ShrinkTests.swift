@@ -29,13 +29,8 @@ struct ShrinkTests {
 
   @Test("a crash that needs 3 of 2,000 sent actions, in order, shrinks to those 3")
   func crash() async throws {
-    let trace = try await Self.record("elevator-resume-trap")
-    // A plain name: the generated test's first comment and suite name hold it.
-    let folder = Paths.temporary("shrunk")
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let shrunk = folder + "/elevator.shrunk.ndjson"
-    let run = try await Run.tool("shrink", trace, "--host", Self.host, "--output", shrunk)
-    #expect(run.status == 0, "\(run.errors)")
+    // The shrink `ShrinkTrustTests` checks for 1-minimality: made once in the run.
+    let (shrunk, run) = try await ShrinkTrustTests.shrink(ShrinkTrustTests.cases[0])
     #expect(run.output.contains("the reducer crashes: ReplayMutants/Elevator.swift:"))
     #expect(run.output.contains("shrinking 2324 steps (2000 sent actions)"))
     let records = try Self.records(shrunk)
@@ -62,10 +57,7 @@ struct ShrinkTests {
 
   @Test("a divergence keeps the step that diverges and what it needs; the trace expects the recorded change")
   func divergence() async throws {
-    let trace = try await Self.record("greenhouse")
-    let shrunk = Paths.temporary("greenhouse.shrunk.ndjson")
-    let run = try await Run.tool("shrink", trace, "--host", Self.host, "--output", shrunk)
-    #expect(run.status == 0, "\(run.errors)")
+    let (shrunk, run) = try await ShrinkTrustTests.shrink(ShrinkTrustTests.cases[1])
     #expect(run.output.contains("changes /zones/*/harvested otherwise than the recording"))
     let labels = try Self.records(shrunk).compactMap { $0["label"]?.stringValue }
     // The vents, the zone's fertilizing and its harvest: any one fewer and it counts right.
@@ -84,7 +76,7 @@ struct ShrinkTests {
 
   @Test("--until shrinks to the fewest actions that make the condition true")
   func until() async throws {
-    let trace = try await Self.record("greenhouse")
+    let trace = try await ShrinkTrustTests.Shrinks.shared.recording("greenhouse", steps: 2_000)
     let shrunk = Paths.temporary("greenhouse.until.ndjson")
     let run = try await Run.tool(
       "shrink", trace, "--host", Self.unchangedHost, "--until", "/zones/1/moisture >= 90",
@@ -99,7 +91,7 @@ struct ShrinkTests {
 
   @Test("a session that does not fail has nothing to shrink, and says so")
   func nothingToShrink() async throws {
-    let trace = try await Self.record("greenhouse", steps: 200)
+    let trace = try await ShrinkTrustTests.Shrinks.shared.recording("greenhouse", steps: 200)
     let run = try await Run.tool("shrink", trace, "--host", Self.unchangedHost)
     #expect(run.status == 1)
     #expect(run.errors.contains("the session does not fail"))
@@ -118,7 +110,7 @@ struct ShrinkTests {
 
   @Test("shrink refuses to overwrite its trace, and conditions that cannot tell, before replaying")
   func refusals() async throws {
-    let trace = try await Self.record("greenhouse", steps: 200)
+    let trace = try await ShrinkTrustTests.Shrinks.shared.recording("greenhouse", steps: 200)
     let before = try Data(contentsOf: URL(fileURLWithPath: trace))
     let same = try await Run.tool("shrink", trace, "--host", Self.host, "-o", trace)
     #expect(same.status == 64)

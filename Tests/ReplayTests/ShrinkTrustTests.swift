@@ -63,8 +63,9 @@ struct ShrinkTrustTests {
     try await Shrinks.shared.shrink(testCase)
   }
 
-  /// Each session recorded and each case shrunk once in the run: several tests check one
-  /// shrink, and a shrink replays its session hundreds of times through a host.
+  /// Each session recorded and each case shrunk once in the run: several tests, here and in
+  /// `ShrinkTests` and `ChatRoomPrintedFormTests`, check one shrink or read one recording, and a
+  /// shrink replays its session hundreds of times through a host.
   actor Shrinks {
     static let shared = Shrinks()
     private var recordings: [String: Task<String, any Error>] = [:]
@@ -83,7 +84,10 @@ struct ShrinkTrustTests {
       if let task = shrinks[testCase.app] { return try await task.value }
       let task = Task {
         let trace = try await recording(testCase.app, steps: testCase.steps)
-        let shrunk = Paths.temporary("\(testCase.app).shrunk.ndjson")
+        // A plain name: the generated test's first comment and suite name hold it.
+        let folder = Paths.temporary("shrunk")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let shrunk = folder + "/\(testCase.app).shrunk.ndjson"
         let run = try await Run.tool("shrink", trace, "--host", testCase.host, "--output", shrunk)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         return (shrunk, run)
