@@ -93,7 +93,7 @@ struct SwiftRendererTests {
       (String(repeating: "A<", count: 40) + "B" + String(repeating: ">", count: 40), false),
     ])
   func typeNames(_ name: String, _ isTypeName: Bool) {
-    #expect(SwiftRenderer.isTypeName(name) == isTypeName)
+    #expect(SwiftValue.isTypeName(name) == isTypeName)
   }
 
   @Test("a payload label that is not an identifier is decoded, not written")

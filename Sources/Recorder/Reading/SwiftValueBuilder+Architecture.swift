@@ -9,9 +9,12 @@ extension SwiftValueBuilder {
   ///   action: .confirm, label: "Delete")], message: "…")`, a dialog likewise.
   /// - A stack reads `[#0: .chat(…), #1: …]`, its ids as `TestStore` failures print them.
   /// - A task result reads `.success(…)` or `.failure(ErrorType)`.
+  ///
+  /// To compile, an alert or a dialog is written with its builders, a stack as a closure that
+  /// keeps its ids, a failure as its error when the test can write it (``errorValue(_:)``).
   func architectureValue(_ json: JSONValue, type: String) -> SwiftValue? {
     guard type.hasPrefix("Architecture.") else { return nil }
-    if type.hasSuffix(">.Entry"), case let stack = String(type.dropLast(".Entry".count)),
+    if !compilable, type.hasSuffix(">.Entry"), case let stack = String(type.dropLast(".Entry".count)),
       TypeName.isArchitectureGeneric(stack, named: "StackState"),
       let element = TypeName.genericArgument(of: stack)
     {
@@ -22,17 +25,18 @@ extension SwiftValueBuilder {
     if TypeName.isArchitectureGeneric(type, named: "BindingAction") {
       return bindingAction(json, root: argument)
     }
-    if TypeName.isArchitectureGeneric(type, named: "AlertState") {
-      return alert(json, name: "AlertState", actionType: argument)
+    for name in ["AlertState", "ConfirmationDialogState"]
+    where TypeName.isArchitectureGeneric(type, named: name) {
+      return compilable
+        ? alertCode(json, name: name, actionType: argument)
+        : alert(json, name: name, actionType: argument)
     }
-    if TypeName.isArchitectureGeneric(type, named: "ConfirmationDialogState") {
-      return alert(json, name: "ConfirmationDialogState", actionType: argument)
-    }
-    if TypeName.isArchitectureGeneric(type, named: "ButtonState") {
+    if !compilable, TypeName.isArchitectureGeneric(type, named: "ButtonState") {
       return button(json, actionType: argument)
     }
     if TypeName.isArchitectureGeneric(type, named: "StackState") {
-      return stack(json, elementType: argument)
+      guard compilable else { return stack(json, elementType: argument) }
+      return stackCode(json, type: type, elementType: argument) ?? opaque(json, type: nil)
     }
     if TypeName.isArchitectureGeneric(type, named: "TaskResult") {
       return taskResult(json, successType: argument)
@@ -126,7 +130,8 @@ extension SwiftValueBuilder {
       return .call(".success", [.init(label: nil, value: success)])
     case "failure":
       guard let errorType = object[0].value.objectValue?["type"]?.stringValue else { return nil }
-      return .call(".failure", [.init(label: nil, value: .atom(errorType, .symbol))])
+      let error = compilable ? failureCode(object[0].value) : .atom(errorType, .symbol)
+      return error.map { .call(".failure", [.init(label: nil, value: $0)]) }
     default:
       return nil
     }

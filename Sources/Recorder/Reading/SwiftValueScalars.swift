@@ -42,6 +42,78 @@ enum SwiftValueScalars {
     }
   }
 
+  /// `json`, a value of `type`, as one atom that compiles: an integer only from an integer,
+  /// `Date(timeIntervalSinceReferenceDate: …)`, `UUID(uuidString: "…")!`, `URL(string: "…")!`,
+  /// `Data(base64Encoded: "…")!`, a `Duration` in the largest unit that says it exactly.
+  static func code(_ json: JSONValue, type: String) -> SwiftValue? {
+    let name = TypeName.shortName(type)
+    func literal(_ text: String) -> String { SwiftValue.stringLiteral(text) }
+    switch name {
+    case _ where TypeName.integerNames.contains(name):
+      switch json {
+      case .integer, .unsignedInteger: return .atom(json.jsonString, .number)
+      default: return nil
+      }
+    case "Double", "Float", "CGFloat", "Bool":
+      return scalar(json, type: type)
+    case "String", "Substring", "Character":
+      return json.stringValue.map { .atom(literal($0), .string) }
+    case "StackElementID":
+      // Tests name stack elements by the integer literal of their id.
+      guard case .integer(let id) = json, id >= 0 else { return nil }
+      return .atom(json.jsonString, .number)
+    case "UUID":
+      guard let text = json.stringValue else { return nil }
+      let printed = PrintedForm.uuid(text)  // `UUID(7)` compiles, `UUID(<text>)` does not.
+      return .atom(
+        printed == "UUID(\(text))" ? "UUID(uuidString: \(literal(text)))!" : printed, .symbol)
+    case "Date":
+      return json.doubleValue.map {
+        .atom("Date(timeIntervalSinceReferenceDate: \(SwiftValue.number($0)))", .symbol)
+      }
+    case "URL":
+      return json.stringValue.map { .atom("URL(string: \(literal($0)))!", .symbol) }
+    case "IndexSet":
+      return codeIndexSet(json)
+    case "Duration":
+      return duration(json).map { .atom($0, .symbol) }
+    case "Data":
+      return json.stringValue.map { .atom("Data(base64Encoded: \(literal($0)))!", .symbol) }
+    default:
+      return nil
+    }
+  }
+
+  /// An `IndexSet` as the array literal it takes, `[0, 1]`, or `IndexSet(integersIn: 0..<500)`
+  /// for one long range.
+  private static func codeIndexSet(_ json: JSONValue) -> SwiftValue? {
+    guard let ranges = json.objectValue?["indexes"]?.arrayValue else { return nil }
+    var indexes: [Int64] = []
+    for range in ranges {
+      guard let location = range.objectValue?["location"]?.int64Value,
+        let length = range.objectValue?["length"]?.int64Value, length >= 0
+      else { return nil }
+      if ranges.count == 1, length > 8 {
+        return .atom("IndexSet(integersIn: \(location)..<\(location + length))", .symbol)
+      }
+      indexes += (0..<length).map { location + $0 }
+    }
+    guard indexes.count <= 16 else { return nil }
+    return .atom("[" + indexes.map(String.init).joined(separator: ", ") + "]", .symbol)
+  }
+
+  /// `.seconds(3)`, `.milliseconds(1500)`…: the largest unit that says it exactly.
+  private static func duration(_ json: JSONValue) -> String? {
+    guard let attoseconds = PrintedForm.attoseconds(json) else { return nil }
+    for (unit, size) in PrintedForm.durationUnits where attoseconds % size == 0 {
+      guard let exact = Int64(exactly: attoseconds / size) else { continue }
+      return ".\(unit)(\(exact))"
+    }
+    let seconds = attoseconds / 1_000_000_000_000_000_000
+    let rest = attoseconds % 1_000_000_000_000_000_000
+    return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(rest))"
+  }
+
   /// How many indexes an `IndexSet` lists; past that, one range reads `integersIn:`.
   static let listedIndexes = 64
 

@@ -346,7 +346,7 @@ struct StateAssertionWriter {
         guard TypeName.isIdentifier(token),
           let member = members.first(where: { $0.name == token })
         else { return nil }
-        code += "." + SwiftRenderer.escapedMember(token)
+        code += "." + SwiftValue.escapedMember(token)
         if member.isOptional, !isLast { code += "?" }
         type = member.type
         // A `@BindingState var name` is assigned through its wrapped value: `$0.name = …`.
