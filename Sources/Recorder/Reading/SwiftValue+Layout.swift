@@ -114,53 +114,51 @@ extension SwiftValue {
   /// line as fit in 100 columns; a case's payload on its line; a decoded value's JSON
   /// longer than `inlineLimit` over several lines.
   package func source(indent: Int = 0, inlineLimit: Int = 60) -> String {
-    let pad = String(repeating: "  ", count: indent + 1)
-    let end = String(repeating: "  ", count: indent)
+    func written(_ arguments: [Argument], indent: Int) -> [String] {
+      arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value.source(indent: indent) }
+    }
     switch self {
     case .atom(let text, _):
       return text
     case .list(_, let elements, _):
-      return Self.arrayLiteral(elements.map { $0.source(indent: indent + 1) }, indent: indent)
+      let items = elements.map { $0.source(indent: indent + 1) }
+      return Self.laidOut("[", items, "]", indent: indent, limit: 70, lastComma: true)
     case .dictionary(let entries):
       if entries.isEmpty { return "[:]" }
       let items = entries.map {
         $0.key.source(indent: indent + 1) + ": " + $0.value.source(indent: indent + 1)
       }
       // NB: string keys wrap as an array's elements do, other keys one entry a line.
-      if entries.allSatisfy({ if case .atom(_, .string) = $0.key { true } else { false } }) {
-        return Self.arrayLiteral(items, indent: indent)
+      let stringKeys = entries.allSatisfy {
+        if case .atom(_, .string) = $0.key { true } else { false }
       }
-      let single = "[" + items.joined(separator: ", ") + "]"
-      if single.count <= 70, !single.contains("\n") { return single }
-      return "[\n" + items.map { pad + $0 + ",\n" }.joined() + end + "]"
+      return Self.laidOut(
+        "[", items, "]", indent: indent, limit: 70, lastComma: true, alone: !stringKeys)
     case .call(let name, let arguments) where name.hasPrefix("."):
+      // A case's payload stays on its line, at its indent.
       if arguments.isEmpty { return name }
-      return name + "("
-        + arguments.map {
-          ($0.label.map { $0 + ": " } ?? "") + $0.value.source(indent: indent)
-        }.joined(separator: ", ") + ")"
+      return name + "(" + written(arguments, indent: indent).joined(separator: ", ") + ")"
     case .call(let name, let arguments):
-      let items = arguments.map {
-        ($0.label.map { $0 + ": " } ?? "") + $0.value.source(indent: indent + 1)
-      }
-      let single = name + "(" + items.joined(separator: ", ") + ")"
-      if single.count <= 76, !single.contains("\n") { return single }
-      let lines = Self.packed(items, width: 100 - pad.count, lastComma: false)
-      return name + "(\n" + lines.map { pad + $0 }.joined(separator: "\n") + "\n" + end + ")"
+      let items = written(arguments, indent: indent + 1)
+      return Self.laidOut(name + "(", items, ")", indent: indent, limit: 76, lastComma: false)
     case .code(let code):
       return code.source(indent: indent, inlineLimit: inlineLimit)
     }
   }
 
-  /// `[a, b]` when it fits in 70 characters, else packed over lines, each with its comma.
-  private static func arrayLiteral(_ items: [String], indent: Int) -> String {
-    if items.isEmpty { return "[]" }
-    let single = "[" + items.joined(separator: ", ") + "]"
-    if single.count <= 70, !single.contains("\n") { return single }
+  /// `open`, the items and `close` on one line when that is at most `limit` characters, else
+  /// over lines at `indent + 1`, as many items to a line as fit in 100 columns (one when
+  /// `alone`), each with its comma but the last unless `lastComma`.
+  static func laidOut(
+    _ open: String, _ items: [String], _ close: String, indent: Int, limit: Int,
+    lastComma: Bool, alone: Bool = false
+  ) -> String {
+    let single = open + items.joined(separator: ", ") + close
+    if single.count <= limit, !single.contains("\n") { return single }
     let pad = String(repeating: "  ", count: indent + 1)
-    let lines = packed(items, width: 100 - pad.count, lastComma: true)
-    return "[\n" + lines.map { pad + $0 + "\n" }.joined()
-      + String(repeating: "  ", count: indent) + "]"
+    let lines = packed(items, width: alone ? 0 : 100 - pad.count, lastComma: lastComma)
+    return open + "\n" + lines.map { pad + $0 + "\n" }.joined()
+      + String(repeating: "  ", count: indent) + close
   }
 
   /// `items`, comma-separated, as many to a line as fit in `width` columns, as a person wraps
@@ -268,12 +266,10 @@ extension SwiftValue.Code {
           SwiftValue.hasOwnType(value, member.type) ? value : "\(value) as \(member.type)"
         return "\"\(member.label)\": \(typed)"
       }
-      let single = "assemble(\(name).self, [\(items.joined(separator: ", "))])"
-      if single.count + 2 * indent <= 72, !single.contains("\n") { return single }
       // As many entries to a line as fit, as a person wraps a dictionary literal.
-      let lines = SwiftValue.packed(items, width: 100 - pad.count, lastComma: true)
-      return "assemble(\(name).self, [\n" + lines.map { pad + $0 }.joined(separator: "\n")
-        + "\n" + end + "])"
+      return SwiftValue.laidOut(
+        "assemble(\(name).self, [", items, "])", indent: indent, limit: 72 - 2 * indent,
+        lastComma: true)
     case .alert(let opener, let title, let buttons, let message):
       let literal = SwiftValue.stringLiteral
       var lines = ["\(opener) {", "\(pad)TextState(\(literal(title)))", "\(end)} actions: {"]

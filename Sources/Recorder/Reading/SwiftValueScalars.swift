@@ -87,17 +87,12 @@ enum SwiftValueScalars {
   /// An `IndexSet` as the array literal it takes, `[0, 1]`, or `IndexSet(integersIn: 0..<500)`
   /// for one long range.
   private static func codeIndexSet(_ json: JSONValue) -> SwiftValue? {
-    guard let ranges = json.objectValue?["indexes"]?.arrayValue else { return nil }
-    var indexes: [Int64] = []
-    for range in ranges {
-      guard let location = range.objectValue?["location"]?.int64Value,
-        let length = range.objectValue?["length"]?.int64Value, length >= 0
-      else { return nil }
-      if ranges.count == 1, length > 8 {
-        return .atom("IndexSet(integersIn: \(location)..<\(location + length))", .symbol)
-      }
-      indexes += (0..<length).map { location + $0 }
+    guard let ranges = ranges(json), ranges.allSatisfy({ $0.length <= 16 }) || ranges.count == 1
+    else { return nil }
+    if ranges.count == 1, case let (location, length) = ranges[0], length > 8 {
+      return .atom("IndexSet(integersIn: \(location)..<\(location + length))", .symbol)
     }
+    let indexes = ranges.flatMap { range in (0..<range.length).map { range.location + $0 } }
     guard indexes.count <= 16 else { return nil }
     return .atom("[" + indexes.map(String.init).joined(separator: ", ") + "]", .symbol)
   }
@@ -120,14 +115,7 @@ enum SwiftValueScalars {
   /// An `IndexSet`, encoded as its ranges (`{"indexes":[{"location":0,"length":2}]}`), as
   /// Swift makes one: `IndexSet([0, 1])`, or `IndexSet(integersIn: 0..<500)` for a long range.
   static func indexSet(_ json: JSONValue) -> SwiftValue? {
-    guard let ranges = json.objectValue?["indexes"]?.arrayValue else { return nil }
-    var bounds: [(location: Int64, length: Int64)] = []
-    for range in ranges {
-      guard let location = range.objectValue?["location"]?.int64Value,
-        let length = range.objectValue?["length"]?.int64Value, length >= 0
-      else { return nil }
-      bounds.append((location, length))
-    }
+    guard let bounds = ranges(json) else { return nil }
     let count = bounds.reduce(Int64(0)) { $0 + $1.length }
     if count > listedIndexes, bounds.count == 1 {
       let (location, length) = bounds[0]
@@ -137,6 +125,19 @@ enum SwiftValueScalars {
     let indexes = bounds.flatMap { bound in (0..<bound.length).map { bound.location + $0 } }
     return .list(
       open: "IndexSet([", elements: indexes.map { .atom(String($0), .number) }, close: "])")
+  }
+
+  /// An `IndexSet`'s ranges, as Foundation encodes them.
+  private static func ranges(_ json: JSONValue) -> [(location: Int64, length: Int64)]? {
+    guard let ranges = json.objectValue?["indexes"]?.arrayValue else { return nil }
+    var bounds: [(location: Int64, length: Int64)] = []
+    for range in ranges {
+      guard let location = range.objectValue?["location"]?.int64Value,
+        let length = range.objectValue?["length"]?.int64Value, length >= 0
+      else { return nil }
+      bounds.append((location, length))
+    }
+    return bounds
   }
 
   /// A dictionary's entries in either encoding: an object (string or integer keys) or a flat
