@@ -105,8 +105,9 @@ for type in $named; do
 done
 js=$(find Sources -name values.js | wc -l)
 count() { echo $# ; }
+places="live values (TestStore):$live; trace values:$trace values.js×$js"
 row "places that print values (types + values.js)" \
-  "$(( $(count $live) + $(count $trace) + js )) (live values (TestStore):$live; trace values:$trace values.js×$js)"
+  "$(( $(count $live) + $(count $trace) + js )) ($places)"
 row "  named like printers, laying out no value themselves" "$(count $none) (${none# })"
 
 # Host options: where an option's spelling is declared, and where the 30-second default is.

@@ -170,7 +170,8 @@ extension SwiftValue {
     var line = ""
     for (position, item) in items.enumerated() {
       let comma = position < items.count - 1 || lastComma ? "," : ""
-      if item.contains("\n") || (!line.isEmpty && line.count + 1 + item.count + comma.count > width) {
+      let overflows = !line.isEmpty && line.count + 1 + item.count + comma.count > width
+      if item.contains("\n") || overflows {
         if !line.isEmpty { lines.append(line) }
         line = ""
       }
@@ -247,8 +248,8 @@ extension SwiftValue.Code {
       if json.count <= inlineLimit { return "try decoded(\(SwiftValue.rawString(json)))" }
       let lines = SwiftValue.wrapped(json, width: max(40, 100 - pad.count))
       let hashes = SwiftValue.hashes(for: json)
-      return "try decoded(\n\(pad)\(hashes)\"\"\"\n" + lines.map { pad + $0 }.joined(separator: "\n")
-        + "\n\(pad)\"\"\"\(hashes)\n" + end + ")"
+      let body = lines.map { pad + $0 }.joined(separator: "\n")
+      return "try decoded(\n\(pad)\(hashes)\"\"\"\n\(body)\n\(pad)\"\"\"\(hashes)\n\(end))"
     case .stack(let name, let entries):
       if entries.isEmpty { return "\(name)()" }
       var lines = ["{", "\(pad)var stack = \(name)()"]

@@ -14,12 +14,13 @@ extension SwiftValueBuilder {
   /// keeps its ids, a failure as its error when the test can write it (``errorValue(_:)``).
   func architectureValue(_ json: JSONValue, type: String) -> SwiftValue? {
     guard type.hasPrefix("Architecture.") else { return nil }
-    if !compilable, type.hasSuffix(">.Entry"), case let stack = String(type.dropLast(".Entry".count)),
+    if type.hasSuffix(">.Entry"), !compilable,
+      case let stack = String(type.dropLast(".Entry".count)),
       TypeName.isArchitectureGeneric(stack, named: "StackState"),
       let element = TypeName.genericArgument(of: stack)
     {
       // One entry, added or removed where a diff names it by position: `[#2: .detail(…)]`.
-      return self.stack(.array([json]), elementType: element)
+      return self.stack(.array([json]), type: stack, elementType: element)
     }
     guard let argument = TypeName.genericArgument(of: type) else { return nil }
     if TypeName.isArchitectureGeneric(type, named: "BindingAction") {
@@ -35,8 +36,8 @@ extension SwiftValueBuilder {
       return button(json, actionType: argument)
     }
     if TypeName.isArchitectureGeneric(type, named: "StackState") {
-      guard compilable else { return stack(json, elementType: argument) }
-      return stackCode(json, type: type, elementType: argument) ?? opaque(json, type: nil)
+      let stack = stack(json, type: type, elementType: argument)
+      return compilable ? stack ?? opaque(json, type: nil) : stack
     }
     if TypeName.isArchitectureGeneric(type, named: "TaskResult") {
       return taskResult(json, successType: argument)
@@ -108,17 +109,21 @@ extension SwiftValueBuilder {
     json.stringValue.map { .atom(JSONValue.string($0).jsonString, .string) } ?? untyped(json)
   }
 
-  /// `[{"id":0,"element":…}, …]` as `[#0: …, #1: …]`.
-  private func stack(_ json: JSONValue, elementType: String) -> SwiftValue? {
-    guard let entries = json.arrayValue else { return nil }
+  /// `[{"id":0,"element":…}, …]` as `[#0: …, #1: …]`; to compile, as a closure that keeps the
+  /// ids, which `StackState([…])` would number afresh (``SwiftValue/Code/stack(_:_:)``).
+  private func stack(_ json: JSONValue, type: String, elementType: String) -> SwiftValue? {
+    guard let entries = json.arrayValue, !compilable || SwiftValue.isTypeName(type) else {
+      return nil
+    }
     var shown: [SwiftValue.Entry] = []
     for entry in entries {
       guard let fields = entry.objectValue, let id = fields["id"]?.int64Value,
-        let element = fields["element"]
+        id >= 0 || !compilable, let element = fields["element"]
       else { return nil }
-      shown.append(.init(key: .atom("#\(id)", .symbol), value: value(element, type: elementType)))
+      let key = SwiftValue.atom(compilable ? "\(id)" : "#\(id)", compilable ? .number : .symbol)
+      shown.append(.init(key: key, value: value(element, type: elementType)))
     }
-    return .dictionary(shown)
+    return compilable ? .code(.stack(TypeName.displayName(type), shown)) : .dictionary(shown)
   }
 
   /// `.success(value)`, or `.failure(ErrorType)` for the recorded error.

@@ -104,20 +104,6 @@ extension SwiftValueBuilder {
     }
   }
 
-  /// A stack with exactly its recorded ids; `nil` when an entry is not an id and an element.
-  func stackCode(_ json: JSONValue, type: String, elementType: String) -> SwiftValue? {
-    guard let entries = json.arrayValue, SwiftValue.isTypeName(type) else { return nil }
-    var elements: [SwiftValue.Entry] = []
-    for entry in entries {
-      guard let fields = entry.objectValue, let id = fields["id"]?.int64Value, id >= 0,
-        let element = fields["element"]
-      else { return nil }
-      elements.append(
-        .init(key: .atom(String(id), .number), value: value(element, type: elementType)))
-    }
-    return .code(.stack(TypeName.displayName(type), elements))
-  }
-
   /// An alert or a confirmation dialog as its builders write it; `nil` when the recorded value
   /// has a part the builders cannot say plainly (styled text, an animation), so that the
   /// caller decodes it instead.

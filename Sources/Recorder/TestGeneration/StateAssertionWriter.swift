@@ -389,7 +389,7 @@ struct StateAssertionWriter {
           guard let number = Int64(token) else { return nil }
           code += "[\(number)]"
         } else {
-          code += "[\(renderer.stringLiteral(token))]"
+          code += "[\(SwiftValue.stringLiteral(token))]"
         }
         if !isLast { code += "?" } else { isOptional = true }
         type = valueType

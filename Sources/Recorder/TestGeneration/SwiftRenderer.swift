@@ -39,8 +39,6 @@ struct SwiftRenderer {
     expression(json, type: nil, indent: indent)
   }
 
-  func stringLiteral(_ text: String) -> String { SwiftValue.stringLiteral(text) }
-
   /// Notes each `decoded(_:)` the value calls, and each type it decodes that is not `Decodable`.
   private mutating func noteDecoding(in value: SwiftValue) {
     switch value {

@@ -384,7 +384,7 @@ struct TestFileWriter {
 
   /// The `withDependencies` line that sets a recorded setting, by the property it sets.
   private func settingLine(_ value: DependencyValue) -> (String, String)? {
-    let literal = renderer.stringLiteral
+    let literal = SwiftValue.stringLiteral
     switch value {
     case let .locale(identifier):
       return ("locale", "$0.locale = Locale(identifier: \(literal(identifier)))")
