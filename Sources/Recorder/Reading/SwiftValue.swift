@@ -6,6 +6,8 @@ import TraceJSON
 /// a `Duration` is `.seconds(6.93)`, a `Date` ISO 8601, a counting `UUID` `UUID(7)`, a
 /// dictionary `[13: 2]` whatever its keys' encoding, a set `Set([…])`, an enum `.case(payload)`
 /// and a struct `Name(member: …)`. What the schema does not describe is shown as its JSON.
+/// Built in the compilable mode, for a generated test, it is Swift that compiles instead
+/// (`SwiftRenderer`; ``Code`` holds the forms only compiling needs), written by ``source(indent:inlineLimit:)``.
 ///
 /// ```swift
 /// let value = SwiftValue(state, type: header.stateType, schema: trace.typeSchema())
