@@ -88,12 +88,27 @@ readers=$(grep -rhoE '^\s*(package |public )(final )?(class|struct|enum|actor) \
   | awk '{print $NF}' | grep -v '^SwiftValueReader$' | sort -u || true)
 row "readers (trace-reading types)" "$(echo "$readers" | grep -c . || true) ($(echo $readers))"
 
-# Places that print values: the value-printing types and the viewer's port of them.
-printers=$(grep -rhoE '^\s*(public |package |final |indirect )*(struct|class|enum) (\w*(Renderer|Dumper|LineDiff)|SwiftValue)\b' \
+# Places that print values: the types named like a printer whose own files (`Type.swift`,
+# `Type+*.swift`) lay text out, joining items or breaking lines outside comments, and the viewer's
+# port. A type that only drives another's layout (SwiftRenderer, SwiftValue's compilable mode) or
+# prints nothing (LineDiff, the alignment under DiffRenderer) is listed apart. Architecture's
+# printers show live values (TestStore, by Mirror); Recorder's and values.js, trace values.
+named=$(grep -rhoE '^\s*(public |package |final |indirect )*(struct|class|enum) (\w*(Renderer|Dumper|LineDiff)|SwiftValue)\b' \
   Sources --include='*.swift' | awk '{print $NF}' | sort -u || true)
+live=""; trace=""; none=""
+for type in $named; do
+  files=$(find Sources \( -name "$type.swift" -o -name "$type+*.swift" \))
+  layouts=$(grep -hv '^\s*//' $files | grep -cE 'joined\(separator:|\\n' || true)
+  if [ "$layouts" = 0 ]; then none="$none $type"
+  elif echo "$files" | grep -q '^Sources/Architecture/'; then live="$live $type"
+  else trace="$trace $type"; fi
+done
 js=$(find Sources -name values.js | wc -l)
+count() { echo $# ; }
+places="live values (TestStore):$live; trace values:$trace values.js×$js"
 row "places that print values (types + values.js)" \
-  "$(( $(echo "$printers" | grep -c . || true) + js )) ($(echo $printers) values.js×$js)"
+  "$(( $(count $live) + $(count $trace) + js )) ($places)"
+row "  named like printers, laying out no value themselves" "$(count $none) (${none# })"
 
 # Host options: where an option's spelling is declared, and where the 30-second default is.
 for option in --host --timeout --host-log; do

@@ -32,9 +32,9 @@ struct LongPatchTests {
 
   @Test("a raw string's hashes outnumber every run of # after a quote or a backslash")
   func hashes() {
-    #expect(SwiftRenderer.hashes(for: "plain") == "#")
-    #expect(SwiftRenderer.hashes(for: "a\"#b") == "##")
-    #expect(SwiftRenderer.hashes(for: "\\###\" \"####") == "#####")
-    #expect(SwiftRenderer.hashes(for: "####") == "#")
+    #expect(SwiftValue.hashes(for: "plain") == "#")
+    #expect(SwiftValue.hashes(for: "a\"#b") == "##")
+    #expect(SwiftValue.hashes(for: "\\###\" \"####") == "#####")
+    #expect(SwiftValue.hashes(for: "####") == "#")
   }
 }

@@ -36,6 +36,12 @@ struct SwiftRendererTests {
     #expect(try render(#"{"default":{}}"#, "App.Action") == ".`default`")
   }
 
+  @Test("a dictionary with integer keys is written in key order, whatever order it was recorded in")
+  func integerKeys() throws {
+    let type = "Swift.Dictionary<Swift.Int, Swift.String>"
+    #expect(try render(#"{"30":"c","4":"a","-2":"b"}"#, type) == #"[-2: "b", 4: "a", 30: "c"]"#)
+  }
+
   @Test("a raw value maps to the case that has it, even when the names differ")
   func rawValues() throws {
     #expect(try render(#""done""#, "App.Filter") == ".completed")
@@ -93,7 +99,7 @@ struct SwiftRendererTests {
       (String(repeating: "A<", count: 40) + "B" + String(repeating: ">", count: 40), false),
     ])
   func typeNames(_ name: String, _ isTypeName: Bool) {
-    #expect(SwiftRenderer.isTypeName(name) == isTypeName)
+    #expect(SwiftValue.isTypeName(name) == isTypeName)
   }
 
   @Test("a payload label that is not an identifier is decoded, not written")

@@ -72,8 +72,9 @@ struct ApiaryFeature: Reducer {
 }
 
 /// Every printer of values that remains prints the same value alike: ``SwiftValue``'s line and
-/// block layouts, the viewer's `values.js`, the generated tests' ``SwiftRenderer`` and the live
-/// dump `TestStore` prints (`customDump`), on an apiary recorded in this run.
+/// block layouts and its compilable mode (the generated tests' ``SwiftRenderer``), the viewer's
+/// `values.js` and the live dump `TestStore` prints (`customDump`), on an apiary recorded in
+/// this run: its yard and every action.
 ///
 /// Each printer keeps the spellings its job needs, and only those are mapped before comparing:
 /// generated Swift must compile (`Date(timeIntervalSinceReferenceDate:)`,
@@ -84,7 +85,7 @@ struct ApiaryFeature: Reducer {
 struct PrinterAgreementTests {
   /// The apiary's yard after the session: recorded (its JSON and the trace's types) and live.
   static func yard() throws -> (json: JSONValue, type: String, schema: TypeSchema,
-    live: ApiaryFeature.Yard)
+    live: ApiaryFeature.Yard, actions: [JSONValue], actionType: String)
   {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("apiary-\(UUID().uuidString).ndjson").path
@@ -101,7 +102,8 @@ struct PrinterAgreementTests {
     let yard = try #require(StatePath("/yard"))
     let type = try #require(schema.valueType(at: yard, in: trace.header.stateType))
     let json = try #require(state.objectValue?["yard"])
-    return (json, type, schema, store.withState(\.yard))
+    let actions = try trace.stepIndices.map { try #require(trace.step(at: $0).action) }
+    return (json, type, schema, store.withState(\.yard), actions, trace.header.actionType)
   }
 
   /// `text` over many lines as on one: line breaks and indentation joined as `line` joins items.
@@ -147,7 +149,7 @@ struct PrinterAgreementTests {
       }
   }
 
-  @Test("a struct, an enum with payload, a dictionary, a date, UUIDs, an identified array and a nested optional print alike in every printer")
+  @Test("a struct, an enum with payload, a dictionary, a date, UUIDs, an identified array, a nested optional and every action print alike in every printer")
   func agree() throws {
     let yard = try Self.yard()
     let model = SwiftValue(yard.json, type: yard.type, schema: yard.schema)
@@ -170,6 +172,16 @@ struct PrinterAgreementTests {
     let generated = renderer.expression(yard.json, type: yard.type)
     #expect(!renderer.usesDecoding, "\(generated)")
     #expect(Self.fromGenerated(generated) == line)
+
+    // The compilable mode on every action: payloads positional and labelled, a struct's
+    // memberwise initializer, nested enums, a counted UUID, a date, an optional of an optional.
+    for action in yard.actions {
+      let shown = SwiftValue(action, type: yard.actionType, schema: yard.schema).line()
+      var renderer = SwiftRenderer(schema: yard.schema)
+      let generated = renderer.expression(action, type: yard.actionType)
+      #expect(!renderer.usesDecoding, "\(generated)")
+      #expect(Self.fromGenerated(generated) == shown)
+    }
 
     // TestStore's dump of the live value.
     let dump = customDump(yard.live)

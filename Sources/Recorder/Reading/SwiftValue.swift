@@ -6,6 +6,8 @@ import TraceJSON
 /// a `Duration` is `.seconds(6.93)`, a `Date` ISO 8601, a counting `UUID` `UUID(7)`, a
 /// dictionary `[13: 2]` whatever its keys' encoding, a set `Set([…])`, an enum `.case(payload)`
 /// and a struct `Name(member: …)`. What the schema does not describe is shown as its JSON.
+/// Built in the compilable mode, for a generated test, it is Swift that compiles instead
+/// (`SwiftRenderer`; ``Code`` holds the forms only compiling needs), written by ``source(indent:inlineLimit:)``.
 ///
 /// ```swift
 /// let value = SwiftValue(state, type: header.stateType, schema: trace.typeSchema())
@@ -20,6 +22,8 @@ package indirect enum SwiftValue: Equatable, Sendable {
   case dictionary([Entry])
   /// `Name(label: value, …)` or `.case(value)`; a call without arguments is only its name.
   case call(String, [Argument])
+  /// A form only a generated test has, which the builder makes in its compilable mode.
+  case code(Code)
 
   /// What an atom is, for colour.
   package enum Atom: Equatable, Sendable {
@@ -43,6 +47,35 @@ package indirect enum SwiftValue: Equatable, Sendable {
   package struct Argument: Equatable, Sendable {
     package var label: String?
     package var value: SwiftValue
+  }
+
+  /// What compiling needs and reading does not, laid out by ``source(indent:inlineLimit:)``.
+  package enum Code: Equatable, Sendable {
+    /// `try decoded(#"…"#)`: a value no literal writes, as its JSON text; `undecodable` names
+    /// its type when the trace says it is not `Decodable`, so the file can say why it fails.
+    case decoded(json: String, undecodable: String?)
+    /// A stack that keeps its recorded ids, which `StackState([…])` would number afresh:
+    /// `{ var stack = Name(); stack[id: 0] = …; return stack }()`; the keys are the ids.
+    case stack(String, [Entry])
+    /// A feature's state, whose own `init` may hide the memberwise one:
+    /// `assemble(Name.State.self, ["label": value as Type, …])`.
+    case assembled(String, [Member])
+    /// An alert or a dialog written with its builders: `AlertState { TextState(…) } actions: …`.
+    case alert(String, title: String, buttons: [Button], message: String?)
+  }
+
+  /// One stored property of an assembled state, with the type its value is written `as`.
+  package struct Member: Equatable, Sendable {
+    package var label: String
+    package var value: SwiftValue
+    package var type: String
+  }
+
+  /// One button of an alert's builder: `ButtonState(role: .cancel, action: …) { TextState(…) }`.
+  package struct Button: Equatable, Sendable {
+    package var role: String?
+    package var action: SwiftValue?
+    package var label: String
   }
 }
 
@@ -88,14 +121,23 @@ extension SwiftValue {
 /// Turns JSON into a ``SwiftValue`` by the types the schema and the type names give.
 struct SwiftValueBuilder {
   let schema: TypeSchema
+  /// Whether the value is built to compile, for a generated test: Swift's literals and
+  /// initializers (`Date(timeIntervalSinceReferenceDate:)`, a struct's memberwise `init`), and
+  /// `decoded(_:)` for what has none, rather than the forms people read.
+  var compilable = false
 
   func value(_ json: JSONValue, type: String?) -> SwiftValue {
-    if json.isNull { return .atom("nil", .keyword) }
-    guard let type = type.map(TypeName.unwrappingValue) else { return untyped(json) }
-    if let scalar = SwiftValueScalars.scalar(json, type: type) { return scalar }
+    if json.isNull, type != nil || !compilable { return .atom("nil", .keyword) }
+    guard let type = type.map(TypeName.unwrappingValue) else { return opaque(json, type: nil) }
+    let scalar =
+      compilable
+      ? SwiftValueScalars.code(json, type: type) : SwiftValueScalars.scalar(json, type: type)
+    if let scalar { return scalar }
     if let value = architectureValue(json, type: type) { return value }
     let short = TypeName.shortName(type)
+    // A string-keyed dictionary compiles as the schema describes it, below.
     if short == "Dictionary", let (key, valueType) = TypeName.dictionaryArguments(of: type),
+      !compilable || json.objectValue == nil || TypeName.isInteger(key),
       let entries = SwiftValueScalars.entries(json, keyType: key)
     {
       return .dictionary(
@@ -108,13 +150,17 @@ struct SwiftValueBuilder {
       let elements = json.arrayValue
     {
       let element = TypeName.genericArgument(of: type)
-      let isSet = short == "Set"
+      let isSet = short == "Set" && !compilable
       return .list(
         open: isSet ? "Set([" : "[", elements: elements.map { value($0, type: element) },
         close: isSet ? "])" : "]")
     }
     switch schema.description(of: type) {
     case .structure(let members)?:
+      if compilable {
+        if let value = memberwise(json, type: type, members: members) { return value }
+        break
+      }
       guard let object = json.objectValue else { break }
       var arguments: [SwiftValue.Argument] = members.compactMap { member in
         if let member_ = object[member.name] {
@@ -127,24 +173,13 @@ struct SwiftValueBuilder {
       }
       return .call(TypeName.displayName(type), arguments)
     case .enumeration(let cases)?:
-      guard let object = json.objectValue, object.count == 1 else { break }
-      // A case whose whole payload a rule hid: the placeholder stands for its arguments.
-      if object[0].value == Redaction.placeholder {
-        let hidden = SwiftValue.atom(Redaction.placeholder.jsonString, .string)
-        return .call("." + object[0].key, [.init(label: nil, value: hidden)])
-      }
-      guard let payload = object[0].value.objectValue else { break }
-      let known = cases.first { $0.name == object[0].key }?.payload ?? []
-      let arguments = payload.map { label, json in
-        SwiftValue.Argument(
-          label: SwiftValueScalars.isPositional(label) ? nil : label,
-          value: value(json, type: known.first { $0.name == label }?.type))
-      }
-      return .call("." + object[0].key, arguments)
+      if let value = enumCase(json, cases: cases) { return value }
     case .rawEnumeration(let cases)?:
       let raw = json.jsonString
-      if let name = cases.first(where: { $0.raw == raw })?.name {
-        return .atom("." + name, .symbol)
+      if let name = cases.first(where: { $0.raw == raw })?.name,
+        !compilable || TypeName.isIdentifier(name)
+      {
+        return .atom("." + (compilable ? SwiftValue.escapedMember(name) : name), .symbol)
       }
     case .collection(let element)?:
       if let elements = json.arrayValue {
@@ -153,19 +188,88 @@ struct SwiftValueBuilder {
     case .dictionary(let valueType)?:
       if let object = json.objectValue {
         return .dictionary(
-          object.map {
-            .init(key: .atom(JSONValue.string($0.key).jsonString, .string),
-              value: value($0.value, type: valueType))
-          })
+          object.map { .init(key: string($0.key), value: value($0.value, type: valueType)) })
       }
-    case .literal?, nil:
+    case .literal(.integer)?:
+      if case .integer = json { return .atom(json.jsonString, .number) }
+      if case .unsignedInteger = json { return .atom(json.jsonString, .number) }
+    case .literal(.string)?:
+      if let text = json.stringValue { return string(text) }
+    case nil:
       break
     }
     // A struct without stored members encodes as `{}`: it is written as its initializer.
-    if json.objectValue?.isEmpty == true, TypeName.shortName(type) != "Dictionary" {
+    if !compilable, json.objectValue?.isEmpty == true, short != "Dictionary" {
       return .call(TypeName.displayName(type), [])
     }
-    return untyped(json)
+    return opaque(json, type: type)
+  }
+
+  /// `.case(label: value, value)`: to compile, only a case the schema knows, its labels in the
+  /// order it declares them (an absent optional `nil`), its name back-quoted if a keyword.
+  private func enumCase(
+    _ json: JSONValue, cases: [(name: String, payload: [TypeSchema.Member])]
+  ) -> SwiftValue? {
+    guard let object = json.objectValue, object.count == 1 else { return nil }
+    let (name, payloadJSON) = object[0]
+    // A case whose whole payload a rule hid: the placeholder stands for its arguments.
+    if !compilable, payloadJSON == Redaction.placeholder {
+      let hidden = SwiftValue.atom(Redaction.placeholder.jsonString, .string)
+      return .call("." + name, [.init(label: nil, value: hidden)])
+    }
+    guard let payload = payloadJSON.objectValue else { return nil }
+    let known = cases.first { $0.name == name }
+    guard compilable else {
+      let declared = known?.payload ?? []
+      return .call(
+        "." + name,
+        payload.map { label, json in
+          SwiftValue.Argument(
+            label: SwiftValueScalars.isPositional(label) ? nil : label,
+            value: value(json, type: declared.first { $0.name == label }?.type))
+        })
+    }
+    guard let known, TypeName.isIdentifier(name) else { return nil }
+    var labels = known.payload.map(\.name)
+    labels += payload.keys.filter { !labels.contains($0) }
+    var arguments: [SwiftValue.Argument] = []
+    for label in labels {
+      let member = known.payload.first { $0.name == label }
+      let argument: SwiftValue
+      if let json = payload[label] {
+        argument = value(json, type: member?.type)
+      } else if member?.isOptional == true {
+        argument = .atom("nil", .keyword)
+      } else {
+        return nil
+      }
+      // A label is pasted into the source: one that is not an identifier cannot be written.
+      let positional = SwiftValueScalars.isPositional(label)
+      guard positional || TypeName.isIdentifier(label) else { return nil }
+      arguments.append(.init(label: positional ? nil : label, value: argument))
+    }
+    return .call("." + SwiftValue.escapedMember(name), arguments)
+  }
+
+  /// A string as a literal: to compile, with every control character escaped.
+  func string(_ text: String) -> SwiftValue {
+    .atom(compilable ? SwiftValue.stringLiteral(text) : JSONValue.string(text).jsonString, .string)
+  }
+
+  /// A value the types do not write: shown as its JSON, or, to compile, decoded from it.
+  func opaque(_ json: JSONValue, type: String?) -> SwiftValue {
+    guard compilable else { return untyped(json) }
+    // A trace that read any type's facts says which types are `Decodable`.
+    var undecodable: String?
+    if let type, !schema.fields.isEmpty || !schema.decodableTypes.isEmpty,
+      schema.description(of: type) != nil || schema.fields[type] != nil,
+      !schema.decodableTypes.contains(type)
+    {
+      undecodable = type
+    }
+    return .code(
+      .decoded(
+        json: SwiftValue.escapingBidiControls(inJSON: json.jsonString), undecodable: undecodable))
   }
 
   /// A value the types do not describe, as its JSON: objects as `["key": value]`.
@@ -220,6 +324,8 @@ extension SwiftValue {
       }
     case .call(_, let arguments):
       for argument in arguments { argument.value.collectUUIDs(into: &all) }
+    case .code:
+      break  // Compiled values keep their UUIDs whole.
     }
   }
 
@@ -238,6 +344,8 @@ extension SwiftValue {
     case .call(let name, let arguments):
       return .call(
         name, arguments.map { .init(label: $0.label, value: $0.value.replacingUUIDs(shown)) })
+    case .code:
+      return self
     }
   }
 

@@ -9,30 +9,35 @@ extension SwiftValueBuilder {
   ///   action: .confirm, label: "Delete")], message: "…")`, a dialog likewise.
   /// - A stack reads `[#0: .chat(…), #1: …]`, its ids as `TestStore` failures print them.
   /// - A task result reads `.success(…)` or `.failure(ErrorType)`.
+  ///
+  /// To compile, an alert or a dialog is written with its builders, a stack as a closure that
+  /// keeps its ids, a failure as its error when the test can write it (``errorValue(_:)``).
   func architectureValue(_ json: JSONValue, type: String) -> SwiftValue? {
     guard type.hasPrefix("Architecture.") else { return nil }
-    if type.hasSuffix(">.Entry"), case let stack = String(type.dropLast(".Entry".count)),
+    if type.hasSuffix(">.Entry"), !compilable,
+      case let stack = String(type.dropLast(".Entry".count)),
       TypeName.isArchitectureGeneric(stack, named: "StackState"),
       let element = TypeName.genericArgument(of: stack)
     {
       // One entry, added or removed where a diff names it by position: `[#2: .detail(…)]`.
-      return self.stack(.array([json]), elementType: element)
+      return self.stack(.array([json]), type: stack, elementType: element)
     }
     guard let argument = TypeName.genericArgument(of: type) else { return nil }
     if TypeName.isArchitectureGeneric(type, named: "BindingAction") {
       return bindingAction(json, root: argument)
     }
-    if TypeName.isArchitectureGeneric(type, named: "AlertState") {
-      return alert(json, name: "AlertState", actionType: argument)
+    for name in ["AlertState", "ConfirmationDialogState"]
+    where TypeName.isArchitectureGeneric(type, named: name) {
+      return compilable
+        ? alertCode(json, name: name, actionType: argument)
+        : alert(json, name: name, actionType: argument)
     }
-    if TypeName.isArchitectureGeneric(type, named: "ConfirmationDialogState") {
-      return alert(json, name: "ConfirmationDialogState", actionType: argument)
-    }
-    if TypeName.isArchitectureGeneric(type, named: "ButtonState") {
+    if !compilable, TypeName.isArchitectureGeneric(type, named: "ButtonState") {
       return button(json, actionType: argument)
     }
     if TypeName.isArchitectureGeneric(type, named: "StackState") {
-      return stack(json, elementType: argument)
+      let stack = stack(json, type: type, elementType: argument)
+      return compilable ? stack ?? opaque(json, type: nil) : stack
     }
     if TypeName.isArchitectureGeneric(type, named: "TaskResult") {
       return taskResult(json, successType: argument)
@@ -104,17 +109,21 @@ extension SwiftValueBuilder {
     json.stringValue.map { .atom(JSONValue.string($0).jsonString, .string) } ?? untyped(json)
   }
 
-  /// `[{"id":0,"element":…}, …]` as `[#0: …, #1: …]`.
-  private func stack(_ json: JSONValue, elementType: String) -> SwiftValue? {
-    guard let entries = json.arrayValue else { return nil }
+  /// `[{"id":0,"element":…}, …]` as `[#0: …, #1: …]`; to compile, as a closure that keeps the
+  /// ids, which `StackState([…])` would number afresh (``SwiftValue/Code/stack(_:_:)``).
+  private func stack(_ json: JSONValue, type: String, elementType: String) -> SwiftValue? {
+    guard let entries = json.arrayValue, !compilable || SwiftValue.isTypeName(type) else {
+      return nil
+    }
     var shown: [SwiftValue.Entry] = []
     for entry in entries {
       guard let fields = entry.objectValue, let id = fields["id"]?.int64Value,
-        let element = fields["element"]
+        id >= 0 || !compilable, let element = fields["element"]
       else { return nil }
-      shown.append(.init(key: .atom("#\(id)", .symbol), value: value(element, type: elementType)))
+      let key = SwiftValue.atom(compilable ? "\(id)" : "#\(id)", compilable ? .number : .symbol)
+      shown.append(.init(key: key, value: value(element, type: elementType)))
     }
-    return .dictionary(shown)
+    return compilable ? .code(.stack(TypeName.displayName(type), shown)) : .dictionary(shown)
   }
 
   /// `.success(value)`, or `.failure(ErrorType)` for the recorded error.
@@ -126,7 +135,8 @@ extension SwiftValueBuilder {
       return .call(".success", [.init(label: nil, value: success)])
     case "failure":
       guard let errorType = object[0].value.objectValue?["type"]?.stringValue else { return nil }
-      return .call(".failure", [.init(label: nil, value: .atom(errorType, .symbol))])
+      let error = compilable ? failureCode(object[0].value) : .atom(errorType, .symbol)
+      return error.map { .call(".failure", [.init(label: nil, value: $0)]) }
     default:
       return nil
     }

@@ -134,6 +134,8 @@ package struct SwiftValueReader: Sendable {
         if member != .null { object[label] = member }
       }
       return .object(object)
+    case .code:
+      throw Self.error(value, "no value is written so here")
     }
   }
 

@@ -346,7 +346,7 @@ struct StateAssertionWriter {
         guard TypeName.isIdentifier(token),
           let member = members.first(where: { $0.name == token })
         else { return nil }
-        code += "." + SwiftRenderer.escapedMember(token)
+        code += "." + SwiftValue.escapedMember(token)
         if member.isOptional, !isLast { code += "?" }
         type = member.type
         // A `@BindingState var name` is assigned through its wrapped value: `$0.name = …`.
@@ -389,7 +389,7 @@ struct StateAssertionWriter {
           guard let number = Int64(token) else { return nil }
           code += "[\(number)]"
         } else {
-          code += "[\(renderer.stringLiteral(token))]"
+          code += "[\(SwiftValue.stringLiteral(token))]"
         }
         if !isLast { code += "?" } else { isOptional = true }
         type = valueType

@@ -43,7 +43,7 @@ extension TestFileWriter {
         about + " It sends the step in a child process, so that while the step still crashes "
           + "this test fails and the others run on.",
         indent: 2)
-      let failure = SwiftRenderer.stringLiteral(
+      let failure = SwiftValue.stringLiteral(
         "step \(index) (\(label)) still crashes the reducer")
       body.append("    await #expect(processExitsWith: .success, \(failure)) {")
       body.append("      try await \(typeName).\(sendName)()")

@@ -360,11 +360,11 @@ struct TestFileWriter {
       lines.append("$0.uuid = .sequence(\(Self.list(expressions, indent: 3)))")
     }
     if dates.count == 1 {
-      let date = "Date(timeIntervalSinceReferenceDate: \(SwiftRenderer.number(dates[0])))"
+      let date = "Date(timeIntervalSinceReferenceDate: \(SwiftValue.number(dates[0])))"
       lines.append("$0.date = .sequence([\(date)])")
     } else if !dates.isEmpty {
       // The seconds, many to a line, each made a date: what a person writes for a long list.
-      let seconds = dates.map { SwiftRenderer.number($0) }
+      let seconds = dates.map { SwiftValue.number($0) }
       lines.append(
         "$0.date = .sequence(\(Self.list(seconds, indent: 3))"
           + ".map(Date.init(timeIntervalSinceReferenceDate:)))")
@@ -384,7 +384,7 @@ struct TestFileWriter {
 
   /// The `withDependencies` line that sets a recorded setting, by the property it sets.
   private func settingLine(_ value: DependencyValue) -> (String, String)? {
-    let literal = renderer.stringLiteral
+    let literal = SwiftValue.stringLiteral
     switch value {
     case let .locale(identifier):
       return ("locale", "$0.locale = Locale(identifier: \(literal(identifier)))")
@@ -482,7 +482,7 @@ struct TestFileWriter {
     case .swiftTesting:
       lines.append("@MainActor")
       lines.append(
-        "@Suite(\(SwiftRenderer.stringLiteral("\(traceName), replayed through \(reducer)")))")
+        "@Suite(\(SwiftValue.stringLiteral("\(traceName), replayed through \(reducer)")))")
       lines.append("struct \(typeName) {")
     case .xctest:
       lines.append("final class \(typeName): XCTestCase {")
@@ -553,7 +553,7 @@ struct TestFileWriter {
     let prefix = String(repeating: "  ", count: indent) + "// "
     let words = text.split { $0.isNewline || $0 == " " }.map { word in
       word.unicodeScalars.map { scalar in
-        scalar.properties.generalCategory == .control || SwiftRenderer.isBidiControl(scalar)
+        scalar.properties.generalCategory == .control || SwiftValue.isBidiControl(scalar)
           ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
       }.joined()
     }
@@ -580,7 +580,7 @@ struct TestFileWriter {
   static func list(_ items: [String], indent: Int) -> String {
     let single = "[" + items.joined(separator: ", ") + "]"
     if single.count <= 60 { return single }
-    let lines = SwiftRenderer.packed(items, width: 100 - 2 * indent - 2, lastComma: true)
+    let lines = SwiftValue.packed(items, width: 100 - 2 * indent - 2, lastComma: true)
     return "[\n" + lines.map { "  " + $0 + "\n" }.joined() + "]"
   }
 }

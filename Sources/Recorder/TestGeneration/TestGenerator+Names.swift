@@ -19,7 +19,7 @@ extension TestGenerator {
     func refuse(_ name: String, _ role: String) -> TestGenerationError {
       TestGenerationError(
         .badTrace,
-        "\(traceName):\(line): \(role) \(SwiftRenderer.stringLiteral(name)) is not a Swift type "
+        "\(traceName):\(line): \(role) \(SwiftValue.stringLiteral(name)) is not a Swift type "
           + "name; gen-test writes only names like Module.Feature or Module.List<Module.Item>"
       )
     }
@@ -29,7 +29,7 @@ extension TestGenerator {
       for (name, role) in [
         (header.reducer, "the reducer"), (header.stateType, "the state type"),
         (header.actionType, "the action type"),
-      ] where !SwiftRenderer.isTypeName(name) {
+      ] where !SwiftValue.isTypeName(name) {
         throw refuse(name, role)
       }
       if let name = Self.firstBadTypeName(in: header.types) {
@@ -47,17 +47,17 @@ extension TestGenerator {
   /// Refuses options that would be pasted into the source and are not names: library callers
   /// build options themselves, and the command line checks them before this.
   func checkOptionNames() throws(TestGenerationError) {
-    if let name = options.typeName, !SwiftRenderer.isModuleName(name) {
+    if let name = options.typeName, !SwiftValue.isModuleName(name) {
       throw TestGenerationError(
-        .badOptions, "\(SwiftRenderer.stringLiteral(name)) is not a Swift type name")
+        .badOptions, "\(SwiftValue.stringLiteral(name)) is not a Swift type name")
     }
-    if let reducer = options.reducer, !SwiftRenderer.isTypeName(reducer) {
+    if let reducer = options.reducer, !SwiftValue.isTypeName(reducer) {
       throw TestGenerationError(
-        .badOptions, "\(SwiftRenderer.stringLiteral(reducer)) is not a Swift type name")
+        .badOptions, "\(SwiftValue.stringLiteral(reducer)) is not a Swift type name")
     }
-    for module in options.modules where !SwiftRenderer.isModuleName(module) {
+    for module in options.modules where !SwiftValue.isModuleName(module) {
       throw TestGenerationError(
-        .badOptions, "\(SwiftRenderer.stringLiteral(module)) is not a Swift module name")
+        .badOptions, "\(SwiftValue.stringLiteral(module)) is not a Swift module name")
     }
   }
 
@@ -66,9 +66,9 @@ extension TestGenerator {
   static func firstBadTypeName(in types: JSONValue?) -> String? {
     guard let object = types?.objectValue else { return nil }
     for (name, body) in object {
-      if !SwiftRenderer.isTypeName(name) { return name }
+      if !SwiftValue.isTypeName(name) { return name }
       guard let description = TypeSchema.Description(json: body) else { continue }
-      for type in description.referencedTypes where !SwiftRenderer.isTypeName(type) {
+      for type in description.referencedTypes where !SwiftValue.isTypeName(type) {
         return type
       }
     }
