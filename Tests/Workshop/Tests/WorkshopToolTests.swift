@@ -4,7 +4,8 @@ import Testing
 
 /// What tripped a new user driving every command on the workshop's recording (issue 36): a
 /// trace cut short read by every command alike, a broken one refused by every command at the
-/// same line, and `help <command>` and `--version` as other tools have them.
+/// same line, `help <command>` and `--version` as other tools have them, and a what-if's
+/// misspelt case answered with the closest one.
 @MainActor
 @Suite("The workshop's recording, through every command")
 struct WorkshopToolTests {
@@ -99,5 +100,21 @@ struct WorkshopToolTests {
     let version = try Self.tool(["--version"], in: folder)
     #expect(version.status == 0)
     #expect(version.output.firstMatch(of: /^tca-replay \d+\.\d+\.\d+\n$/) != nil, "\(version.output)")
+  }
+
+  @Test("a what-if's misspelt action case gets the closest case of the action type")
+  func whatIfDidYouMean() async throws {
+    let path = try await WorkshopRecordingTests.record()
+    let folder = (path as NSString).deletingLastPathComponent
+    let host = WorkshopRecordingTests.executable("workshop-replay-host")
+    let run = try Self.tool(
+      ["step", "workshop.ndjson", "--host", host], in: folder,
+      input: "edit 4 .tikcet(id: UUID(0), action: .doneButtonTapped)\nq\n")
+    #expect(run.status == 64)
+    #expect(
+      run.errors
+        == "Error: the new action .tikcet(id: UUID(0), action: .doneButtonTapped) does not "
+        + "decode as today's action type; write a case of it (.name or .name(label: value)) or "
+        + "its JSON; did you mean '.ticket'?\n")
   }
 }
