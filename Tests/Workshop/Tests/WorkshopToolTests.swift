@@ -117,4 +117,20 @@ struct WorkshopToolTests {
         + "decode as today's action type; write a case of it (.name or .name(label: value)) or "
         + "its JSON; did you mean '.ticket'?\n")
   }
+
+  @Test("a misspelt member of a state path gets the closest member, in state and the stepper")
+  func pathDidYouMean() async throws {
+    let path = try await WorkshopRecordingTests.record()
+    let folder = (path as NSString).deletingLastPathComponent
+    let error =
+      "Error: '/quote/faliure': no member 'faliure' in PartsQuote.State; members: ticketID, "
+      + "part, isLookingUp, priceInPence, failure; did you mean 'failure'?\n"
+    let state = try Self.tool(
+      ["state", "workshop.ndjson", "15", "--path", "/quote/faliure"], in: folder)
+    #expect(state.status == 64)
+    #expect(state.errors.hasPrefix(error), "\(state.errors)")
+    let stepper = try Self.tool(
+      ["step", "workshop.ndjson"], in: folder, input: "goto 15\nprint /quote/faliure\nq\n")
+    #expect(stepper.errors == error)
+  }
 }
