@@ -133,4 +133,17 @@ struct WorkshopToolTests {
       ["step", "workshop.ndjson"], in: folder, input: "goto 15\nprint /quote/faliure\nq\n")
     #expect(stepper.errors == error)
   }
+
+  @Test("log --changed names an element picked by a printed UUID as search and watch name it")
+  func changedPathForm() async throws {
+    let path = try await WorkshopRecordingTests.record()
+    let folder = (path as NSString).deletingLastPathComponent
+    let log = try Self.tool(
+      ["log", "workshop.ndjson", "--changed", "/tickets[id=UUID(0)]/minutesWorked"], in: folder)
+    #expect(log.status == 0, "\(log.errors)")
+    let element = "/tickets[id=00000000-0000-0000-0000-000000000000]"
+    #expect(log.output.contains("~ \(element)/minutesWorked: 2 → 3\n"), "\(log.output)")
+    let search = try Self.tool(["search", "workshop.ndjson", "Brompton"], in: folder)
+    #expect(search.output.contains("\(element)/bike"), "\(search.output)")
+  }
 }
