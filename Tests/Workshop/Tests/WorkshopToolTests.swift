@@ -118,7 +118,7 @@ struct WorkshopToolTests {
         + "its JSON; did you mean '.ticket'?\n")
   }
 
-  @Test("a misspelt member of a state path gets the closest member, in state and the stepper")
+  @Test("a misspelt member of a state path is refused with the closest member: state, step, log")
   func pathDidYouMean() async throws {
     let path = try await WorkshopRecordingTests.record()
     let folder = (path as NSString).deletingLastPathComponent
@@ -132,6 +132,11 @@ struct WorkshopToolTests {
     let stepper = try Self.tool(
       ["step", "workshop.ndjson"], in: folder, input: "goto 15\nprint /quote/faliure\nq\n")
     #expect(stepper.errors == error)
+    // log --changed listed no step for it, and exited 0, as if nothing had changed.
+    let log = try Self.tool(["log", "workshop.ndjson", "--changed", "/quote/faliure"], in: folder)
+    #expect(log.status == 64)
+    #expect(log.output == "")
+    #expect(log.errors.hasPrefix(error), "\(log.errors)")
   }
 
   @Test("log --changed names an element picked by a printed UUID as search and watch name it")
