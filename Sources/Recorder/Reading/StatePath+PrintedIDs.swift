@@ -9,8 +9,8 @@ extension StatePath {
   }
 
   /// The path with each bare selector value read as ``PrintedForm`` writes ids: `UUID(7)` and
-  /// a whole UUID as its bare text, `UUID(3F2504E0…)` as the ends it keeps, a date as its seconds,
-  /// a stack id `#3` as `3`.
+  /// a whole UUID as its bare text, `UUID(3F2504E0…)` as the ends it keeps, a date as its
+  /// seconds, a stack id `#3` as `3`.
   package func readingPrintedIDs() -> StatePath {
     StatePath(
       components: components.map { component in

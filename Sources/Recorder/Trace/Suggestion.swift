@@ -19,7 +19,9 @@ package enum Suggestion {
   }
 
   /// `message` with `; did you mean '…'?` added when a candidate is close to `word`.
-  package static func message(_ message: String, for word: String, in candidates: [String]) -> String {
+  package static func message(
+    _ message: String, for word: String, in candidates: [String]
+  ) -> String {
     guard let name = closest(to: word, in: candidates) else { return message }
     return message + "; did you mean '\(name)'?"
   }
