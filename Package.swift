@@ -222,6 +222,22 @@ let package = Package(
       dependencies: ["LongSessionApps", "Recorder", "TraceJSON", "TestSupport", "tca-replay"],
       path: "Tests/LongSessions/Tests"
     ),
+    // A new user's app (issue 36): a bicycle workshop in shapes no other test app has (a
+    // reducer with init parameters, an alert with an empty action enum in a destination, an
+    // optional child, a failing lookup), its replay host, and the tests that drive every
+    // command on its recording. Tests/Workshop/README.md.
+    .target(name: "Workshop", dependencies: ["Architecture"], path: "Tests/Workshop/App"),
+    .executableTarget(
+      name: "workshop-replay-host", dependencies: ["Recorder", "Workshop"],
+      path: "Tests/Workshop/Host"
+    ),
+    .testTarget(
+      name: "WorkshopTests",
+      dependencies: [
+        "Workshop", "Recorder", "TraceJSON", "TestSupport", "tca-replay", "workshop-replay-host",
+      ],
+      path: "Tests/Workshop/Tests"
+    ),
     // Tests written by `tca-replay gen-test` from Traces/ and the tests' sessions (Shapes, the
     // pantry's crash in ReplayMutants), committed as generated.
     .testTarget(

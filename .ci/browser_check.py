@@ -271,6 +271,13 @@ def main():
                       f"todos: path history has {expected!r}")
     checks.expect(not any(e.split()[1] in ("38", "41") for e in entries),
                   "todos: the move of another todo (38) and the insert (41) only shift it")
+    # Path history shows values in Swift form, as the tree and the diff do: a Date in ISO
+    # 8601, not the seconds its JSON holds (it showed raw JSON until issue 36's walkthrough).
+    root = dom(browser, url_for(todos, step=60, path="/lastSavedAt"))
+    entries = [li.cells() for li in root.find(id="history-out")[0].find(tag="li")]
+    checks.expect("changed 20 2027-01-15T08:00:01Z → 2027-01-15T08:00:03Z" in entries and
+                  not any("821692" in e for e in entries),
+                  f"todos: the history of /lastSavedAt shows dates in Swift form ({entries[:3]})")
     # The todo step 38 moved: its history has the move, and follows it afterwards.
     root = dom(browser, url_for(todos, step=38, path="/todos/2"))
     entries = [li.cells() for li in root.find(id="history-out")[0].find(tag="li")]

@@ -99,7 +99,8 @@ enum Tool {
       \(list.joined(separator: "\n"))
 
       OPTIONS:
-        -h, --help  Show help for the tool or a command.
+        -h, --help  Show help for the tool or a command ('tca-replay help <command>' too).
+        --version   Show the tool's version.
 
       STEPS are numbered from 0, as in the trace. Where a command takes a step, 'initial'
       means the state before step 0 and 'last' the last step.
@@ -119,15 +120,25 @@ enum Tool {
       context.errors.write(usage + "\n")
       return .usage
     }
-    if ["-h", "--help", "help"].contains(name) {
+    if name == "--version" {
+      context.output.write("tca-replay \(toolVersion)\n")
+      return .success
+    }
+    // `help log` is `log --help`, as in git and swift.
+    let topic = name == "help" ? arguments.dropFirst().first : nil
+    if ["-h", "--help", "help"].contains(name), topic == nil {
       context.output.write(usage + "\n")
       return .success
     }
-    guard let command = commands.first(where: { $0.name == name }) else {
+    guard let command = commands.first(where: { $0.name == (topic ?? name) }) else {
       let error = Suggestion.message(
-        "unknown command '\(name)'", for: name, in: commands.map { $0.name })
+        "unknown command '\(topic ?? name)'", for: topic ?? name, in: commands.map { $0.name })
       context.errors.write("Error: \(error.escapingControlCharacters)\n\n\(usage)\n")
       return .usage
+    }
+    if topic != nil {
+      context.output.write(command.help + "\n")
+      return .success
     }
     let rest = Array(arguments.dropFirst())
     if rest.contains("-h") || rest.contains("--help") {

@@ -9,7 +9,7 @@ import TraceJSON
 /// ```swift
 /// let lookup = StateLookup(path, in: state, type: header.stateType, schema: schema)
 /// // .value(…), .absent(checked: true) for a nil coupon,
-/// // .impossible("no member 'cuopon' in Shop.State; members: coupon, items")
+/// // .impossible("no member 'cuopon' in Shop.State; members: …; did you mean 'coupon'?")
 /// ```
 package enum StateLookup: Equatable, Sendable {
   /// The value at the path; never `null`.
@@ -73,9 +73,11 @@ private enum Place {
         return .impossible("case \(short(owner)).\(name) holds no array or dictionary")
       }
       guard let member = members.first(where: { $0.name == token }) else {
+        let names = members.map(\.name)
         return .impossible(
-          "no value '\(token)' in case \(short(owner)).\(name); values: \(list(members.map(\.name)))"
-        )
+          Suggestion.message(
+            "no value '\(token)' in case \(short(owner)).\(name); values: \(list(names))",
+            for: token, in: names))
       }
       return .place(.type(member.type))
     case let .type(name):
@@ -91,14 +93,21 @@ private enum Place {
       switch (schema.description(of: type), component) {
       case let (.structure(members)?, .token(token)):
         guard let member = members.first(where: { $0.name == token }) else {
-          return .impossible("no member '\(token)' in \(short(type)); members: \(list(members.map(\.name)))")
+          let names = members.map(\.name)
+          return .impossible(
+            Suggestion.message(
+              "no member '\(token)' in \(short(type)); members: \(list(names))", for: token,
+              in: names))
         }
         return .place(.type(member.type))
       case (.structure?, .element):
         return .impossible("\(short(type)) is a struct, not an array")
       case let (.enumeration(cases)?, .token(token)):
         guard let found = cases.first(where: { $0.name == token }) else {
-          return .impossible("no case '\(token)' in \(short(type)); cases: \(list(cases.map(\.name)))")
+          let names = cases.map(\.name)
+          return .impossible(
+            Suggestion.message(
+              "no case '\(token)' in \(short(type)); cases: \(list(names))", for: token, in: names))
         }
         return .place(.payload(owner: type, name: found.name, members: found.payload))
       case (.enumeration?, .element):

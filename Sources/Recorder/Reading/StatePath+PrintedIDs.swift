@@ -9,8 +9,8 @@ extension StatePath {
   }
 
   /// The path with each bare selector value read as ``PrintedForm`` writes ids: `UUID(7)` and
-  /// a whole UUID as its string, `UUID(3F2504E0…)` as the ends it keeps, a date as its seconds,
-  /// a stack id `#3` as `3`.
+  /// a whole UUID as its bare text, `UUID(3F2504E0…)` as the ends it keeps, a date as its
+  /// seconds, a stack id `#3` as `3`.
   package func readingPrintedIDs() -> StatePath {
     StatePath(
       components: components.map { component in
@@ -24,7 +24,8 @@ extension StatePath {
 
   private static func printedID(_ text: String) -> ElementID {
     switch PrintedForm.uuid(reading: text) {
-    case .exact(let uuid)?: return .json(.string(uuid))
+    // Bare, as search and watch name the element: no number is written as a UUID is.
+    case .exact(let uuid)?: return .text(uuid)
     case .elided(let prefix, let suffix)?: return .text(prefix + "…" + suffix)
     case nil: break
     }

@@ -482,8 +482,8 @@ private let standardScalarTypes: Set<String> = [
   "Swift.Float", "Swift.Bool", "Swift.String",
 ]
 
-/// The version of this package, written in trace headers.
-let toolVersion = "0.1.0"
+/// The version of this package, written in trace headers and by `tca-replay --version`.
+package let toolVersion = "0.1.0"
 
 /// ISO 8601 timestamps in UTC with milliseconds, as trace headers hold them.
 enum ISO8601 {

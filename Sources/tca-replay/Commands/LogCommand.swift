@@ -63,6 +63,13 @@ enum LogCommand: Command {
     typealias Scan = CheckedTraceReader.Scan
     // The whole trace's types, read before the threads start: they show values in Swift form.
     let index = changed == nil ? nil : try? TraceIndex(path: path)
+    // A path no state of the trace's type can have is a typo: refused as `state` refuses it,
+    // rather than listed as changing at no step.
+    if let changed, let index, let initial = try? index.state(afterStep: nil),
+      case .impossible(let message) = index.lookUp(changed, in: initial)
+    {
+      throw UsageError(message: message.escapingControlCharacters)
+    }
     let types: (schema: TypeSchema, stateType: String)? =
       json ? nil : index.map { ($0.typeSchema(), $0.header.stateType) }
     // A hidden value that changed in place is said only by its step's patch, which the scan

@@ -67,6 +67,8 @@ enum ShrinkCommand: Command {
     if sameFile(outputPath, path) {
       throw UsageError(message: "'--output' is the trace itself: shrinking would overwrite it")
     }
+    // Opening checks the trace, and warns of a last line cut short, as every command does.
+    _ = try context.openTrace(path)
     let shrinker: Shrinker
     do throws(TraceReadError) {
       shrinker = try Shrinker(trace: path, settings: settings, predicate: parsed[until])

@@ -29,7 +29,10 @@ struct PlainJSONPatchExport {
       throw ExportError(message: "\(path): cannot read the trace")
     }
     var lineNumber = 0
-    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+    // What follows the last line break is a line cut short: opening the trace warned of it and
+    // every command skips it, so the export leaves it out too.
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    for line in lines.dropLast() {
       lineNumber += 1
       guard !line.isEmpty else { continue }
       func failure(_ detail: String) -> ExportError {

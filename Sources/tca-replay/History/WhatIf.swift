@@ -207,12 +207,30 @@ extension WhatIf {
     case let .outcome(outcome):
       if let undecodable = outcome.differing.first(where: { $0.reason == "actionDoesNotDecode" }) {
         last = nil  // Nothing worth saving: the history stopped there.
+        let entry = history.entries[undecodable.entry]
         throw UsageError(
-          message: "\(describe(history.entries[undecodable.entry])) does not decode as today's "
-            + "action type; write a case of it (.name or .name(label: value)) or its JSON")
+          message: Suggestion.message(
+            "\(describe(entry)) does not decode as today's action type; write a case of it "
+              + "(.name or .name(label: value)) or its JSON",
+            for: Self.caseName(of: entry) ?? "", in: actionCases))
       }
       return report(outcome, of: history, style: style)
     }
+  }
+
+  /// The cases of the trace's action type the recording knows, as typed: `.ticket`.
+  private var actionCases: [String] {
+    let type = trace.typeSchema().description(of: trace.header.actionType)
+    guard case let .enumeration(cases)? = type else { return [] }
+    return cases.map { "." + $0.name }
+  }
+
+  /// The outermost case of a new action typed as a case (`.ticket` of `.ticket(id: …)`).
+  private static func caseName(of entry: History.Entry) -> String? {
+    guard case let .new(_, label, _, _) = entry,
+      let name = label.firstMatch(of: /^\.[A-Za-z_][A-Za-z0-9_]*/)
+    else { return nil }
+    return String(name.output)
   }
 
   private func describe(_ entry: History.Entry) -> String {

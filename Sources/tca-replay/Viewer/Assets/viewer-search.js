@@ -166,8 +166,10 @@ function renderHistory() {
     li.append(el("span", "kind k-" + h.kind, h.kind), el("span", "idx",
       String(steps[h.p].index)));
     let text = h.kind === "moved" ? pointer(h.from) + " → " + pointer(h.to)
-      : h.kind === "inserted" ? "at " + pointer(h.to) + " = " + short(h.after, 60)
-      : h.kind === "removed" ? "from " + pointer(h.from) : changeText(h.before, h.after);
+      : h.kind === "inserted" ? "at " + pointer(h.to) + " = " +
+        shortSwift(h.after, typeAt(h.to), 60)
+      : h.kind === "removed" ? "from " + pointer(h.from)
+      : changeText(h.before, h.after, h.to || h.from);
     li.append(el("code", "", text)); li.title = steps[h.p].label;
     if (h.p === selected) li.style.background = "var(--sel)";
     li.addEventListener("click", () => select(h.p));
@@ -176,15 +178,23 @@ function renderHistory() {
   out.append(ul);
   window.__lastHistory = { path: identityText(segs), hits: historyHits.length, ms: ms };
 }
-// A change of a container, told by what changed inside it: "/title: "B" → "Bu" (+1)".
-function changeText(before, after) {
+// A change of a container, told by what changed inside it: "/title: "B" → "Bu" (+1)"; values
+// in Swift form, as the tree and the diff show them, read by the types at `tokens` and below.
+function changeText(before, after, tokens) {
   const isObj = (v) => v !== null && typeof v === "object";
-  if (!isObj(before) || !isObj(after)) return short(before, 40) + " → " + short(after, 40);
-  const inside = []; diffValues(before, after, [], inside);
+  if (!isObj(before) || !isObj(after)) {
+    const type = typeAt(tokens);
+    return shortSwift(before, type, 40) + " → " + shortSwift(after, type, 40);
+  }
+  // Diffed at its place, so that what is inside is read by its own types.
+  const inside = []; diffValues(before, after, tokens, inside);
   if (!inside.length) return "(same value)";
-  const [t, a, b] = inside[0];
-  return pointer(t) + ": " + short(a, 30) + " → " + short(b, 30) +
-    (inside.length > 1 ? " (+" + (inside.length - 1) + ")" : "");
+  const [t, a, b, , label, valueType] = inside[0];
+  const type = valueType || typeAt(t);
+  // A value shown whole (a Date, a Duration) changes at the node itself: no path to name.
+  const where = label || pointer(t.slice(tokens.length));
+  return (where ? where + ": " : "") + shortSwift(a, type, 30) + " → " +
+    shortSwift(b, type, 30) + (inside.length > 1 ? " (+" + (inside.length - 1) + ")" : "");
 }
 function nextChange(dir) {
   if (!historyHits.length) return;

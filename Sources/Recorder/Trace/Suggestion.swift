@@ -1,10 +1,11 @@
 /// What a misspelt name probably meant: `lgo` is `log`, `--chnaged` is `--changed`.
 ///
 /// Only a close name is suggested (a third of its letters wrong at most, one for a short one):
-/// `--steps` is not offered for `--zebra`.
-enum Suggestion {
+/// `--steps` is not offered for `--zebra`. The tool's commands and options, the stepper's commands,
+/// a what-if's action case and a state path's member or case use it.
+package enum Suggestion {
   /// The candidate closest to `word`, if it is close enough; the first of equally close ones.
-  static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let typed = Array(word.drop { $0 == "-" })
     guard !typed.isEmpty else { return nil }
     var best: (name: String, distance: Int)?
@@ -18,14 +19,16 @@ enum Suggestion {
   }
 
   /// `message` with `; did you mean '…'?` added when a candidate is close to `word`.
-  static func message(_ message: String, for word: String, in candidates: [String]) -> String {
+  package static func message(
+    _ message: String, for word: String, in candidates: [String]
+  ) -> String {
     guard let name = closest(to: word, in: candidates) else { return message }
     return message + "; did you mean '\(name)'?"
   }
 
   /// The edits that turn `a` into `b`: inserting, deleting or replacing a character, or
   /// swapping two neighbours (the optimal string alignment distance).
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  package static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     // Three rows of the table: two back for a swap, one back, and this one.
     var before = [Int](repeating: 0, count: b.count + 1)
