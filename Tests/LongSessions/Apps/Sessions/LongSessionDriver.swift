@@ -39,13 +39,11 @@ final class LongSessionDriver<State, Action> {
     }
   }
 
-  /// Yields until every running effect is asleep on the clock (or none is left).
+  /// Waits until every running effect is asleep on the clock (or none is left).
   func settle() async {
-    for _ in 0..<200_000 {
-      if store.runningEffectCount == clock.sleeperCount { return }
-      await Task.yield()
+    guard await store.settle(sleepingOn: clock) else {
+      preconditionFailure("A long session's effects never settled.")
     }
-    preconditionFailure("A long session's effects never settled.")
   }
 
   /// A number in `range`, from the session's seed.

@@ -38,12 +38,11 @@ final class PlainDriver<State, Action> {
     }
   }
 
-  /// Yields until every running effect is asleep on the clock (or none is left).
+  /// Waits until every running effect is asleep on the clock (or none is left).
   func settle(file: StaticString = #fileID, line: UInt = #line) async {
-    for _ in 0..<200_000 {
-      if store.runningEffectCount == clock.sleeperCount { return }
-      await Task.yield()
+    guard await store.settle(sleepingOn: clock) else {
+      stalls.append("\(file):\(line): effects never settled")
+      return
     }
-    stalls.append("\(file):\(line): effects never settled")
   }
 }
