@@ -40,7 +40,10 @@ struct StepFollowTests {
     }
 
     /// Whether some segment of the trace holds step `index`'s line.
-    func recorded(_ index: Int) -> Bool {
+    func recorded(_ index: Int) -> Bool { Self.recorded(index, in: trace) }
+
+    /// Whether some segment of the trace at `trace` holds step `index`'s line.
+    static func recorded(_ index: Int, in trace: String) -> Bool {
       let directory = (trace as NSString).deletingLastPathComponent
       let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
       return names.filter { $0.hasPrefix("ledger.ndjson") }.contains { name in
@@ -94,6 +97,52 @@ struct StepFollowTests {
     // No note of steps rotated away: every step was reached.
     let errors = String(decoding: stepped.errors, as: UTF8.self)
     #expect(errors == "waiting for \(session.trace) to appear\n")
+  }
+
+  @Test("started on a rotated recording, it steps back into the older kept segments, and follows")
+  func reachesOlderSegments() throws {
+    let directory = try FollowTests.scratch()
+    let trace = directory + "/ledger.ndjson"
+    let gate = try FIFO(directory + "/gate")
+    // Segments of one or two steps after the first: 0…9 are in three files before it starts.
+    let recorder = try BackgroundProcess(
+      FollowTests.recorder,
+      ["--ledger-rotating", "30", "3000", "100", trace, "--pause-every", "10"],
+      input: gate.path)
+    #expect(recorder.wait(until: { _ in Session.recorded(9, in: trace) }))
+    #expect(FileManager.default.fileExists(atPath: trace + ".1"))
+    let commands = try FIFO(directory + "/commands")
+    let stepper = try BackgroundProcess(
+      Runner.executable.path, ["step", trace, "--follow"], input: commands.path)
+    func send(_ command: String, until expected: String) {
+      commands.send(command + "\n")
+      let seen = stepper.wait(until: { $0.output.contains(expected) })
+      #expect(seen, "after '\(command)', no '\(expected)' in:\n\(stepper.output)")
+    }
+    #expect(stepper.wait(until: { $0.output.contains("10 steps (0…9)") }), "\(stepper.output)")
+    send("goto 0", until: "step 0/9 ")
+    send("last", until: "step 9/9 ")
+    // Steps 10 to 19, in newer segments: 'last' walks into them, and back out again.
+    gate.send("\n")
+    #expect(recorder.wait(until: { _ in Session.recorded(19, in: trace) }))
+    send("last", until: "step 19/19 ")
+    #expect(stepper.output.contains("The recording went on in"))
+    send("back 15", until: "step 4/19 ")
+    send("watch /balances/savings", until: "Watching /balances/savings")
+    // Savings takes every third posting: steps 3 (3) and 6 (9).
+    send("continue", until: "Watch /balances/savings: 3 → 9")
+    send("reverse-continue", until: "step 3/19 ")
+    send("first", until: "initial state")
+    gate.send("\n")
+    gate.send("\n")
+    #expect(recorder.waitForExit().status == 0)
+    send("last", until: "step 29/29 ")
+    send("goto 1", until: "step 1/29 ")
+    commands.send("quit\n")
+    let stepped = stepper.waitForExit()
+    #expect(stepped.status == 0 && !stepped.timedOut, "\(stepped.errors)")
+    // Nothing was rotated away unread, and nothing waited.
+    #expect(String(decoding: stepped.errors, as: UTF8.self) == "")
   }
 
   @Test("Ctrl-C stops a continue that waits for the recording, and the stepper stays open")

@@ -33,6 +33,9 @@ extension CheckedTraceReader {
       package var labels: Bool
       /// The value whose changes ``ScannedStep/changed`` reports.
       package var changed: StatePath?
+      /// Whether the trace has redaction rules: a step line holding the placeholder is then
+      /// read whole, as only its patch says that a hidden value under ``changed`` changed.
+      package var hiddenChanges: Bool
       /// Whether steps carry their `log --json` listings, ``ScannedStep/json``.
       package var json: Bool
       /// Appends a step's lines, each ending in a newline, to the run's text, or nothing; run on
@@ -48,13 +51,15 @@ extension CheckedTraceReader {
 
       /// Options reading labels and watching nothing.
       package init(
-        labels: Bool = true, changed: StatePath? = nil, json: Bool = false,
+        labels: Bool = true, changed: StatePath? = nil, hiddenChanges: Bool = false,
+        json: Bool = false,
         write: (@Sendable (ScannedStep, inout [UInt8]) -> Void)? = nil,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
       ) {
         self.write = write
         self.labels = labels
         self.changed = changed
+        self.hiddenChanges = hiddenChanges
         self.json = json
         self.threads = max(1, threads)
       }
@@ -103,54 +108,87 @@ extension CheckedTraceReader {
     package static func run(
       path: String, options: Options, deliver: (Output) -> Void
     ) throws(TraceReadError) -> Outcome {
-      try split(path: path, threads: options.threads, runSize: options.runSize, stack: 1 << 22) {
-        file, bounds, isFirst, _ in
-        RunReader(file: file, bounds: bounds, isFirst: isFirst).read(options)
+      let (outcome, _) = try split(
+        path: path, threads: options.threads, runSize: options.runSize, stack: 1 << 22
+      ) { place, _ in
+        RunReader(file: place.file, bounds: place.bounds, isFirst: place.isFirst).read(options)
       } deliver: { deliver($0) }
+      return outcome
     }
 
     /// Reads and checks the trace at `path` as ``run(path:options:deliver:)`` does, but hands
     /// each run to `read` on the thread that reads it, with that thread's number (below
     /// `threads`), to take its records in full: replay's parallel read, which replays each run
-    /// where it is read.
+    /// where it is read. Returns how the scan ended, and the warning about an incomplete last
+    /// line it skipped, in the checked reader's words.
     ///
-    /// A crash or gap record is a record like any other here. Any problem, a blank line or an
-    /// incomplete last line is ``Outcome/needsCheckedRead(fromLine:)``, as for `summary`.
+    /// A crash or gap record is a record like any other here, and a rotated set is read segment
+    /// by segment, each cut into runs, every later segment checked to start where the one
+    /// before ended. Any problem, a blank line, or an incomplete line but the set's last is
+    /// ``Outcome/needsCheckedRead(fromLine:)``, as for `summary`.
     static func runs(
       path: String, threads: Int, runSize: Int,
       read: @escaping @Sendable (Run, _ thread: Int) -> Void
-    ) throws(TraceReadError) -> Outcome {
+    ) throws(TraceReadError) -> (outcome: Outcome, warning: String?) {
       // Reducers may recurse deeply, and never run on the caller's thread, whose stack is unknown.
-      try split(
-        path: path, threads: max(1, threads), runSize: runSize, stack: 8 << 20, inline: false
+      let (outcome, torn) = try split(
+        path: path, threads: max(1, threads), runSize: runSize, stack: 8 << 20, inline: false,
+        acrossSegments: true
       ) {
-        let run = Run(RunReader(file: $0, bounds: $1, isFirst: $2))
-        read(run, $3)
+        let run = Run(RunReader(file: $0.file, bounds: $0.bounds, isFirst: $0.isFirst))
+        run.earlier = $0.earlier
+        read(run, $1)
         return run.result
       } deliver: { _ in }
+      let warning = torn.map {
+        "\($0.path):\($0.line): warning: " + TraceReader.tornLineText(bytes: $0.length)
+      }
+      return (outcome, warning)
+    }
+
+    /// Where one run is: its file, its bounds in it, whether it starts the file, and the file
+    /// before it in a rotated set.
+    struct Place: Sendable {
+      let file: LineFile
+      let bounds: Range<Int>
+      let isFirst: Bool
+      let earlier: LineFile?
     }
 
     /// Cuts the file at line boundaries into runs, reads each with `read` on `threads` threads
     /// at most (a lone run on the calling thread when `inline`), and delivers the results in
-    /// trace order on the calling thread.
+    /// trace order on the calling thread. A rotated set is handed to the checked reader unless
+    /// `acrossSegments`, and so is an incomplete last line unless a run skips it: then `torn`
+    /// names it, once every run is delivered.
     private static func split<Part: Sendable>(
       path: String, threads: Int, runSize: Int, stack: Int, inline: Bool = true,
-      read: @escaping @Sendable (LineFile, Range<Int>, _ isFirst: Bool, _ thread: Int)
-        -> RunResult<Part>,
+      acrossSegments: Bool = false,
+      read: @escaping @Sendable (Place, _ thread: Int) -> RunResult<Part>,
       deliver: (Part) -> Void
-    ) throws(TraceReadError) -> Outcome {
-      // A rotated set spans files: the checked reader reads it, segment by segment.
-      if TraceSegments.readingOrder(of: path).count > 1 { return .needsCheckedRead(fromLine: 1) }
-      let file = try LineFile(path: path)
-      let size = file.size
-      let nominal = max(1, min(size / max(1, runSize), 4096))
-      var starts = [0]
-      for index in 1..<max(nominal, 1) {
-        guard let start = try lineStart(after: size / nominal * index, in: file) else { break }
-        if start > starts.last! && start < size { starts.append(start) }
+    ) throws(TraceReadError) -> (outcome: Outcome, torn: (path: String, line: Int, length: Int)?)
+    {
+      let names = TraceSegments.readingOrder(of: path)
+      if names.count > 1, !acrossSegments { return (.needsCheckedRead(fromLine: 1), nil) }
+      var places: [Place] = []
+      var earlier: LineFile?
+      for name in names {
+        let file = try LineFile(path: name)
+        let size = file.size
+        let nominal = max(1, min(size / max(1, runSize), 4096))
+        var starts = [0]
+        for index in 1..<max(nominal, 1) {
+          guard let start = try lineStart(after: size / nominal * index, in: file) else { break }
+          if start > starts.last! && start < size { starts.append(start) }
+        }
+        for (index, start) in starts.enumerated() {
+          let end = index + 1 < starts.count ? starts[index + 1] : size
+          places.append(
+            Place(file: file, bounds: start..<end, isFirst: index == 0, earlier: earlier))
+        }
+        earlier = file
       }
-      let runs = starts.count
-      let bounds = (0..<runs).map { starts[$0]..<(($0 + 1 < runs) ? starts[$0 + 1] : size) }
+      let runs = places.count
+      let placed = places
       let workers = Workers<Part>(count: runs, window: threads * 2)
       var started: [Thread] = []
       let onThreads = runs > 1 || !inline
@@ -158,7 +196,7 @@ extension CheckedTraceReader {
         for number in 0..<min(threads, runs) {
           let thread = Thread {
             while let index = workers.take() {
-              workers.finish(index, read(file, bounds[index], index == 0, number))
+              workers.finish(index, read(placed[index], number))
             }
           }
           thread.stackSize = stack
@@ -168,19 +206,35 @@ extension CheckedTraceReader {
       }
       var baseLine = 0
       var outcome = Outcome.complete
+      // Where the segment read so far ends: the next step, and the state.
+      var reached: (nextStep: Int, state: JSONValue)?
+      var tornLength = 0
       for index in 0..<runs {
-        let result = onThreads ? workers.wait(for: index) : read(file, bounds[0], true, 0)
+        let result = onThreads ? workers.wait(for: index) : read(places[0], 0)
+        if index > 0, places[index].isFirst {
+          // A later segment must start where the one before ended; the checked reader words why
+          // not, and an incomplete line ends only the last.
+          guard let reached, let header = result.header, tornLength == 0,
+            header.firstStep == reached.nextStep, header.initialState == reached.state
+          else {
+            outcome = .needsCheckedRead(fromLine: 1)
+            break
+          }
+          baseLine = 0
+        }
         guard let part = result.part else {
           outcome = .needsCheckedRead(fromLine: baseLine + result.linesBeforeStart + 1)
-          workers.cancel()
           break
         }
         deliver(part)
         baseLine += result.lineCount
+        if let end = result.end { reached = end }
+        if result.tornLineLength > 0 { tornLength = result.tornLineLength }
       }
       workers.cancel()
       workers.waitForExit(threads: started.count)
-      return outcome
+      guard outcome == .complete, tornLength > 0 else { return (outcome, nil) }
+      return (outcome, (places[runs - 1].file.path, baseLine + 1, tornLength))
     }
 
     /// The offset of the first line that starts at or after `offset`, or `nil` past the end.
@@ -210,6 +264,12 @@ struct RunResult<Part: Sendable>: Sendable {
   var lineCount = 0
   /// The lines in its bounds before the keyframe it starts from.
   var linesBeforeStart = 0
+  /// The header, for a run that starts its file.
+  var header: TraceHeader?
+  /// For the run that read to the end of its file: the next step and the state there.
+  var end: (nextStep: Int, state: JSONValue)?
+  /// The length of the file's incomplete last line, skipped, when the run reached it.
+  var tornLineLength = 0
 }
 
 extension CheckedTraceReader.Scan {
@@ -219,6 +279,8 @@ extension CheckedTraceReader.Scan {
     private let reader: RunReader
     /// The offset of the run's first line: the keyframe it starts from (0 for the first run).
     private var start = 0
+    /// The segment before the run's file, in a rotated set: its last steps come before.
+    fileprivate var earlier: LineFile?
 
     fileprivate init(_ reader: RunReader) { self.reader = reader }
 
@@ -236,13 +298,25 @@ extension CheckedTraceReader.Scan {
     /// The last `count` step lines before the run's first line, oldest first: what a
     /// divergence in its first steps lists. Read backwards from the file, only when asked.
     func stepLines(before count: Int) -> [ArraySlice<UInt8>] {
+      var lines = Self.stepLines(count, before: start, in: reader.file)
+      // A segment's first steps follow the last of the segment before.
+      if lines.count < count, let earlier {
+        lines = Self.stepLines(count - lines.count, before: earlier.size, in: earlier) + lines
+      }
+      return lines
+    }
+
+    /// The last `count` step lines of `file` before offset `start`, oldest first.
+    private static func stepLines(_ count: Int, before start: Int, in file: LineFile)
+      -> [ArraySlice<UInt8>]
+    {
       guard count > 0, start > 0 else { return [] }
       let prefix = Array(#"{"kind":"step""#.utf8)
       var window = 1 << 16
       while true {
         let from = max(0, start - window)
         var bytes = [UInt8](repeating: 0, count: start - from)
-        let read = (try? reader.file.read(into: &bytes, count: bytes.count, at: from)) ?? 0
+        let read = (try? file.read(into: &bytes, count: bytes.count, at: from)) ?? 0
         // The first line of the window may have begun before it.
         let lines = bytes[..<read].split(separator: 10).dropFirst(from > 0 ? 1 : 0)
         let steps = lines.filter { $0.starts(with: prefix) }
@@ -381,6 +455,7 @@ private struct RunReader {
       lines, counting: &result.lineCount, before: &result.linesBeforeStart)
     else { return }
     var checker = first.checker
+    result.header = first.header
     opened(first.offset)
     while let line = try next(lines) {
       if line.offset < bounds.upperBound { result.lineCount += 1 }
@@ -401,9 +476,31 @@ private struct RunReader {
       if isLast { return }
       body(record, before, checker.state)
     }
-    // The end of the file: an incomplete last line is the checked reader's to report.
-    if lines.tornLineLength > 0 { throw Failure() }
+    result.end = (checker.nextStep, checker.state)
+    // The end of the file: an incomplete last line is skipped, and reported as the checked
+    // reader reports it; one of spaces is its to judge.
+    guard lines.tornLineLength > 0 else { return }
+    if lines.tornBytesAreBlank { throw Failure() }
+    result.tornLineLength = lines.tornLineLength
   }
+
+  /// Whether `bytes` hold the placeholder of a redacted value, `"<redacted>"`.
+  private static func holdsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let needle = placeholderBytes
+    var start = 0
+    // By memchr and memcmp, as `TraceIndex` looks for `"types":`.
+    while start + needle.count <= bytes.count,
+      let hit = memchr(base + start, Int32(needle[0]), bytes.count - needle.count + 1 - start)
+    {
+      let quote = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+      if memcmp(base + quote, needle, needle.count) == 0 { return true }
+      start = quote + 1
+    }
+    return false
+  }
+
+  private static let placeholderBytes = Array(#""<redacted>""#.utf8)
 
   /// Reads the run for `summary` and `log`: step lines by their patches alone where it can.
   func read(_ options: CheckedTraceReader.Scan.Options)
@@ -427,6 +524,7 @@ private struct RunReader {
     var checker = opened.checker
     chunk.header = opened.header
     var before = options.changed?.resolve(in: checker.state)
+    let readsPlaceholders = options.changed != nil && options.hiddenChanges
     let pointers = StepLineScanner.PointerCache()
     var text: [UInt8] = []
     defer { chunk.bytes = text }
@@ -435,7 +533,10 @@ private struct RunReader {
       guard !line.isBlank else { throw Failure() }
       let isLast = isLast(line)
       var step: ScannedStep?
-      if let (fast, shape, scanner) = StepLineScanner.scanShape(
+      // Hidden values the step changed in place: only a line holding the placeholder can say so.
+      var hidden: [JSONPointer] = []
+      let readWhole = readsPlaceholders && Self.holdsPlaceholder(line.bytes)
+      if !readWhole, let (fast, shape, scanner) = StepLineScanner.scanShape(
         line.bytes, labels: options.labels, json: options.json, pointers: pointers)
       {
         // A learnt shape whose patch changes members: applied without building the patch.
@@ -445,7 +546,7 @@ private struct RunReader {
         })
         else { throw Failure() }
         step = fast
-      } else if let (fast, patch) = StepLineScanner.scan(
+      } else if !readWhole, let (fast, patch) = StepLineScanner.scan(
         line.bytes, labels: options.labels, json: options.json, pointers: pointers)
       {
         guard (try? checker.checkStep(index: fast.index, patch: patch, path: path, line: 0)) != nil
@@ -472,6 +573,7 @@ private struct RunReader {
         }
         if case .step(let full) = record {
           step = options.json ? ScannedStep(listing: full) : ScannedStep(full)
+          if readWhole { hidden = StateChange.redactedChanges(in: full.patch) }
         } else if case .keyframe = record {
           chunk.keyframes += 1
         } else if case .effect(let event) = record {
@@ -484,8 +586,11 @@ private struct RunReader {
       if let pointer = options.changed {
         let after = pointer.resolve(in: checker.state)
         if step != nil {
-          step!.changed = after != before
-          if step!.changed { step!.change = ScannedStep.Change(before: before, after: after) }
+          let redacted = StateChange.redactedChanges(hidden, under: pointer, in: checker.state)
+          step!.changed = after != before || !redacted.isEmpty
+          if step!.changed {
+            step!.change = ScannedStep.Change(before: before, after: after, redacted: redacted)
+          }
         }
         before = after
       }
@@ -500,85 +605,5 @@ private struct RunReader {
     }
     // The end of the file: an incomplete last line is the checked reader's to report.
     if lines.tornLineLength > 0 { throw Failure() }
-  }
-}
-
-/// The lines of a file from an offset on, read in 1 MiB chunks; each line's bytes stay valid
-/// until the next call.
-private final class FileLines {
-  struct Line {
-    var offset: Int
-    var bytes: UnsafeBufferPointer<UInt8>
-    var head: LineHead {
-      LineHead(UnsafeRawBufferPointer(start: bytes.baseAddress, count: min(bytes.count, 48)))
-    }
-    var isBlank: Bool {
-      guard let first = bytes.first else { return true }
-      guard first != UInt8(ascii: "{") else { return false }
-      return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
-    /// A copy, for the full parser.
-    var slice: ArraySlice<UInt8> { Array(bytes)[...] }
-  }
-
-  private let file: LineFile
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity = 1 << 20
-  /// The file offset of `buffer[0]`.
-  private var bufferOffset: Int
-  private var start = 0
-  private var end = 0
-  private var isAtEnd = false
-  /// The length of a last line without its newline, once the end is reached.
-  private(set) var tornLineLength = 0
-
-  init(file: LineFile, from offset: Int) {
-    self.file = file
-    bufferOffset = offset
-    buffer = .allocate(capacity: capacity)
-  }
-
-  deinit { buffer.deallocate() }
-
-  struct TooLong: Error {}
-
-  /// The next complete line; `nil` at the end of the file.
-  func next() throws(TooLong) -> Line? {
-    var searched = start
-    while true {
-      if let hit = memchr(buffer + searched, 0x0A, end - searched) {
-        let newline = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer
-        let line = Line(
-          offset: bufferOffset + start,
-          bytes: UnsafeBufferPointer(start: buffer + start, count: newline - start))
-        start = newline + 1
-        return line
-      }
-      searched = end
-      guard end - start <= maximumTraceLineLength else { throw TooLong() }
-      if isAtEnd {
-        tornLineLength = end - start
-        start = end
-        return nil
-      }
-      // Keep the line begun, at the front; grow for a long one.
-      let kept = end - start
-      if kept > 0 { memmove(buffer, buffer + start, kept) }
-      bufferOffset += start
-      searched -= start
-      start = 0
-      end = kept
-      if capacity - end < 1 << 19 {
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-        grown.update(from: buffer, count: end)
-        buffer.deallocate()
-        buffer = grown
-        capacity *= 2
-      }
-      let read = (try? file.read(into: buffer + end, count: capacity - end, at: bufferOffset + end))
-        ?? 0
-      if read == 0 { isAtEnd = true }
-      end += read
-    }
   }
 }

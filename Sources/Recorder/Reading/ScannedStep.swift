@@ -24,6 +24,8 @@ package struct ScannedStep: Sendable, Equatable {
   package struct Change: Sendable, Equatable {
     package var before: JSONValue?
     package var after: JSONValue?
+    /// The hidden values under the watched one that the step changed in place, relative to it.
+    package var redacted: [JSONPointer] = []
   }
   /// The parts of the step's `log --json` listing that are not its numbers (see
   /// `StepListing`), when the scan was asked for listings: shared with the line's shape.

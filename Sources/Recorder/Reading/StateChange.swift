@@ -151,6 +151,18 @@ package struct StateChange: Equatable, Sendable {
     return paths
   }
 
+  /// Those of `hidden`, paths where a patch changed a hidden value in place, that are at or
+  /// under `path`, relative to it (found in `state`, the state after the patch).
+  package static func redactedChanges(
+    _ hidden: [JSONPointer], under path: StatePath, in state: JSONValue
+  ) -> [JSONPointer] {
+    guard !hidden.isEmpty, let base = path.pointer(in: state) else { return [] }
+    return hidden.compactMap { pointer in
+      guard pointer.tokens.starts(with: base.tokens) else { return nil }
+      return JSONPointer(tokens: Array(pointer.tokens.dropFirst(base.tokens.count)))
+    }
+  }
+
   /// A dictionary's changes entry by entry, each at `[key=…]`.
   private static func entries(
     at path: StatePath, from old: JSONValue, to new: JSONValue, type: String, schema: TypeSchema

@@ -18,7 +18,7 @@ struct TraceChecker {
   /// The state after the last step checked; the initial state before the first.
   private(set) var state: JSONValue
   /// The index the next step must have.
-  private var nextStep: Int
+  private(set) var nextStep: Int
   /// The index of the last step checked, or `nil` before the first one.
   private(set) var lastStep: Int?
   /// Whether the first record must be a keyframe to start from, unchecked.

@@ -58,6 +58,19 @@ extension TraceIndex {
     return segment.firstStep == found.firstStep ? segment : nil
   }
 
+  /// This trace with `next`, the segment ``nextSegment(base:)`` found, indexed after it: the
+  /// steps before stay reachable. `nil` when steps between them were rotated away unread.
+  package func continued(by next: TraceIndex) throws(TraceReadError) -> TraceIndex? {
+    // The lines written here before the recorder moved on are read first.
+    let grown = try appended()
+    guard next.firstStep == grown.stepIndices.upperBound, next.segments.count == 1 else {
+      return nil
+    }
+    return try TraceIndex(
+      path: path, files: grown.segments.map(\.file) + [next.file],
+      maximumLineLength: maximumTraceLineLength, after: grown, added: true)
+  }
+
   /// The kept segment with the smallest first step: where a recording that was waited for
   /// starts (a fast recorder may have rotated before the reader looked).
   package static func oldestSegment(of base: String) -> String? {

@@ -178,12 +178,33 @@ extension TraceIndex {
       while probe.canMoveForward {
         let before = pointers.map { $0.resolve(in: probe.state) }
         try probe.forward()
-        if pointers.map({ $0.resolve(in: probe.state) }) != before {
+        if pointers.map({ $0.resolve(in: probe.state) }) != before
+          || !probe.hiddenChanges(under: pointers).isEmpty
+        {
           self = probe
           return true
         }
       }
       return false
+    }
+
+    /// The hidden values the current step changed in place at or under any of `paths`, each
+    /// with the path it is under: their JSON reads `"<redacted>"` before and after, and only
+    /// the step's patch says they changed (a `test` and a `replace` of the placeholder).
+    package func hiddenChanges(under paths: [StatePath]) -> [(path: StatePath, at: JSONPointer)] {
+      guard !trace.header.redactions.isEmpty, let step, !trace.isLost(step),
+        let record = try? trace.step(at: step)
+      else { return [] }
+      let hidden = StateChange.redactedChanges(in: record.patch)
+      guard !hidden.isEmpty else { return [] }
+      var found: [(path: StatePath, at: JSONPointer)] = []
+      for path in paths {
+        guard let base = path.pointer(in: state) else { continue }
+        for pointer in hidden where pointer.tokens.starts(with: base.tokens) {
+          found.append((path, pointer))
+        }
+      }
+      return found
     }
 
     /// Moves backwards to the closest step before the current one that changed the value at any
@@ -209,9 +230,10 @@ extension TraceIndex {
       try probe.backward()
       while probe.canMoveBackward {
         let after = pointers.map { $0.resolve(in: probe.state) }
+        let hidden = !probe.hiddenChanges(under: pointers).isEmpty
         var before = probe
         try before.backward()
-        if pointers.map({ $0.resolve(in: before.state) }) != after {
+        if hidden || pointers.map({ $0.resolve(in: before.state) }) != after {
           self = probe
           return true
         }

@@ -113,15 +113,17 @@ package final class TraceIndex {
   }
 
   /// Indexes `files`, oldest first, or only the lines of the last after those `previous`
-  /// indexed when the files are the same, the last grown since (``appended()``).
-  init(path: String, files: [LineFile], maximumLineLength: Int, after previous: TraceIndex?)
-    throws(TraceReadError)
-  {
+  /// indexed when the files are the same, the last grown since (``appended()``), or, when
+  /// `previous` indexed all but the last `added`, only that one.
+  init(
+    path: String, files: [LineFile], maximumLineLength: Int, after previous: TraceIndex?,
+    added: Bool = false
+  ) throws(TraceReadError) {
     self.path = path
     var contents = previous?.contents ?? Contents()
-    var segments = previous.map { Array($0.segments.dropLast()) } ?? []
+    var segments = previous.map { added ? $0.segments : Array($0.segments.dropLast()) } ?? []
     for (number, file) in files.enumerated() where number >= segments.count {
-      let resumed = number == files.count - 1 ? previous?.segments.last : nil
+      let resumed = !added && number == files.count - 1 ? previous?.segments.last : nil
       let segment = try Self.indexSegment(
         file, number: number, resuming: resumed, expected: segments.last?.stepIndices.upperBound,
         maximumLineLength: maximumLineLength, into: &contents)

@@ -47,7 +47,8 @@ package final class TraceReader {
   /// The first of the blank lines read since the last record: blank lines may only end a trace.
   private var firstBlankLine: Int?
 
-  private static func tornLineText(bytes: Int) -> String {
+  /// What a warning says of an incomplete last line of `bytes` bytes.
+  static func tornLineText(bytes: Int) -> String {
     "the last line is incomplete (\(counted(bytes, "byte"))); the recorder probably stopped "
       + "mid-write. "
       + "It was skipped."

@@ -100,13 +100,13 @@ where Base.State: Codable, Base.Action: Codable {
       case let first = try ReplayError.reading(TraceReader(path: tracePath).readHeader()),
       first.keyframeInterval > 0, let scanned = try replayOnScan(tracePath, header: first)
     {
-      // Keyframes let every thread read, check and replay its own share of the trace.
+      // Keyframes let every thread read, check and replay its own share of the trace, of each
+      // segment of a rotated set; an incomplete last line is skipped, with the same warning.
       header = first
-      tally = scanned
-      warning = nil
+      (tally, warning) = scanned
     } else {
-      // No keyframes, or a trace the scan hands back (a problem, a torn last line, a rotated
-      // set): read on this thread, checked, for the verdict every command gives.
+      // No keyframes, or a trace the scan hands back (a problem, a blank line): read on this
+      // thread, checked, for the verdict every command gives.
       let (steps, first) = try CheckedTraceReader.openForReplay(tracePath)
       header = first
       switch options.mode {
@@ -253,16 +253,18 @@ where Base.State: Codable, Base.Action: Codable {
   }
 
   /// Replays the trace on ``CheckedTraceReader/Scan/runs``: each run of lines, from a keyframe
-  /// on, is read, checked and replayed by the thread that reads it. `nil` when the scan hands
-  /// the trace back to the checked reader.
-  private func replayOnScan(_ path: String, header: TraceHeader) throws(ReplayError) -> Tally? {
+  /// on, is read, checked and replayed by the thread that reads it; with the warning about an
+  /// incomplete last line. `nil` when the scan hands the trace back to the checked reader.
+  private func replayOnScan(_ path: String, header: TraceHeader) throws(ReplayError)
+    -> (Tally, warning: String?)?
+  {
     let engines = engines(header)
     let results = SharedTally()
     let replayed = ReplayedSteps(progress: options.progress)
     let base = DependencyValues._current
     let update = updateDependencies
     let (keep, context) = (max(0, options.maximumDivergences), options.precedingSteps)
-    let outcome = try ReplayError.reading(
+    let (outcome, warning) = try ReplayError.reading(
       CheckedTraceReader.Scan.runs(
         path: path, threads: options.workers, runSize: options.runSize
       ) { run, thread in
@@ -274,7 +276,7 @@ where Base.State: Codable, Base.Action: Codable {
     guard outcome == .complete else { return nil }
     var tally = results.total
     tally.unpinnedReads = engines.reduce([]) { UnpinnedRead.merged($0, $1.value.unpinnedReads) }
-    return tally
+    return (tally, warning)
   }
 
   /// Starts one replay thread per worker; `finish` closes the queue and collects their tallies.

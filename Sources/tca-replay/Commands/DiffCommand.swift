@@ -48,8 +48,7 @@ enum DiffCommand: Command {
     // A hidden value that changed in place between the two reads the same in both: the steps
     // between them say so.
     let hidden = try redactedChanges(
-      in: trace, between: from, and: to, under: pointer, old: oldState, new: newState,
-      besides: patch)
+      in: trace, between: from, and: to, under: pointer, old: oldState, new: newState)
     if !hidden.isEmpty {
       patch = JSONPatch(
         patch.operations
@@ -75,28 +74,49 @@ enum DiffCommand: Command {
     return .success
   }
 
-  /// The paths under `pointer` where a step between `from` and `to` (in either order) changed
-  /// a hidden value in place that reads `"<redacted>"` in both states, and that `patch` does not
-  /// already change. Only for a trace with redaction rules: each step's patch is read.
+  /// The paths under `pointer`, in the state after `to`, of the hidden values a step between
+  /// `from` and `to` (in either order) changed in place, that read `"<redacted>"` there and
+  /// that were neither put there nor changed visibly between the two (the diff shows those).
+  /// Each is followed through the steps after its change to where it is in `to`'s state: an
+  /// element inserted before it moves it. Only for a trace with redaction rules: each step's
+  /// patch is read, and applied.
   private static func redactedChanges(
     in trace: TraceIndex, between from: Int?, and to: Int?, under pointer: JSONPointer,
-    old: JSONValue, new: JSONValue, besides patch: JSONPatch
+    old: JSONValue, new: JSONValue
   ) throws -> [JSONPointer] {
     guard !trace.header.redactions.isEmpty else { return [] }
-    let low = min(from ?? (trace.firstStep - 1), to ?? (trace.firstStep - 1))
-    let high = max(from ?? (trace.firstStep - 1), to ?? (trace.firstStep - 1))
-    guard low < high else { return [] }
-    let placeholder = JSONValue.string("<redacted>")
-    var found: [JSONPointer] = []
-    for index in (low + 1)...high where !trace.isLost(index) {
-      for path in StateChange.redactedChanges(in: try trace.step(at: index).patch)
-      where path.tokens.starts(with: pointer.tokens) && !found.contains(path) {
-        guard path.resolve(in: old) == placeholder, path.resolve(in: new) == placeholder,
-          !patch.operations.contains(where: { $0.path.tokens.starts(with: path.tokens) })
-        else { continue }
-        found.append(path)
+    let start = from ?? (trace.firstStep - 1)
+    let end = to ?? (trace.firstStep - 1)
+    guard start != end else { return [] }
+    var walk = HiddenChangeWalk(state: old)
+    if start < end {
+      for index in (start + 1)...end {
+        // Steps the recorder lost: the walk goes on from the state after the last of them.
+        if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+          if index == gap.steps.upperBound { walk.restart(at: try trace.state(afterStep: index)) }
+          continue
+        }
+        try walk.forwards(through: trace.step(at: index).patch) {
+          try trace.state(afterStep: index)
+        }
+      }
+    } else {
+      for index in stride(from: start, to: end, by: -1) {
+        if let gap = trace.gaps.first(where: { $0.steps.contains(index) }) {
+          if index == gap.steps.lowerBound {
+            walk.restart(at: try trace.state(afterStep: index == trace.firstStep ? nil : index - 1))
+          }
+          continue
+        }
+        try walk.backwards(through: trace.step(at: index).patch) {
+          try trace.state(afterStep: index == trace.firstStep ? nil : index - 1)
+        }
       }
     }
-    return found
+    let placeholder = JSONValue.string("<redacted>")
+    // One put in place or changed visibly between the two is shown by the diff already.
+    return walk.changedInPlace.filter { path in
+      path.tokens.starts(with: pointer.tokens) && path.resolve(in: new) == placeholder
+    }
   }
 }

@@ -72,10 +72,11 @@ enum LogCommand: Command {
     }
     let types: (schema: TypeSchema, stateType: String)? =
       json ? nil : index.map { ($0.typeSchema(), $0.header.stateType) }
-    // A hidden value that changed in place is said only by its step's patch, which the scan
-    // compares no values of: a trace with redaction rules is read checked.
-    let readsPatches = !(index?.header.redactions.isEmpty ?? true)
-    let options = Scan.Options(labels: true, changed: changed, json: json, write: {
+    // A hidden value that changed in place is said only by its step's patch: with redaction
+    // rules, the scan reads whole the lines that hold the placeholder.
+    let hiddenChanges = !(index?.header.redactions.isEmpty ?? true)
+    let options = Scan.Options(
+      labels: true, changed: changed, hiddenChanges: hiddenChanges, json: json, write: {
       step, out in
       guard step.changed, pattern?.matches(step.label) ?? true else { return }
       if let origin, origin != (step.origin == .send ? "send" : "effect") { return }
@@ -88,19 +89,16 @@ enum LogCommand: Command {
         let lines = ChangeLines(
           path: changed, style: style, schema: types?.schema ?? TypeSchema(),
           stateType: types?.stateType ?? ""
-        ).lines(before: change.before, after: change.after)
+        ).lines(before: change.before, after: change.after, redacted: change.redacted)
         out.append(0x0A)
         out.append(contentsOf: TerminalText.rendered(lines.joined(separator: "\n")).utf8)
       }
       out.append(0x0A)
     })
     let output = context.output
-    let outcome =
-      readsPatches
-      ? nil
-      : try? Scan.run(path: path, options: options) { chunk in
-        if !chunk.bytes.isEmpty { output.writeRaw(chunk.bytes) }
-      }
+    let outcome = try? Scan.run(path: path, options: options) { chunk in
+      if !chunk.bytes.isEmpty { output.writeRaw(chunk.bytes) }
+    }
     var fromLine = 1
     switch outcome {
     case .complete?: return .success

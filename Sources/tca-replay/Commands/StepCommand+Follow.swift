@@ -12,20 +12,27 @@ extension StepCommand {
       + "waits for a step that changes a watched path (Ctrl-C stops waiting). Waits for a "
       + "trace that does not exist yet.")
 
-  /// The trace `--follow` starts on: waited for when it does not exist yet, then its oldest
-  /// kept segment, as `log --follow` reads it. `nil` when Ctrl-C ended the wait.
+  /// The trace `--follow` starts on: waited for when it does not exist yet, then its kept set,
+  /// oldest segment first, as `step` reads it. `nil` when Ctrl-C ended the wait.
   static func openFollowed(_ path: String, _ context: CommandContext) throws(TraceReadError)
     -> TraceIndex?
   {
     FollowInterrupt.install()
     defer { FollowInterrupt.restore() }
     var waited = false
+    var tornListings = 0
     while !FollowInterrupt.wasRaised {
       do {
-        // A fast recorder may have rotated before the stepper looked: start at the oldest kept.
-        let name = waited ? TraceIndex.oldestSegment(of: path) ?? path : path
-        // One file, walked on segment by segment: a set listed while it rotates can be torn.
-        return try TraceIndex(segmentAt: name)
+        return try TraceIndex(path: path)
+      } catch where error.kind == .malformed && hasWholeLine(path) && tornListings < 20 {
+        // A set listed while it rotates can be torn (a name taken by the next file between
+        // the listing and the open): listed again.
+        tornListings += 1
+        usleep(LogCommand.followPollMicroseconds)
+        continue
+      } catch where error.kind == .malformed && hasWholeLine(path) {
+        // Still refused: the oldest kept segment alone, walked on segment by segment.
+        return try TraceIndex(segmentAt: TraceIndex.oldestSegment(of: path) ?? path)
       } catch {
         // Missing, or created but without its whole header yet: both are a trace to come.
         guard error.kind == .missing || !hasWholeLine(path) else { throw error }
@@ -80,18 +87,19 @@ extension Stepper {
     let forwards: Set<String> = ["n", "next", "last", "end", "c", "continue", "g", "goto"]
     if let command, forwards.contains(command) {
       // `last` goes to the newest segment; the others step into the next one only from the end.
-      var entered = false
+      var entered: TraceIndex?
       while command == "last" || command == "end" || isAtSegmentEnd,
         let next = try trace.nextSegment(base: following.path)
       {
-        enter(next)
-        entered = true
+        try enter(next)
+        entered = next
       }
-      if entered {
+      if let entered {
         say(
           style.paint(
-            "The recording went on in \(trace.path.escapingControlCharacters) from step "
-              + "\(trace.firstStep); earlier steps are in older segments.", .dim))
+            "The recording went on in \(entered.path.escapingControlCharacters) from step "
+              + "\(entered.firstStep)"
+              + (entered === trace ? "; earlier steps are in older segments." : "."), .dim))
       }
     }
     if trace.isFinished, !trace.hasNewerSegment(base: following.path) {
@@ -109,9 +117,14 @@ extension Stepper {
     cursor.step == trace.stepIndices.last
   }
 
-  /// Moves into the segment that continues the current one, at its initial state: the state
-  /// after the last step of the segment left.
-  private mutating func enter(_ segment: TraceIndex) {
+  /// Indexes the segment that continues the trace after it, so the steps before stay
+  /// reachable; or, when steps between them were rotated away, moves into it alone, at its
+  /// initial state.
+  private mutating func enter(_ segment: TraceIndex) throws(TraceReadError) {
+    if let continued = try trace.continued(by: segment) {
+      cursor.adopt(continued)
+      return
+    }
     let expected = trace.stepIndices.upperBound
     if segment.firstStep > expected {
       context.errors.write(

@@ -268,7 +268,9 @@ struct Stepper {
       var previous = cursor
       try previous.backward()
       let old = pointer.resolve(in: previous.state)
-      if old != now {
+      if old == now, !cursor.hiddenChanges(under: [pointer]).isEmpty {
+        note = "; this step changed it, value redacted"
+      } else if old != now {
         let shownOld = show(old)
         note = shownOld == shownNow
           ? "; this step changed something inside it"
@@ -338,10 +340,14 @@ struct Stepper {
     // Show each watched value that the step changed: before it → after it.
     var previous = cursor
     try previous.backward()
+    let hidden = cursor.hiddenChanges(under: watches)
     for pointer in watches {
       let old = pointer.resolve(in: previous.state)
       let new = pointer.resolve(in: cursor.state)
-      guard old != new else { continue }
+      guard old != new else {
+        sayHiddenChanges(hidden.filter { $0.path == pointer }.map(\.at), under: pointer)
+        continue
+      }
       let show = showing(pointer)
       let (shownOld, shownNew) = (show(old), show(new))
       // A change deep inside a long value: the previews alone would read the same.
@@ -358,6 +364,19 @@ struct Stepper {
       say("Watch \(pointer): \(shownOld) → \(shownNew)")
     }
     sayLocation()
+  }
+
+  /// Says that the current step changed the hidden values at `changed`, under the watched
+  /// `path`, in place: only that is known of them.
+  private func sayHiddenChanges(_ changed: [JSONPointer], under path: StatePath) {
+    guard !changed.isEmpty else { return }
+    if changed.count == 1, changed[0] == path.pointer(in: cursor.state) {
+      say("Watch \(path): changed, value redacted")
+      return
+    }
+    say("Watch \(path) changed inside:")
+    let changes = changed.map { StateChange(kind: .redacted, path: StatePath($0)) }
+    for line in ChangeLines.lines(changes, style: style) { say(line) }
   }
 
   func sayLocation() {

@@ -89,11 +89,6 @@ struct ChangeLines {
   static func redactedChanges(
     in patch: JSONPatch, under path: StatePath, in state: JSONValue
   ) -> [JSONPointer] {
-    let hidden = StateChange.redactedChanges(in: patch)
-    guard !hidden.isEmpty, let base = path.pointer(in: state) else { return [] }
-    return hidden.compactMap { pointer in
-      guard pointer.tokens.starts(with: base.tokens) else { return nil }
-      return JSONPointer(tokens: Array(pointer.tokens.dropFirst(base.tokens.count)))
-    }
+    StateChange.redactedChanges(StateChange.redactedChanges(in: patch), under: path, in: state)
   }
 }
