@@ -23,9 +23,12 @@ enum BrewSession {
       $0.brewRecipes = BrewRecipes { "V60: 15 g, 250 ml, 3 min" }
       $0.date = .constant(Date(timeIntervalSinceReferenceDate: 790_000_000))
     }
-    /// Waits until `condition` holds and every running effect sleeps on the clock.
+    /// Yields until `condition` holds and every running effect sleeps on the clock.
     func settle(until condition: (BrewTimerFeature.State) -> Bool = { _ in true }) async {
-      await store.settle(sleepingOn: clock, until: condition)
+      for _ in 0..<1_000_000 {
+        if condition(store.state), store.runningEffectCount == clock.sleeperCount { return }
+        await Task.yield()
+      }
     }
     func advance(by duration: Duration, until condition: (BrewTimerFeature.State) -> Bool) async {
       await settle()

@@ -44,16 +44,6 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     var sleepers: [Sleeper] = []
     /// The `advance` waiting for a woken sleeper to run, by the sleeper's id.
     var wakeAcknowledgements: [UInt64: UnsafeContinuation<Void, Never>] = [:]
-    /// How many times `sleepers` changed, and who waits for its next change.
-    var sleeperChanges: UInt64 = 0
-    var sleeperWatchers: [@Sendable () -> Void] = []
-
-    /// Counts a change of `sleepers`; returns the watchers to call once the lock is released.
-    mutating func sleepersChanged() -> [@Sendable () -> Void] {
-      sleeperChanges &+= 1
-      defer { sleeperWatchers.removeAll() }
-      return sleeperWatchers
-    }
 
     /// Removes and returns the sleeper to wake first, if its deadline is at or before `deadline`.
     mutating func removeFirstSleeper(dueBy deadline: Instant) -> Sleeper? {
@@ -105,17 +95,16 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation {
         (continuation: UnsafeContinuation<Void, any Error>) in
-        let (outcome, watchers): (SleepOutcome, [@Sendable () -> Void]) = self.lock.withLock {
+        let outcome: SleepOutcome = self.lock.withLock {
           // Checked under the lock: the cancellation handler either ran before (and found no
           // sleeper) or runs after the sleeper is registered (and removes it).
-          if Task.isCancelled { return (.cancel, []) }
-          if deadline < self.state.now { return (.resume, []) }
+          if Task.isCancelled { return .cancel }
+          if deadline < self.state.now { return .resume }
           self.state.sleepers.append(
             Sleeper(id: id, deadline: deadline, continuation: continuation)
           )
-          return (.suspend, self.state.sleepersChanged())
+          return .suspend
         }
-        for watcher in watchers { watcher() }
         switch outcome {
         case .suspend: break
         case .resume: continuation.resume()
@@ -123,13 +112,12 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
         }
       }
     } onCancel: {
-      let (sleeper, watchers): (Sleeper?, [@Sendable () -> Void]) = self.lock.withLock {
+      let sleeper: Sleeper? = self.lock.withLock {
         guard let index = self.state.sleepers.firstIndex(where: { $0.id == id }) else {
-          return (nil, [])
+          return nil
         }
-        return (self.state.sleepers.remove(at: index), self.state.sleepersChanged())
+        return self.state.sleepers.remove(at: index)
       }
-      for watcher in watchers { watcher() }
       sleeper?.continuation.resume(throwing: CancellationError())
     }
     // Running again: let the `advance` that woke this task go on.
@@ -160,15 +148,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     var looksLeft = 3
     while true {
       await yieldToOtherTasks()
-      let (sleeper, watchers): (Sleeper?, [@Sendable () -> Void]) = self.lock.withLock {
+      let sleeper: Sleeper? = self.lock.withLock {
         guard let sleeper = self.state.removeFirstSleeper(dueBy: deadline) else {
           if looksLeft == 0, self.state.now < deadline { self.state.now = deadline }
-          return (nil, [])
+          return nil
         }
         if self.state.now < sleeper.deadline { self.state.now = sleeper.deadline }
-        return (sleeper, self.state.sleepersChanged())
+        return sleeper
       }
-      for watcher in watchers { watcher() }
       guard let sleeper else {
         if looksLeft == 0 { break }
         looksLeft -= 1
@@ -201,11 +188,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     await yieldToOtherTasks()
     while let next = self.lock.withLock({ self.state.sleepers.map(\.deadline).min() }) {
       guard start.duration(to: .now) < timeout else {
-        let (sleepers, watchers) = self.lock.withLock {
+        let sleepers = self.lock.withLock {
           defer { self.state.sleepers.removeAll() }
-          return (self.state.sleepers, self.state.sleepersChanged())
+          return self.state.sleepers
         }
-        for watcher in watchers { watcher() }
         reportIssue(
           """
           Expected all sleeps to finish, but some are still suspending after \(timeout).
@@ -247,22 +233,6 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// How many tasks are sleeping on the clock now.
   package var sleeperCount: Int {
     lock.withLock { state.sleepers.count }
-  }
-
-  /// How many times the sleepers have changed; read before ``sleeperCount`` and given to
-  /// ``onSleeperChange(after:_:)``, it lets a waiter miss no change in between.
-  package var sleeperChanges: UInt64 {
-    lock.withLock { state.sleeperChanges }
-  }
-
-  /// Calls `watcher` once the sleepers change after `changes`: at once if they already have.
-  package func onSleeperChange(after changes: UInt64, _ watcher: @escaping @Sendable () -> Void) {
-    let already = lock.withLock {
-      guard state.sleeperChanges == changes else { return true }
-      state.sleeperWatchers.append(watcher)
-      return false
-    }
-    if already { watcher() }
   }
 
   /// Resumes a sleeper and waits until its task runs again.

@@ -77,10 +77,6 @@ public final class Store<State, Action> {
   /// How many effects of the root store are running now; for tools that drive a store.
   package var runningEffectCount: Int { backend.runningEffectCount }
 
-  /// Calls `watcher` once, at the root store's next change: an effect started or ended, or a
-  /// batch of actions reduced.
-  func onNextChange(_ watcher: @escaping @MainActor () -> Void) { backend.onNextChange(watcher) }
-
   /// Runs `body` with the current state; TCA's `withState`.
   public func withState<R>(_ body: (State) -> R) -> R {
     body(backend.state)
@@ -168,7 +164,6 @@ protocol StoreBackend<State, Action>: AnyObject {
   func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>?
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreObservation
   var runningEffectCount: Int { get }
-  func onNextChange(_ watcher: @escaping @MainActor () -> Void)
 }
 
 @MainActor
@@ -186,8 +181,6 @@ private final class RootBackend<State, Action>: StoreBackend {
   }
 
   var runningEffectCount: Int { core.runningEffectCount }
-
-  func onNextChange(_ watcher: @escaping @MainActor () -> Void) { core.onNextChange(watcher) }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreObservation {
     let key = core.addObserver(observer)
@@ -218,8 +211,6 @@ private final class ScopedBackend<ParentState, ParentAction, State, Action>: Sto
   }
 
   var runningEffectCount: Int { parent.runningEffectCount }
-
-  func onNextChange(_ watcher: @escaping @MainActor () -> Void) { parent.onNextChange(watcher) }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> StoreObservation {
     let toState = self.toState

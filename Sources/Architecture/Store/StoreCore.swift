@@ -23,10 +23,6 @@ final class StoreCore<State, Action> {
   /// Whether effects run one at a time on the main actor, as a test store's do by default.
   var runsEffectsSerially = false
 
-  /// Called once at the next change that `Store.settle` waits for: an effect started or ended,
-  /// or a batch of actions reduced.
-  private var changeWatchers: [@MainActor () -> Void] = []
-
   private var observers: [Int: (State) -> Void] = [:]
   private var observerCount = 0
   private var nextObserverKey = 0
@@ -74,18 +70,6 @@ final class StoreCore<State, Action> {
   /// Cancels every running effect.
   func cancelAllEffects() {
     for effect in tasks.values { effect.task.cancel() }
-  }
-
-  /// Calls `watcher` once, at the next change: an effect started or ended, or a batch reduced.
-  func onNextChange(_ watcher: @escaping @MainActor () -> Void) {
-    changeWatchers.append(watcher)
-  }
-
-  private func changed() {
-    guard !changeWatchers.isEmpty else { return }
-    let watchers = changeWatchers
-    changeWatchers.removeAll()
-    for watcher in watchers { watcher() }
   }
 
   /// Registers `observer`, called after every batch of actions; returns a key to remove it.
@@ -137,7 +121,6 @@ final class StoreCore<State, Action> {
     if observerCount > 0 {
       for observer in observers.values { observer(state) }
     }
-    changed()
     return started.isEmpty ? nil : Self.combined(started)
   }
 
@@ -302,7 +285,6 @@ final class StoreCore<State, Action> {
     }
     tasks[key] = RunningEffect(task: task, ids: ids)
     for id in ids { cancellables[id, default: []].insert(key) }
-    changed()
     return task
   }
 
@@ -312,7 +294,6 @@ final class StoreCore<State, Action> {
       cancellables[id]?.remove(key)
       if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
     }
-    changed()
   }
 
   private func cancel(_ id: CancelID) {
