@@ -42,8 +42,12 @@ public struct SessionDriver<State, Action> {
   /// Yields until `condition` holds and every running effect is asleep on the clock, so
   /// nothing is left half done; gives up after a generous number of turns.
   public func settle(until condition: (State) -> Bool = { _ in true }) async {
+    let start = ContinuousClock.now
     guard await store.settle(sleepingOn: clock, until: condition) else {
-      fatalError("A scripted session waited for a state that never came.")
+      fatalError(
+        "A scripted session waited for a state that never came (\(start.duration(to: .now)), "
+          + "\(store.runningEffectCount) effects, \(clock.sleeperCount) asleep, "
+          + "condition \(condition(store.state))).")
     }
   }
 }

@@ -98,7 +98,7 @@ struct PlainCorpusRoundTripTests {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let recordings = try await Self.recordAll(into: directory)
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.runDetached(
       Self.tool, ["verify", directory.path, "--host", Self.host], timeLimit: 600)
     let output = String(decoding: result.output + result.errors, as: UTF8.self)
     #expect(result.status == 0, "\(output)")
@@ -111,7 +111,7 @@ struct PlainCorpusRoundTripTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     for recording in try await Self.recordAll(into: directory) {
       for arguments in [["state", recording.path, "last"], ["log", recording.path]] {
-        let result = try ChildProcess.run(Self.tool, arguments)
+        let result = try await ChildProcess.runDetached(Self.tool, arguments)
         let output = String(decoding: result.output, as: UTF8.self)
         #expect(result.status == 0, "\(recording.name): \(arguments[0])")
         #expect(!output.contains("$opaque"), "\(recording.name): \(arguments[0])\n\(output)")

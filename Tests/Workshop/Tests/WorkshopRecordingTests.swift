@@ -48,7 +48,8 @@ struct WorkshopRecordingTests {
     let path = try await Self.record()
     let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Generated/WorkshopTraceTests.swift")
-    let result = try ChildProcess.run(Self.executable("tca-replay"), ["gen-test", path])
+    let result = try await ChildProcess.runDetached(
+      Self.executable("tca-replay"), ["gen-test", path])
     #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
     let generated = String(decoding: result.output, as: UTF8.self)
     if ProcessInfo.processInfo.environment["RECORD_GENERATED_TESTS"] != nil {
