@@ -98,8 +98,9 @@ extension SwiftValue {
     return parser.parseType() && parser.isAtEnd
   }
 
-  /// Whether `name` can stand for a module in an `import` line: an identifier, not a keyword.
-  static func isModuleName(_ name: String) -> Bool {
+  /// Whether `name` is an identifier and not a keyword: a module in an `import` line, or a type
+  /// name without dots.
+  package static func isPlainIdentifier(_ name: String) -> Bool {
     TypeName.isIdentifier(name) && !reservedTypeWords.contains(name)
   }
 

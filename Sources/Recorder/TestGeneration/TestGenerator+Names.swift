@@ -47,7 +47,7 @@ extension TestGenerator {
   /// Refuses options that would be pasted into the source and are not names: library callers
   /// build options themselves, and the command line checks them before this.
   func checkOptionNames() throws(TestGenerationError) {
-    if let name = options.typeName, !SwiftValue.isModuleName(name) {
+    if let name = options.typeName, !SwiftValue.isPlainIdentifier(name) {
       throw TestGenerationError(
         .badOptions, "\(SwiftValue.stringLiteral(name)) is not a Swift type name")
     }
@@ -55,7 +55,7 @@ extension TestGenerator {
       throw TestGenerationError(
         .badOptions, "\(SwiftValue.stringLiteral(reducer)) is not a Swift type name")
     }
-    for module in options.modules where !SwiftValue.isModuleName(module) {
+    for module in options.modules where !SwiftValue.isPlainIdentifier(module) {
       throw TestGenerationError(
         .badOptions, "\(SwiftValue.stringLiteral(module)) is not a Swift module name")
     }

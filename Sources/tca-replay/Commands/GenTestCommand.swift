@@ -43,7 +43,7 @@ enum GenTestCommand: Command {
     help: "The suite or test case type (default: from the file name, counter.ndjson gives "
       + "CounterTraceTests)."
   ) { text, _ throws(UsageError) in
-    guard isSwiftIdentifier(text) else {
+    guard SwiftValue.isPlainIdentifier(text) else {
       throw UsageError(message: "'\(text)' is not a Swift type name: use letters, digits and _")
     }
     return text
@@ -165,25 +165,6 @@ enum GenTestCommand: Command {
     return options
   }
 }
-
-/// Whether `name` can name a Swift type as written: a letter or `_`, then letters, digits or `_`,
-/// and not a keyword.
-private func isSwiftIdentifier(_ name: String) -> Bool {
-  guard let first = name.unicodeScalars.first,
-    first == "_" || CharacterSet.letters.contains(first), !swiftKeywords.contains(name)
-  else { return false }
-  return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
-}
-
-/// Words that cannot name a type without backticks.
-private let swiftKeywords: Set<String> = [
-  "Any", "Protocol", "Self", "Type", "_", "as", "associatedtype", "break", "case", "catch",
-  "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
-  "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init",
-  "inout", "internal", "is", "let", "nil", "open", "operator", "private", "protocol", "public",
-  "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch",
-  "throw", "throws", "true", "try", "typealias", "var", "where", "while",
-]
 
 /// Why `path` could not be written, in words rather than Foundation's error codes.
 func whyUnwritable(_ path: String, _ error: any Error) -> String {
